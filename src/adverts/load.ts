@@ -1,0 +1,74 @@
+/**
+ * Files -> adverts: finds the files, reads them (a few at a time), parses every YAML document with
+ * positions, and flags the same reference used twice. Problems are collected, not thrown, so a run
+ * reports every bad file at once.
+ */
+import { advertFieldTypes } from '../generated/validators.js';
+import { decodeAdvertBytes, findAdvertFiles, readAdvertFile, type FoundFile } from './files.js';
+import type { AdvertSource, LoadProblem, Position } from './types.js';
+import { readYamlAdverts } from './yaml-reader.js';
+
+export interface LoadedAdverts {
+  files: number;
+  adverts: AdvertSource[];
+  problems: LoadProblem[];
+}
+
+export interface LoadOptions {
+  cwd: string;
+  stdin: AsyncIterable<Buffer | string>;
+  /** Check that no two adverts share a reference (off for partial update files). */
+  uniqueReferences?: boolean;
+}
+
+const READ_AHEAD = 32;
+
+export async function loadAdverts(paths: readonly string[], options: LoadOptions): Promise<LoadedAdverts> {
+  const found = await findAdvertFiles(paths, options.cwd);
+  const perFile: { adverts: AdvertSource[]; problems: LoadProblem[] }[] = new Array(found.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < found.length) {
+      const i = next++;
+      perFile[i] = await loadFile(found[i]!, options.stdin);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_AHEAD, found.length) }, worker));
+  const adverts = perFile.flatMap((r) => r.adverts);
+  const problems = perFile.flatMap((r) => r.problems);
+  if (options.uniqueReferences !== false) problems.push(...duplicateReferences(adverts));
+  return { files: found.length, adverts, problems };
+}
+
+async function loadFile(found: FoundFile, stdin: AsyncIterable<Buffer | string>) {
+  const read = await readAdvertFile(found, stdin);
+  if ('problem' in read) return { adverts: [], problems: [read.problem] };
+  return readYamlAdverts(found.display, read.text, { fieldTypes: advertFieldTypes });
+}
+
+/** Parses advert text that did not come from a file (tests, the programmatic API). */
+export function parseAdverts(file: string, content: string | Uint8Array) {
+  const read = typeof content === 'string' ? { text: content } : decodeAdvertBytes(file, content);
+  if ('problem' in read) return { adverts: [], problems: [read.problem] };
+  return readYamlAdverts(file, read.text, { fieldTypes: advertFieldTypes });
+}
+
+function duplicateReferences(adverts: readonly AdvertSource[]): LoadProblem[] {
+  const first = new Map<string, { file: string; position: Position }>();
+  const problems: LoadProblem[] = [];
+  for (const advert of adverts) {
+    const reference = advert.value.reference;
+    if (typeof reference !== 'string' || reference.trim() === '') continue;
+    const position = advert.locate(['reference']);
+    const earlier = first.get(reference);
+    if (earlier) {
+      problems.push({
+        file: advert.file,
+        position,
+        message: `reference ${JSON.stringify(reference)} is already used by ${earlier.file}:${earlier.position.line}:${earlier.position.column}; each advert needs its own`,
+        code: 'duplicate_reference',
+      });
+    } else first.set(reference, { file: advert.file, position });
+  }
+  return problems;
+}

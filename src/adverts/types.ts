@@ -1,0 +1,31 @@
+/** A 1-based line and column in a source file. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export type PathSegment = string | number;
+
+/** One advert read from a file, with a way back from any path in it to its place in the YAML. */
+export interface AdvertSource {
+  /** The file as the user named it (`<stdin>` for -). */
+  file: string;
+  /** 0-based index of the YAML document within the file. */
+  index: number;
+  /** The advert's fields, scalars typed by the schema. */
+  value: Record<string, unknown>;
+  /**
+   * Where the value at `path` is written; for a path that is absent, where its nearest present
+   * parent is (a missing field points at the mapping that should hold it).
+   */
+  locate(path: readonly PathSegment[]): Position;
+}
+
+/** A file or document that could not be read as an advert at all. */
+export interface LoadProblem {
+  file: string;
+  position?: Position;
+  message: string;
+  /** Short machine-readable kind: yaml_syntax, empty, binary, encoding, too_large, not_a_mapping, ... */
+  code: string;
+}

@@ -1,0 +1,133 @@
+/**
+ * Reads YAML text into adverts: one advert per YAML document, scalars typed by the schema, and a
+ * lazy source map (positions are computed only for the paths an error names, so valid files cost
+ * nothing extra). Every problem becomes a LoadProblem with a position, never an exception.
+ */
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type ParsedNode } from 'yaml';
+import type { AdvertSource, LoadProblem, PathSegment, Position } from './types.js';
+import { typedPlainScalar } from './scalars.js';
+
+export interface ReadOptions {
+  /** Dotted path -> JSON type(s), from the schema; see advertFieldTypes. */
+  fieldTypes: Record<string, string>;
+  /** Bound on nodes visited per document, aliases expanded (defends against alias bombs). */
+  maxNodes?: number;
+}
+
+export interface ReadResult {
+  adverts: AdvertSource[];
+  problems: LoadProblem[];
+}
+
+const MAX_DEPTH = 64;
+
+class ExpansionLimit extends Error {}
+
+export function readYamlAdverts(file: string, text: string, options: ReadOptions): ReadResult {
+  const lineCounter = new LineCounter();
+  const docs = parseAllDocuments(text, { schema: 'failsafe', uniqueKeys: true, prettyErrors: true, lineCounter, strict: true });
+  const position = (offset: number): Position => {
+    const p = lineCounter.linePos(offset);
+    return { line: p.line, column: p.col };
+  };
+  const adverts: AdvertSource[] = [];
+  const problems: LoadProblem[] = [];
+  const list = Array.isArray(docs) ? docs : [];
+  for (const [index, doc] of list.entries()) {
+    if (doc.errors.length > 0) {
+      for (const error of doc.errors) {
+        problems.push({ file, position: position(error.pos[0]), message: error.message, code: yamlCode(error.code) });
+      }
+      continue;
+    }
+    const root = doc.contents as ParsedNode | null;
+    if (root === null || (isScalar(root) && root.type === 'PLAIN' && root.source === '')) continue;
+    if (!isMap(root)) {
+      const found = isSeq(root) ? 'a list' : isScalar(root) ? 'a single value' : 'something else';
+      problems.push({
+        file,
+        position: position(root.range[0]),
+        message: `document ${index + 1} is ${found}, not a mapping of advert fields (reference: ..., title: ...)`,
+        code: 'not_a_mapping',
+      });
+      continue;
+    }
+    try {
+      const budget = { left: options.maxNodes ?? 100_000 };
+      const value = toValue(root, doc, [], options.fieldTypes, budget, 0) as Record<string, unknown>;
+      adverts.push({ file, index, value, locate: (path) => position(locateOffset(doc, root, path)) });
+    } catch (error) {
+      if (!(error instanceof ExpansionLimit)) throw error;
+      problems.push({ file, position: position(root.range[0]), message: error.message, code: 'too_complex' });
+    }
+  }
+  if (adverts.length === 0 && problems.length === 0) {
+    problems.push({ file, position: { line: 1, column: 1 }, message: 'the file holds no advert (it is empty or only comments)', code: 'empty' });
+  }
+  return { adverts, problems };
+}
+
+function yamlCode(code: string): string {
+  return code === 'DUPLICATE_KEY' ? 'duplicate_key' : 'yaml_syntax';
+}
+
+/** Schema key for a path: `location.country`, `skills[]`. */
+function schemaKey(path: readonly PathSegment[]): string {
+  let key = '';
+  for (const seg of path) key = typeof seg === 'number' ? `${key}[]` : key ? `${key}.${seg}` : seg;
+  return key;
+}
+
+function toValue(node: Node | null, doc: Document, path: PathSegment[], types: Record<string, string>, budget: { left: number }, depth: number): unknown {
+  if (--budget.left < 0) throw new ExpansionLimit('the document expands to too many values (aliases nested too deep: an alias bomb?)');
+  if (depth > MAX_DEPTH) throw new ExpansionLimit(`the document nests deeper than ${MAX_DEPTH} levels`);
+  if (node === null) return null;
+  if (isAlias(node)) {
+    const target = node.resolve(doc);
+    if (!target) throw new ExpansionLimit(`the alias *${node.source} refers to no anchor`);
+    return toValue(target as Node, doc, path, types, budget, depth + 1);
+  }
+  if (isScalar(node)) {
+    const text = String(node.value);
+    if (node.type !== 'PLAIN') return text;
+    return typedPlainScalar(text, types[schemaKey(path)]);
+  }
+  if (isMap(node)) {
+    const out: Record<string, unknown> = {};
+    for (const pair of node.items) {
+      const keyNode = pair.key as Node | null;
+      const key = keyNode === null ? '' : isScalar(keyNode) ? String(keyNode.value) : String(toValue(keyNode, doc, [], {}, budget, depth + 1));
+      // Own data property even for keys like __proto__.
+      Object.defineProperty(out, key, {
+        value: toValue(pair.value as Node | null, doc, [...path, key], types, budget, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  }
+  if (isSeq(node)) {
+    return node.items.map((item, i) => toValue(item as Node | null, doc, [...path, i], types, budget, depth + 1));
+  }
+  return null;
+}
+
+/** Offset of the node at `path`, or of its nearest present ancestor. */
+function locateOffset(doc: Document, root: ParsedNode, path: readonly PathSegment[]): number {
+  let node: Node = root;
+  for (const seg of path) {
+    let current: Node = node;
+    for (let hops = 0; isAlias(current) && hops < MAX_DEPTH; hops++) current = (current.resolve(doc) as Node | undefined) ?? current;
+    let next: Node | null | undefined;
+    if (isMap(current)) {
+      const pair = current.items.find((p) => isScalar(p.key) && String(p.key.value) === String(seg));
+      next = pair ? ((pair.value as Node | null) ?? (pair.key as Node)) : undefined;
+    } else if (isSeq(current) && /^\d+$/.test(String(seg))) {
+      next = current.items[Number(seg)] as Node | undefined;
+    }
+    if (!next) break;
+    node = next;
+  }
+  return node.range?.[0] ?? root.range[0];
+}

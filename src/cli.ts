@@ -1,0 +1,30 @@
+/**
+ * Entry of the built CLI. `--version` answers here without loading anything else; every other
+ * invocation loads the commander program, and each command loads its layers only when it runs.
+ * Errors of every kind end here and become one line on stderr and an exit code.
+ */
+import type { Io } from './context.js';
+import { VERSION } from './version.js';
+
+export interface RunOptions {
+  io?: Io;
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  /** Install SIGINT handling (the real binary does; in-process tests don't). */
+  handleSignals?: boolean;
+}
+
+export async function run(argv: string[], options: RunOptions = {}): Promise<number> {
+  const io: Io = options.io ?? { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const { execute } = await import('./program.js');
+  return execute(argv, {
+    io,
+    env: options.env ?? process.env,
+    cwd: options.cwd ?? process.cwd(),
+    handleSignals: options.handleSignals ?? false,
+  });
+}

@@ -1,0 +1,81 @@
+import type { CommandSetup } from '../program.js';
+import type { Context } from '../context.js';
+
+export interface ValidateFlags {
+  update?: boolean;
+  allowUnknownFields?: boolean;
+}
+
+export default function validate({ program, action }: CommandSetup): void {
+  program
+    .command('validate')
+    .description('check advert files locally against the schema; nothing is sent')
+    .argument('<paths...>', 'files, folders (searched recursively for .yaml, .yml, .json) or - for stdin')
+    .option('--update', 'check partial update files (any subset of fields) instead of full adverts')
+    .option('--allow-unknown-fields', 'accept fields the schema does not know instead of reporting them')
+    .addHelpText(
+      'after',
+      `
+Every error of every file is reported with file:line:column; exits 0 when all are valid, 3 when
+any is invalid, 2 on a usage error. Config defaults and constants apply as they would on publish.
+
+Examples:
+  $ jobs validate adverts/
+  $ jobs validate --output github adverts/     # annotations in a GitHub Actions job
+  $ cat advert.yaml | jobs validate - --json`,
+    )
+    .action(action((ctx, paths: string[], flags: ValidateFlags) => runValidate(ctx, paths, flags)));
+}
+
+export async function runValidate(ctx: Context, paths: string[], flags: ValidateFlags): Promise<number> {
+  const [{ loadAdverts }, { checkAdvert, isValid }, { findingFromProblem, findingsFromTree, formatFinding }, formats, { paint, plural }, { VERSION }] =
+    await Promise.all([
+      import('../adverts/load.js'),
+      import('../validation/check.js'),
+      import('../output/findings.js'),
+      import('../output/formats.js'),
+      import('../output/summary.js'),
+      import('../version.js'),
+    ]);
+  const mode = flags.update ? 'update' : 'create';
+  const config = await ctx.config();
+  const loaded = await loadAdverts(paths, { cwd: ctx.cwd, stdin: ctx.io.stdin, uniqueReferences: mode === 'create' });
+  const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, { allowUnknownFields: Boolean(flags.allowUnknownFields) }));
+  const findings = [
+    ...loaded.problems.map(findingFromProblem),
+    ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference)),
+  ].sort((a, b) => (a.file === b.file ? (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) : a.file < b.file ? -1 : 1));
+  const invalid = checked.filter((c) => !isValid(c)).length;
+  const ok = findings.length === 0;
+  const out = ctx.io.stdout;
+
+  switch (ctx.globals.output) {
+    case 'json':
+      out.write(
+        `${JSON.stringify({
+          valid: ok,
+          summary: { files: loaded.files, adverts: checked.length, valid: checked.length - invalid, invalid, problems: loaded.problems.length, errors: findings.length },
+          adverts: checked.map((c) => ({ file: c.source.file, document: c.source.index, reference: c.reference ?? null, valid: isValid(c), errors: c.tree })),
+          findings,
+        })}\n`,
+      );
+      break;
+    case 'sarif':
+      out.write(`${JSON.stringify(formats.sarifLog(findings, VERSION))}\n`);
+      break;
+    case 'github':
+      for (const f of findings) out.write(`${formats.githubAnnotation(f)}\n`);
+      break;
+    default: {
+      const c = paint(ctx, out);
+      for (const f of findings) out.write(`${c.red('✖')} ${formatFinding(f)}\n`);
+    }
+  }
+  if (ctx.globals.output !== 'json' && ctx.globals.output !== 'sarif' && !(ctx.globals.quiet && ok)) {
+    const c = paint(ctx, ctx.io.stderr);
+    const counted = `${plural(checked.length, 'advert')} in ${plural(loaded.files, 'file')}`;
+    const line = ok ? c.green(`✔ ${counted}: all valid`) : c.red(`✖ ${plural(findings.length, 'error')}: ${counted} checked, ${invalid} invalid`);
+    ctx.io.stderr.write(`${line}\n`);
+  }
+  return ok ? 0 : 3;
+}

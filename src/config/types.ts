@@ -1,0 +1,37 @@
+/** Where a setting's value came from, shown by `jobs doctor` and `jobs config list`. */
+export type SettingSource =
+  | { kind: 'flag'; name: string }
+  | { kind: 'env'; name: string }
+  | { kind: 'file'; path: string; key: string }
+  | { kind: 'store'; path: string }
+  | { kind: 'default' }
+  | { kind: 'sandbox' };
+
+export interface Setting<T> {
+  value: T;
+  source: SettingSource;
+}
+
+/** Constant families users may name instead of writing ids. */
+export type ConstantFamily = 'contract' | 'salary' | 'industry' | 'department' | 'organization_type';
+
+/** Everything a command needs from configuration, after precedence has been applied. */
+export interface ResolvedConfig {
+  /** The profile in use, if any. */
+  profile: Setting<string | undefined>;
+  baseUrl: Setting<string | undefined>;
+  /** Undefined when no token was found anywhere; commands that need one raise a ConfigError. */
+  token: Setting<string> | undefined;
+  authScheme: Setting<string>;
+  /** Deep-merged under every advert before validation. */
+  defaults: Record<string, unknown>;
+  /** name -> id (or value) per family. */
+  constants: Partial<Record<ConstantFamily, Record<string, number | string>>>;
+  concurrency: Setting<number>;
+  timeoutMs: Setting<number>;
+  retries: Setting<number>;
+  /** Config files that were read, nearest first. */
+  files: string[];
+  /** Warnings to show once (e.g. a world-readable config holding a literal token). */
+  warnings: string[];
+}

@@ -1,0 +1,62 @@
+/**
+ * What every command touches, handed in as one object (as GitHub's CLI hands each command a
+ * factory): streams, environment, working directory, global options and lazy access to config and
+ * the HTTP client. Tests build one with fakes and run a command in-process.
+ */
+import type { ResolvedConfig } from './config/types.js';
+import type { JobsClient } from './api/client.js';
+
+export interface OutStream {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface InStream extends AsyncIterable<Buffer | string> {
+  isTTY?: boolean;
+}
+
+export interface Io {
+  stdin: InStream;
+  stdout: OutStream;
+  stderr: OutStream;
+}
+
+export type OutputFormat = 'human' | 'json' | 'github' | 'sarif';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['human', 'json', 'github', 'sarif'];
+
+/** The global flags, parsed. Absent values are undefined so config precedence can fill them. */
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  tokenFile?: string;
+  config?: string;
+  output: OutputFormat;
+  quiet: boolean;
+  verbose: boolean;
+  /** false when --no-color was given; colour is then decided by `useColor`. */
+  color: boolean;
+  /** false when --no-input was given: never prompt. */
+  input: boolean;
+  timeout?: string;
+  retries?: number;
+  sandbox: boolean;
+}
+
+export interface Context {
+  io: Io;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  globals: GlobalOptions;
+  /** Aborted on Ctrl-C: commands stop starting new work. */
+  signal: AbortSignal;
+  /** Resolved settings (flags > env > project config > user config > defaults); loaded once. */
+  config(): Promise<ResolvedConfig>;
+  /** A client for the resolved service; created once. */
+  client(): Promise<JobsClient>;
+}
+
+/** True when prompting is allowed: stdin and stderr are terminals and --no-input was not given. */
+export function canPrompt(ctx: Context): boolean {
+  return ctx.globals.input && Boolean(ctx.io.stdin.isTTY) && Boolean(ctx.io.stderr.isTTY) && !ctx.env.CI;
+}

@@ -1,0 +1,94 @@
+/**
+ * The error tree: the service's error object (`{"errors": {...}}` minus the wrapper) and the one
+ * error currency of the tool. Keys are parameters; values are arrays of message identifiers, or
+ * nested trees that repeat the request's nesting. `base` holds errors that belong to no parameter.
+ */
+export type ErrorTree = { [key: string]: string[] | ErrorTree };
+
+/** One message with the path of the parameter it belongs to (`[]` for base). */
+export interface ErrorEntry {
+  path: string[];
+  message: string;
+}
+
+export const BASE_KEY = 'base';
+
+/** Adds one message under a path, creating the nesting on the way. */
+export function addError(tree: ErrorTree, path: readonly (string | number)[], message: string): void {
+  const keys = path.length === 0 ? [BASE_KEY] : path.map(String);
+  let node: ErrorTree = tree;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const key = keys[i]!;
+    let next = node[key];
+    if (next === undefined) {
+      next = {};
+      node[key] = next;
+    } else if (Array.isArray(next)) {
+      // A key already holding messages for the parent itself: keep them under `base` of the child.
+      const child: ErrorTree = { [BASE_KEY]: next };
+      node[key] = child;
+      next = child;
+    }
+    node = next;
+  }
+  const leaf = keys[keys.length - 1]!;
+  const existing = node[leaf];
+  if (existing === undefined) node[leaf] = [message];
+  else if (Array.isArray(existing)) {
+    if (!existing.includes(message)) existing.push(message);
+  } else {
+    const base = (existing[BASE_KEY] ??= []);
+    if (Array.isArray(base) && !base.includes(message)) base.push(message);
+  }
+}
+
+export function treeFromEntries(entries: readonly ErrorEntry[]): ErrorTree {
+  const tree: ErrorTree = {};
+  for (const e of entries) addError(tree, e.path, e.message);
+  return tree;
+}
+
+/** Flattens a tree to entries in key order; a nested `base` belongs to its parent path. */
+export function flattenTree(tree: ErrorTree, prefix: string[] = []): ErrorEntry[] {
+  const out: ErrorEntry[] = [];
+  for (const [key, value] of Object.entries(tree)) {
+    const path = key === BASE_KEY ? prefix : [...prefix, key];
+    if (Array.isArray(value)) for (const message of value) out.push({ path, message: String(message) });
+    else out.push(...flattenTree(value, path));
+  }
+  return out;
+}
+
+export function countErrors(tree: ErrorTree): number {
+  return flattenTree(tree).length;
+}
+
+export function isEmptyTree(tree: ErrorTree): boolean {
+  return Object.keys(tree).length === 0;
+}
+
+/**
+ * Checks that an untrusted value has the error resource's shape: an object whose values are arrays
+ * of strings or objects of the same shape. Used on bodies the service sends.
+ */
+export function isErrorTree(value: unknown, depth = 0): value is ErrorTree {
+  if (depth > 32 || value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const v of Object.values(value)) {
+    if (Array.isArray(v)) {
+      if (!v.every((m) => typeof m === 'string')) return false;
+    } else if (!isErrorTree(v, depth + 1)) return false;
+  }
+  return true;
+}
+
+/** True when the tree holds `message` at `path` (e.g. `reference: [taken]`). */
+export function hasError(tree: ErrorTree, path: readonly string[], message: string): boolean {
+  let node: string[] | ErrorTree | undefined = tree;
+  for (const key of path) {
+    if (node === undefined || Array.isArray(node)) return false;
+    node = node[key];
+  }
+  if (node === undefined) return false;
+  const messages = Array.isArray(node) ? node : node[BASE_KEY];
+  return Array.isArray(messages) && messages.some((m) => m === message || m.startsWith(`${message}:`));
+}

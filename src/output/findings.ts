@@ -1,0 +1,66 @@
+/**
+ * A finding is one located error: a message from an error tree (local or the service's) or a file
+ * that could not be read, with `file:line:column`. Every output format is built from findings.
+ */
+import type { AdvertSource, LoadProblem, PathSegment } from '../adverts/types.js';
+import { describeEntry, WHOLE_ADVERT } from '../errors/render.js';
+import { flattenTree, type ErrorTree } from '../errors/tree.js';
+import { parseMessage } from '../errors/messages.js';
+
+export interface Finding {
+  /** field: a message about a parameter (or the whole advert); file: a file that could not be read. */
+  kind: 'field' | 'file';
+  file: string;
+  line?: number;
+  column?: number;
+  /** Dotted parameter path; '' for the whole advert or file. */
+  path: string;
+  /** The identifier as written (`too_long:80`), or the problem's code for unreadable files. */
+  message: string;
+  /** Human text. */
+  text: string;
+  /** Rule id: the identifier without data (`too_long`), or the problem's code. */
+  rule: string;
+  reference?: string;
+}
+
+export function findingsFromTree(tree: ErrorTree, source?: Pick<AdvertSource, 'file' | 'locate'>, reference?: string): Finding[] {
+  return flattenTree(tree).map((entry) => {
+    const d = describeEntry(entry);
+    const pos = source?.locate(entry.path as PathSegment[]);
+    return {
+      kind: 'field' as const,
+      file: source?.file ?? '',
+      ...(pos ? { line: pos.line, column: pos.column } : {}),
+      path: d.path,
+      message: d.raw,
+      text: d.text,
+      rule: parseMessage(entry.message)?.id ?? 'other',
+      ...(reference === undefined ? {} : { reference }),
+    };
+  });
+}
+
+export function findingFromProblem(problem: LoadProblem): Finding {
+  return {
+    kind: 'file',
+    file: problem.file,
+    ...(problem.position ? { line: problem.position.line, column: problem.position.column } : {}),
+    path: '',
+    message: problem.code,
+    text: problem.message,
+    rule: problem.code,
+  };
+}
+
+export function location(f: Pick<Finding, 'file' | 'line' | 'column'>): string {
+  if (!f.file) return '';
+  return f.line === undefined ? f.file : `${f.file}:${f.line}:${f.column ?? 1}`;
+}
+
+/** `file:3:8: title: must not be blank [blank]` */
+export function formatFinding(f: Finding): string {
+  const where = location(f);
+  const body = f.kind === 'file' ? f.text : `${f.path || WHOLE_ADVERT}: ${f.text === f.message ? f.text : `${f.text} [${f.message}]`}`;
+  return where ? `${where}: ${body}` : body;
+}

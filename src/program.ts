@@ -1,0 +1,209 @@
+/**
+ * The commander program: global options, command registration, context construction and the
+ * mapping of every error to an exit code and a readable message.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { Context, GlobalOptions, Io, OutputFormat } from './context.js';
+import { OUTPUT_FORMATS } from './context.js';
+import { ExitCode, JobsError, UsageError } from './errors/failures.js';
+import { VERSION } from './version.js';
+import { COMMANDS } from './commands/index.js';
+import { sanitize } from './output/sanitize.js';
+
+export interface ExecuteOptions {
+  io: Io;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  handleSignals: boolean;
+}
+
+/** A command's action: gets the context and commander's arguments; returns an exit code. */
+export type Handler<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<number | void>;
+
+/** What a command file receives to register itself. */
+export interface CommandSetup {
+  program: Command;
+  /** Wraps a handler into a commander action that builds the context first. */
+  action<A extends unknown[]>(handler: Handler<A>): (...args: unknown[]) => Promise<void>;
+}
+
+export function parseDuration(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  if (!m) throw new InvalidArgumentError('expected a duration such as 30s, 500ms or 2m');
+  const n = Number(m[1]);
+  const ms = m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
+  if (!(ms > 0) || ms > 3_600_000) throw new InvalidArgumentError('must be more than 0 and at most 1h');
+  return Math.round(ms);
+}
+
+export function parseCount(min: number, max: number) {
+  return (text: string): number => {
+    if (!/^\d+$/.test(text)) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    const n = Number(text);
+    if (n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
+
+export function buildProgram(opts: ExecuteOptions, state: { exitCode: number; ctx?: Context; signal: AbortSignal }): Command {
+  const { io } = opts;
+  const program = new Command('jobs')
+    .description('Publish, update and delete job adverts on the Job Advert Service from YAML files.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .addHelpCommand('help [command]', 'show help for a command')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      outputError: (s, write) => write(s.startsWith('error:') ? `jobs: ${s.slice(7)}` : s),
+      getOutHelpWidth: () => io.stdout.columns ?? 100,
+      getErrHelpWidth: () => io.stderr.columns ?? 100,
+    })
+    .option('--profile <name>', 'use this profile from the config (env JOBS_PROFILE)')
+    .option('--base-url <url>', 'the service base URL (env JOBS_BASE_URL)')
+    .option('--token-file <file>', 'read the token from this file (the token is never a flag)')
+    .option('--config <file>', 'use this config file instead of searching (env JOBS_CONFIG)')
+    .addOption(new Option('--output <format>', 'output format').choices(OUTPUT_FORMATS as string[]).default('human'))
+    .option('--json', 'short for --output json')
+    .option('-q, --quiet', 'print only results and errors')
+    .option('-v, --verbose', 'trace HTTP exchanges on stderr (secrets redacted); stack traces on errors')
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('--no-input', 'never prompt; fail instead')
+    .option('--timeout <duration>', 'per-request timeout, e.g. 30s, 500ms (default 30s)')
+    .option('--retries <n>', 'retries on 429, 5xx and network failures (default 5)', parseCount(0, 20))
+    .option('--sandbox', 'run against the embedded local sandbox instead of the service')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ jobs validate adverts/
+  $ jobs --sandbox publish examples/
+  $ jobs publish advert.yaml
+  $ jobs stats ACME-042 --json
+
+Exit codes: 0 ok, 1 rejected or partial failure, 2 usage or config, 3 invalid advert input,
+4 unauthorized, 5 not found, 6 quota exceeded, 7 network or service error, 8 changes pending,
+130 interrupted. Run 'jobs help <command>' for a command's options and examples.`,
+    );
+
+  const setup: CommandSetup = {
+    program,
+    action<A extends unknown[]>(handler: Handler<A>) {
+      return async (...args: unknown[]) => {
+        // commander passes (...arguments, options, command)
+        const command = args[args.length - 1] as Command;
+        const ctx = makeContext(opts, command.optsWithGlobals(), state.signal);
+        state.ctx = ctx;
+        const code = await handler(ctx, ...(args.slice(0, -1) as A));
+        state.exitCode = typeof code === 'number' ? code : ExitCode.ok;
+      };
+    },
+  };
+  for (const register of COMMANDS) register(setup);
+  // Subcommands inherit the output settings so their errors go to our streams.
+  return program;
+}
+
+function makeContext(opts: ExecuteOptions, raw: Record<string, unknown>, signal: AbortSignal): Context {
+  const globals = toGlobals(raw, opts.env);
+  let configPromise: ReturnType<Context['config']> | undefined;
+  let clientPromise: ReturnType<Context['client']> | undefined;
+  const ctx: Context = {
+    io: opts.io,
+    env: opts.env,
+    cwd: opts.cwd,
+    globals,
+    signal,
+    config() {
+      configPromise ??= import('./config/resolve.js').then((m) => m.resolveConfig({ cwd: opts.cwd, env: opts.env, globals }));
+      return configPromise;
+    },
+    client() {
+      clientPromise ??= import('./api/from-context.js').then((m) => m.clientFromContext(ctx));
+      return clientPromise;
+    },
+  };
+  return ctx;
+}
+
+function toGlobals(raw: Record<string, unknown>, env: Record<string, string | undefined>): GlobalOptions {
+  const output: OutputFormat = raw.json ? 'json' : ((raw.output as OutputFormat | undefined) ?? 'human');
+  return {
+    profile: raw.profile as string | undefined,
+    baseUrl: raw.baseUrl as string | undefined,
+    tokenFile: raw.tokenFile as string | undefined,
+    config: raw.config as string | undefined,
+    output,
+    quiet: Boolean(raw.quiet),
+    verbose: Boolean(raw.verbose) || env.JOBS_DEBUG === '1',
+    color: raw.color !== false,
+    input: raw.input !== false,
+    timeout: raw.timeout as string | undefined,
+    retries: raw.retries as number | undefined,
+    sandbox: Boolean(raw.sandbox),
+  };
+}
+
+/** Parses argv, runs the command, and turns every outcome into an exit code. */
+export async function execute(argv: string[], opts: ExecuteOptions): Promise<number> {
+  const controller = new AbortController();
+  const state: { exitCode: number; ctx?: Context; signal: AbortSignal } = { exitCode: ExitCode.ok, signal: controller.signal };
+  const program = buildProgram(opts, state);
+  const verbose = argv.includes('--verbose') || argv.includes('-v') || opts.env.JOBS_DEBUG === '1';
+  const jsonOut = argv.includes('--json') || argv.includes('--output=json') || argv.join(' ').includes('--output json');
+
+  let interrupted: Promise<number> | undefined;
+  let onSigint: (() => void) | undefined;
+  if (opts.handleSignals) {
+    interrupted = new Promise<number>((resolve) => {
+      let count = 0;
+      onSigint = () => {
+        count++;
+        controller.abort();
+        if (count === 1) {
+          opts.io.stderr.write('\njobs: interrupted; finishing requests in flight (Ctrl-C again to quit now)\n');
+          // Commands that watch the signal finish on their own; others are not waited for long.
+          setTimeout(() => resolve(ExitCode.interrupted), 10_000).unref();
+        } else resolve(ExitCode.interrupted);
+      };
+      process.on('SIGINT', onSigint);
+    });
+  }
+
+  try {
+    const parsed = program.parseAsync(argv, { from: 'user' }).then(() => state.exitCode);
+    return await (interrupted ? Promise.race([parsed, interrupted]) : parsed);
+  } catch (error) {
+    return reportError(error, opts.io, verbose, jsonOut);
+  } finally {
+    if (onSigint) process.off('SIGINT', onSigint);
+  }
+}
+
+function reportError(error: unknown, io: Io, verbose: boolean, jsonOut: boolean): number {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+      return ExitCode.ok;
+    }
+    // commander has already printed the message; add a pointer to help.
+    if (error.code !== 'commander.executeSubCommandAsync') io.stderr.write(`Run 'jobs --help' for usage.\n`);
+    return ExitCode.usage;
+  }
+  if (error instanceof JobsError) {
+    io.stderr.write(`jobs: ${sanitize(error.message)}\n`);
+    for (const line of error.details) io.stderr.write(`  ${line}\n`);
+    if (verbose && error.stack) io.stderr.write(`${error.stack}\n`);
+    if (jsonOut) io.stdout.write(`${JSON.stringify({ error: { exit_code: error.exitCode, message: error.message, details: error.details } })}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr.write(`jobs: unexpected error: ${sanitize(message)}\n`);
+  if (verbose && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+  else io.stderr.write('  (run again with --verbose for details)\n');
+  if (jsonOut) io.stdout.write(`${JSON.stringify({ error: { exit_code: ExitCode.rejected, message } })}\n`);
+  return ExitCode.rejected;
+}
+
+export { UsageError };

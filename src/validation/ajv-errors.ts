@@ -1,0 +1,96 @@
+/**
+ * Turns ajv's errors into the service's error vocabulary, so a local check and a rejected request
+ * read the same: required and absent -> missing; empty -> blank; wrong type -> not_an_integer,
+ * not_a_number or invalid; outside a set -> inclusion; bad format -> invalid; bounds and lengths
+ * worded exactly as the spec's identifiers.
+ */
+import type { AjvError } from '../generated/validators.js';
+import { addError, type ErrorTree } from '../errors/tree.js';
+import { suggest } from './suggest.js';
+
+/** Local-only identifier for a field the schema does not have; data: a suggestion. */
+export const UNKNOWN_FIELD = 'unknown_field';
+
+export function pointerToPath(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function valueAt(data: unknown, path: readonly string[]): unknown {
+  let v = data;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** The message for one ajv error, or undefined for errors that only echo others (if/then). */
+export function messageFor(error: AjvError, value: unknown): string | undefined {
+  const p = error.params;
+  switch (error.keyword) {
+    case 'required':
+      return 'missing';
+    case 'type': {
+      if (isBlank(value)) return 'blank';
+      const types = String(p.type).split(',');
+      if (types.length === 1 && types[0] === 'integer') return typeof value === 'number' ? 'not_an_integer' : 'not_a_number';
+      if (types.length === 1 && types[0] === 'number') return 'not_a_number';
+      return 'invalid';
+    }
+    case 'pattern':
+      return p.pattern === '\\S' ? 'blank' : 'invalid';
+    case 'minLength':
+      return p.limit === 1 ? 'blank' : `too_short:${p.limit}`;
+    case 'maxLength':
+      return `too_long:${p.limit}`;
+    case 'minItems':
+      return `too_short:${p.limit}`;
+    case 'maxItems':
+      return `too_long:${p.limit}`;
+    case 'maximum':
+      return `greater_than:${p.limit}`;
+    case 'exclusiveMaximum':
+      return `greater_than_or_equal_to:${p.limit}`;
+    case 'minimum':
+      return `less_than:${p.limit}`;
+    case 'exclusiveMinimum':
+      return `less_than_or_equal_to:${p.limit}`;
+    case 'enum':
+    case 'const':
+      return 'inclusion';
+    case 'if':
+      return undefined;
+    default:
+      return 'invalid';
+  }
+}
+
+export interface ToTreeOptions {
+  /** Known field names per parent path (dotted, '' for the root), for suggestions. */
+  knownFields?: (parent: string) => Iterable<string>;
+}
+
+export function ajvErrorsToTree(errors: readonly AjvError[], data: unknown, tree: ErrorTree = {}, options: ToTreeOptions = {}): ErrorTree {
+  for (const error of errors) {
+    const path = pointerToPath(error.instancePath);
+    if (error.keyword === 'required') {
+      addError(tree, [...path, String(error.params.missingProperty)], 'missing');
+    } else if (error.keyword === 'additionalProperties') {
+      const name = String(error.params.additionalProperty);
+      const hint = options.knownFields ? suggest(name, options.knownFields(path.join('.'))) : undefined;
+      addError(tree, [...path, name], hint && /^\w+$/.test(hint) ? `${UNKNOWN_FIELD}:${hint}` : UNKNOWN_FIELD);
+    } else {
+      const message = messageFor(error, valueAt(data, path));
+      if (message) addError(tree, path, message);
+    }
+  }
+  return tree;
+}

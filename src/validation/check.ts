@@ -1,0 +1,42 @@
+/**
+ * An advert as it will be sent: config defaults merged under it, constant names turned into ids,
+ * then checked against the schema. The result keeps the source so errors point at YAML lines.
+ */
+import type { AdvertSource } from '../adverts/types.js';
+import { applyConstants, applyDefaults } from '../config/advert-settings.js';
+import type { ResolvedConfig } from '../config/types.js';
+import { addError, type ErrorTree } from '../errors/tree.js';
+import { validateAdvert, type AdvertMode, type ValidateOptions } from './validate.js';
+
+export type AdvertSettings = Pick<ResolvedConfig, 'defaults' | 'constants'>;
+
+export const NO_SETTINGS: AdvertSettings = { defaults: {}, constants: {} };
+
+export interface CheckedAdvert {
+  source: AdvertSource;
+  /** The reference, when the advert has a usable one. */
+  reference?: string;
+  /** The payload that would be sent (defaults and constants applied). */
+  payload: Record<string, unknown>;
+  /** The service's error vocabulary; empty when valid. */
+  tree: ErrorTree;
+}
+
+export function checkAdvert(source: AdvertSource, settings: AdvertSettings, mode: AdvertMode = 'create', options: ValidateOptions = {}): CheckedAdvert {
+  const merged = mode === 'create' && Object.keys(settings.defaults).length > 0 ? applyDefaults(source.value, settings.defaults) : source.value;
+  const { advert, errors } = applyConstants(merged, settings.constants);
+  const reference = typeof advert.reference === 'string' && advert.reference.trim() !== '' ? advert.reference : undefined;
+  let toValidate = advert;
+  if (mode === 'update' && 'reference' in advert) {
+    // An update file may name its advert; the reference itself is never part of an update body.
+    const { reference: _omit, ...rest } = advert;
+    toValidate = rest;
+  }
+  const tree = validateAdvert(toValidate, mode, options);
+  for (const e of errors) addError(tree, e.path, e.message);
+  return { source, ...(reference === undefined ? {} : { reference }), payload: toValidate, tree };
+}
+
+export function isValid(checked: CheckedAdvert): boolean {
+  return Object.keys(checked.tree).length === 0;
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { parseAdverts } from '../../src/adverts/load.js';
+
+const one = (text: string) => {
+  const r = parseAdverts('a.yaml', text);
+  expect(r.problems).toEqual([]);
+  expect(r.adverts).toHaveLength(1);
+  return r.adverts[0]!;
+};
+
+describe('schema-directed scalars', () => {
+  it('keeps the exact source text of unquoted values in string fields', () => {
+    const a = one('reference: 00123\ntitle: yes\nsalary_text: 50000\nstart_date: 2027-01-15\nlocation:\n  country: NO\n  city: 1e3\n');
+    expect(a.value).toEqual({
+      reference: '00123',
+      title: 'yes',
+      salary_text: '50000',
+      start_date: '2027-01-15',
+      location: { country: 'NO', city: '1e3' },
+    });
+  });
+
+  it('reads YAML 1.2 core numbers in integer fields and never turns quoted text into a number', () => {
+    const a = one('seniority: 3\neducation: 0x10\ncontract_id: "1"\nsalary_id: 2.5\nindustry_id: true\ndepartment_id: permanent\n');
+    expect(a.value).toEqual({ seniority: 3, education: 16, contract_id: '1', salary_id: 2.5, industry_id: true, department_id: 'permanent' });
+  });
+
+  it('types organization_type as an integer when it looks like one, else keeps the text', () => {
+    const a = one('organization_type: 2\nrecruiter:\n  organization_type: agency\n');
+    expect(a.value).toEqual({ organization_type: 2, recruiter: { organization_type: 'agency' } });
+  });
+
+  it('treats empty, ~ and null as null in every field', () => {
+    const a = one('title:\nseniority: ~\nquestion: null\n');
+    expect(a.value).toEqual({ title: null, seniority: null, question: null });
+  });
+
+  it('keeps skills items as text', () => {
+    expect(one('skills: [1, true, C++]\n').value).toEqual({ skills: ['1', 'true', 'C++'] });
+  });
+
+  it('uses core typing for fields the schema does not know', () => {
+    expect(one('extra: 5\nflag: true\nname: NO\n').value).toEqual({ extra: 5, flag: true, name: 'NO' });
+  });
+
+  it('resolves aliases', () => {
+    const a = one('location: &loc\n  country: FR\n  city: Lyon\nrecruiter:\n  email: a@b.example\nskills: [&s Go, *s]\n');
+    expect(a.value.skills).toEqual(['Go', 'Go']);
+  });
+});
+
+describe('positions', () => {
+  const text = 'reference: X-1\ntitle: Hello\nlocation:\n  country: FR\n  city: Lyon\nskills:\n  - a\n  - b\n';
+  it('points at the value of a path', () => {
+    const a = one(text);
+    expect(a.locate(['title'])).toEqual({ line: 2, column: 8 });
+    expect(a.locate(['location', 'city'])).toEqual({ line: 5, column: 9 });
+    expect(a.locate(['skills', '1'])).toEqual({ line: 8, column: 5 });
+  });
+  it('points at the parent mapping when the value is missing', () => {
+    const a = one(text);
+    expect(a.locate(['location', 'state'])).toEqual({ line: 4, column: 3 });
+    expect(a.locate(['recruiter'])).toEqual({ line: 1, column: 1 });
+  });
+  it('counts lines per document in a multi-document file', () => {
+    const r = parseAdverts('a.yaml', 'reference: A\n---\nreference: B\ntitle: T\n');
+    expect(r.adverts.map((a) => [a.index, a.value.reference, a.locate(['title']).line])).toEqual([
+      [0, 'A', 1],
+      [1, 'B', 4],
+    ]);
+  });
+});
+
+describe('bad input', () => {
+  it('reports YAML syntax errors with a position and a snippet', () => {
+    const r = parseAdverts('bad.yaml', 'reference: A\ntitle: [unclosed\nseniority: 2\n');
+    expect(r.adverts).toEqual([]);
+    expect(r.problems[0]).toMatchObject({ file: 'bad.yaml', code: 'yaml_syntax' });
+    expect(r.problems[0]!.position!.line).toBeGreaterThanOrEqual(2);
+  });
+  it('reports duplicate keys', () => {
+    const r = parseAdverts('d.yaml', 'title: A\ntitle: B\n');
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatchObject({ code: 'duplicate_key', position: { line: 2, column: 1 } });
+    expect(r.problems[0]!.message).toMatch(/unique/i);
+  });
+  it('reports an empty file and a comment-only file', () => {
+    for (const text of ['', '# nothing here\n', '---\n']) {
+      const r = parseAdverts('e.yaml', text);
+      expect(r.problems).toEqual([{ file: 'e.yaml', position: { line: 1, column: 1 }, code: 'empty', message: 'the file holds no advert (it is empty or only comments)' }]);
+    }
+  });
+  it('reports documents that are not mappings', () => {
+    const r = parseAdverts('l.yaml', '- a\n- b\n---\njust text\n');
+    expect(r.problems.map((p) => [p.code, p.position?.line, p.message])).toEqual([
+      ['not_a_mapping', 1, 'document 1 is a list, not a mapping of advert fields (reference: ..., title: ...)'],
+      ['not_a_mapping', 4, 'document 2 is a single value, not a mapping of advert fields (reference: ..., title: ...)'],
+    ]);
+  });
+  it('refuses binary and non-UTF-8 bytes', () => {
+    expect(parseAdverts('b.yaml', new Uint8Array([0x74, 0x00, 0x01])).problems[0]!.code).toBe('binary');
+    expect(parseAdverts('b.yaml', new Uint8Array([0x74, 0x3a, 0x20, 0xff, 0xfe])).problems[0]!.code).toBe('encoding');
+  });
+  it('refuses files over the size limit', () => {
+    const big = new Uint8Array(1024 * 1024 + 1).fill(0x61);
+    expect(parseAdverts('big.yaml', big).problems[0]).toMatchObject({ code: 'too_large' });
+  });
+  it('bounds alias expansion (billion laughs) instead of hanging', () => {
+    const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 9; i++) lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(', ')}]`);
+    const started = Date.now();
+    const r = parseAdverts('bomb.yaml', `${lines.join('\n')}\n`);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(r.adverts).toEqual([]);
+    expect(r.problems[0]).toMatchObject({ code: 'too_complex' });
+  });
+  it('strips a UTF-8 byte order mark', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('reference: A\n')]);
+    expect(parseAdverts('bom.yaml', bytes).adverts[0]!.value).toEqual({ reference: 'A' });
+  });
+});
