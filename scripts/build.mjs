@@ -25,5 +25,7 @@ await build({
   define: { __JOBS_VERSION__: JSON.stringify(pkg.version) },
   // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
   banner: { js: "import { createRequire as __jobsCreateRequire } from 'node:module'; const require = __jobsCreateRequire(import.meta.url);" },
+  // cosmiconfig loads TypeScript only for .ts config files, which we do not search for.
+  external: ['typescript'],
   logLevel: 'warning',
 });

@@ -2,7 +2,8 @@
  * The commander program: global options, command registration, context construction and the
  * mapping of every error to an exit code and a readable message.
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
+import { parseCount } from './commands/parsers.js';
 import type { Context, GlobalOptions, Io, OutputFormat } from './context.js';
 import { OUTPUT_FORMATS } from './context.js';
 import { ExitCode, JobsError, UsageError } from './errors/failures.js';
@@ -25,24 +26,6 @@ export interface CommandSetup {
   program: Command;
   /** Wraps a handler into a commander action that builds the context first. */
   action<A extends unknown[]>(handler: Handler<A>): (...args: unknown[]) => Promise<void>;
-}
-
-export function parseDuration(text: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
-  if (!m) throw new InvalidArgumentError('expected a duration such as 30s, 500ms or 2m');
-  const n = Number(m[1]);
-  const ms = m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
-  if (!(ms > 0) || ms > 3_600_000) throw new InvalidArgumentError('must be more than 0 and at most 1h');
-  return Math.round(ms);
-}
-
-export function parseCount(min: number, max: number) {
-  return (text: string): number => {
-    if (!/^\d+$/.test(text)) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
-    const n = Number(text);
-    if (n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
-    return n;
-  };
 }
 
 export function buildProgram(opts: ExecuteOptions, state: { exitCode: number; ctx?: Context; signal: AbortSignal }): Command {

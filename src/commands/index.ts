@@ -1,5 +1,11 @@
 /** Every command, registered in help order. Each file defines its options and loads its layers lazily. */
 import type { CommandSetup } from '../program.js';
 import validate from './validate.js';
+import publish from './publish.js';
+import create from './create.js';
+import update from './update.js';
+import del from './delete.js';
+import stats from './stats.js';
+import event from './event.js';
 
-export const COMMANDS: ReadonlyArray<(setup: CommandSetup) => void> = [validate];
+export const COMMANDS: ReadonlyArray<(setup: CommandSetup) => void> = [validate, publish, create, update, del, stats, event];

@@ -28,50 +28,31 @@ Examples:
 }
 
 export async function runValidate(ctx: Context, paths: string[], flags: ValidateFlags): Promise<number> {
-  const [{ loadAdverts }, { checkAdvert, isValid }, { findingFromProblem, findingsFromTree, formatFinding }, formats, { paint, plural }, { VERSION }] =
-    await Promise.all([
-      import('../adverts/load.js'),
-      import('../validation/check.js'),
-      import('../output/findings.js'),
-      import('../output/formats.js'),
-      import('../output/summary.js'),
-      import('../version.js'),
-    ]);
+  const [{ loadAdverts }, { checkAdvert, isValid }, { findingFromProblem, findingsFromTree }, { sortFindings, writeFindings }, { paint, plural }] = await Promise.all([
+    import('../adverts/load.js'),
+    import('../validation/check.js'),
+    import('../output/findings.js'),
+    import('../output/findings-report.js'),
+    import('../output/summary.js'),
+  ]);
   const mode = flags.update ? 'update' : 'create';
   const config = await ctx.config();
   const loaded = await loadAdverts(paths, { cwd: ctx.cwd, stdin: ctx.io.stdin, uniqueReferences: mode === 'create' });
   const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, { allowUnknownFields: Boolean(flags.allowUnknownFields) }));
-  const findings = [
+  const findings = sortFindings([
     ...loaded.problems.map(findingFromProblem),
     ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference)),
-  ].sort((a, b) => (a.file === b.file ? (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) : a.file < b.file ? -1 : 1));
+  ]);
   const invalid = checked.filter((c) => !isValid(c)).length;
   const ok = findings.length === 0;
-  const out = ctx.io.stdout;
 
-  switch (ctx.globals.output) {
-    case 'json':
-      out.write(
-        `${JSON.stringify({
-          valid: ok,
-          summary: { files: loaded.files, adverts: checked.length, valid: checked.length - invalid, invalid, problems: loaded.problems.length, errors: findings.length },
-          adverts: checked.map((c) => ({ file: c.source.file, document: c.source.index, reference: c.reference ?? null, valid: isValid(c), errors: c.tree })),
-          findings,
-        })}\n`,
-      );
-      break;
-    case 'sarif':
-      out.write(`${JSON.stringify(formats.sarifLog(findings, VERSION))}\n`);
-      break;
-    case 'github':
-      for (const f of findings) out.write(`${formats.githubAnnotation(f)}\n`);
-      break;
-    default: {
-      const c = paint(ctx, out);
-      for (const f of findings) out.write(`${c.red('✖')} ${formatFinding(f)}\n`);
-    }
-  }
-  if (ctx.globals.output !== 'json' && ctx.globals.output !== 'sarif' && !(ctx.globals.quiet && ok)) {
+  writeFindings(ctx, findings, () => ({
+    valid: ok,
+    summary: { files: loaded.files, adverts: checked.length, valid: checked.length - invalid, invalid, problems: loaded.problems.length, errors: findings.length },
+    adverts: checked.map((c) => ({ file: c.source.file, document: c.source.index, reference: c.reference ?? null, valid: isValid(c), errors: c.tree })),
+    findings,
+  }));
+  if (!['json', 'sarif'].includes(ctx.globals.output) && !(ctx.globals.quiet && ok)) {
     const c = paint(ctx, ctx.io.stderr);
     const counted = `${plural(checked.length, 'advert')} in ${plural(loaded.files, 'file')}`;
     const line = ok ? c.green(`✔ ${counted}: all valid`) : c.red(`✖ ${plural(findings.length, 'error')}: ${counted} checked, ${invalid} invalid`);

@@ -1,0 +1,54 @@
+import type { CommandSetup } from '../program.js';
+import type { RawSandboxFlags } from '../sandbox/run.js';
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+export default function sandbox({ program, action }: CommandSetup): void {
+  program
+    .command('sandbox')
+    .description('run a local emulator of the Job Advert Service, for trying adverts and pipelines safely')
+    .option('--port <port>', 'port to listen on; 0 picks a free one', '4010')
+    .option('--host <host>', 'address to bind; keep the loopback default unless you mean to expose it', '127.0.0.1')
+    .option('--token <token>', 'a token the sandbox accepts (repeatable; default: sandbox)', collect)
+    .option('--data <file>', 'keep the state in this JSON file across restarts (default: in memory)')
+    .option('--quota <rate>', 'per-client quota as <n>/<s|m|h>, e.g. 60/m; past it requests get 429')
+    .option('--latency <ms>', 'delay every service response by this many milliseconds')
+    .option('--fail-rate <0..1>', 'answer this share of service requests with a random 500 or 503')
+    .option('--seed <n>', 'seed for --fail-rate, so a fault drill fails the same requests every run')
+    .option('--reset', 'clear the --data file first; alone, clear the state of --sandbox runs and exit')
+    .addHelpText(
+      'after',
+      `
+The sandbox answers the service's five endpoints (POST /jobs, PUT and DELETE /jobs/:reference,
+GET /jobs/:reference/stats, POST /job_applications/:id/events) with the service's statuses and
+error format, validating with the same schemas as jobs. Credentials: "Authorization: Bearer <token>"
+or the bare token. Each advert belongs to the token that created it. Simulated candidates make
+views, likes and applications grow over time. Requests are logged on stderr (never a token).
+
+Fixture routes under /_sandbox/ (not part of the service; no token needed):
+  POST /_sandbox/applications   {"reference": "...", "token"?: "..."} -> 201 {"id": "app_..."}
+                                creates a job application for an advert, to post events to
+  GET  /_sandbox/requests       requests received: [{method, path, status, body, at}]
+  GET  /_sandbox/adverts        stored adverts by client (a short hash of the token), with stats
+                                and application ids
+  GET  /_sandbox/events         events accepted
+  POST /_sandbox/reset          clears everything
+
+Examples:
+  $ jobs sandbox
+  $ JOBS_BASE_URL=http://127.0.0.1:4010 JOBS_TOKEN=sandbox jobs publish examples/
+  $ jobs sandbox --port 0 --data .sandbox.json --quota 30/m
+  $ jobs sandbox --fail-rate 0.2 --seed 7 --latency 300
+  $ curl -s -X POST http://127.0.0.1:4010/_sandbox/applications -d '{"reference":"ACME-042"}'
+  $ jobs sandbox --reset           # clear the state that --sandbox runs keep
+
+--sandbox on any command runs against an embedded sandbox instead (token: sandbox; state in
+$XDG_STATE_HOME/jobs/sandbox.json, default ~/.local/state/jobs/sandbox.json).`,
+    )
+    .action(
+      action(async (ctx, flags: RawSandboxFlags) => {
+        const { runSandbox } = await import('../sandbox/run.js');
+        return runSandbox(ctx, flags);
+      }),
+    );
+}

@@ -1,0 +1,34 @@
+/**
+ * Writes findings in the selected output format: human lines, GitHub annotations or SARIF on
+ * stdout. JSON documents are shaped by each command, which passes `json` for that case.
+ */
+import type { Context } from '../context.js';
+import { formatFinding, type Finding } from './findings.js';
+import { githubAnnotation, sarifLog } from './formats.js';
+import { paint } from './summary.js';
+import { VERSION } from '../version.js';
+
+export function sortFindings(findings: Finding[]): Finding[] {
+  return findings.sort((a, b) =>
+    a.file === b.file ? (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) : a.file < b.file ? -1 : 1,
+  );
+}
+
+export function writeFindings(ctx: Context, findings: readonly Finding[], json: () => unknown): void {
+  const out = ctx.io.stdout;
+  switch (ctx.globals.output) {
+    case 'json':
+      out.write(`${JSON.stringify(json())}\n`);
+      return;
+    case 'sarif':
+      out.write(`${JSON.stringify(sarifLog(findings, VERSION))}\n`);
+      return;
+    case 'github':
+      for (const f of findings) out.write(`${githubAnnotation(f)}\n`);
+      return;
+    default: {
+      const c = paint(ctx, out);
+      for (const f of findings) out.write(`${c.red('✖')} ${formatFinding(f)}\n`);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Reporting of adverts sent to the service: a line per advert (created, updated, failed), the
+ * service's error tree pointing back at the YAML lines, and a summary; or one JSON document.
+ */
+import type { Context } from '../context.js';
+import { ApiError, ExitCode, type JobsError } from '../errors/failures.js';
+import { sanitize } from './sanitize.js';
+import { findingsFromTree, formatFinding, type Finding } from './findings.js';
+import { githubAnnotation } from './formats.js';
+import { paint, plural } from './summary.js';
+import type { CheckedAdvert } from '../validation/check.js';
+
+export interface SendOutcome {
+  advert: CheckedAdvert;
+  /** created, updated, deleted, ... or failed. */
+  status: string;
+  error?: JobsError;
+}
+
+export function errorFindings(outcome: SendOutcome): Finding[] {
+  const { error, advert } = outcome;
+  if (error instanceof ApiError && error.tree) return findingsFromTree(error.tree, advert.source, advert.reference);
+  return [];
+}
+
+export function outcomeJson(o: SendOutcome) {
+  return {
+    file: o.advert.source.file,
+    document: o.advert.source.index,
+    reference: o.advert.reference ?? null,
+    status: o.status,
+    ...(o.error
+      ? {
+          error: {
+            message: o.error.message,
+            exit_code: o.error.exitCode,
+            ...(o.error instanceof ApiError ? { status: o.error.status ?? null, kind: o.error.kind, errors: o.error.tree ?? null } : {}),
+            findings: errorFindings(o),
+          },
+        }
+      : {}),
+  };
+}
+
+export function writeOutcome(ctx: Context, o: SendOutcome): void {
+  const out = ctx.io.stdout;
+  if (ctx.globals.output === 'json' || ctx.globals.output === 'sarif') return;
+  const c = paint(ctx, out);
+  const name = sanitize(o.advert.reference ?? '(no reference)');
+  const where = o.advert.source.file === '--set' ? '' : `${o.advert.source.file}:${o.advert.source.locate([]).line}`;
+  if (!o.error) {
+    if (!ctx.globals.quiet) out.write(`${c.green('✔')} ${o.status} ${c.bold(name)} ${c.dim(where)}\n`);
+    return;
+  }
+  const findings = errorFindings(o);
+  if (ctx.globals.output === 'github') {
+    for (const f of findings) out.write(`${githubAnnotation(f)}\n`);
+    if (findings.length === 0) out.write(`${githubAnnotation({ kind: 'file', file: o.advert.source.file, line: o.advert.source.locate([]).line, column: 1, path: '', message: 'failed', text: o.error.message, rule: 'failed' })}\n`);
+    return;
+  }
+  out.write(`${c.red('✖')} failed ${c.bold(name)} ${c.dim(where)}: ${sanitize(o.error.message)}\n`);
+  for (const f of findings) out.write(`    ${formatFinding(f)}\n`);
+  for (const line of o.error.details) out.write(`    ${sanitize(line)}\n`);
+}
+
+/** Exit code of a run: 0 when all succeeded, the failures' shared code, else 1. */
+export function exitCodeFor(outcomes: readonly SendOutcome[]): number {
+  const codes = new Set(outcomes.filter((o) => o.error).map((o) => o.error!.exitCode));
+  if (codes.size === 0) return ExitCode.ok;
+  return codes.size === 1 ? [...codes][0]! : ExitCode.rejected;
+}
+
+export function writeSummary(ctx: Context, outcomes: readonly SendOutcome[], notStarted: number): void {
+  const counts = new Map<string, number>();
+  for (const o of outcomes) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
+  if (ctx.globals.output === 'json') {
+    ctx.io.stdout.write(
+      `${JSON.stringify({ results: outcomes.map(outcomeJson), summary: { ...Object.fromEntries(counts), not_started: notStarted, total: outcomes.length + notStarted } })}\n`,
+    );
+    return;
+  }
+  if (ctx.globals.quiet && !counts.get('failed')) return;
+  const c = paint(ctx, ctx.io.stderr);
+  const parts = [...counts].map(([status, n]) => `${n} ${status}`);
+  if (notStarted) parts.push(`${notStarted} not started`);
+  const failed = counts.get('failed') ?? 0;
+  const line = `${plural(outcomes.length + notStarted, 'advert')}: ${parts.join(', ')}`;
+  ctx.io.stderr.write(`${failed || notStarted ? c.red(`✖ ${line}`) : c.green(`✔ ${line}`)}\n`);
+}

@@ -1,0 +1,41 @@
+/** The optional `data` of an event: a JSON object from --data, or a JSON/YAML file from --data-file. */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parse } from 'yaml';
+import type { Context } from '../context.js';
+import { InvalidInputError, UsageError } from '../errors/failures.js';
+
+export async function readEventData(ctx: Pick<Context, 'cwd' | 'io'>, flags: { data?: string; dataFile?: string }): Promise<Record<string, unknown> | undefined> {
+  let value: unknown;
+  if (flags.data !== undefined) {
+    try {
+      value = JSON.parse(flags.data);
+    } catch (error) {
+      throw new UsageError(`--data is not valid JSON: ${(error as Error).message}`, { details: [`example: --data '{"reason": "position filled"}'`] });
+    }
+    if (!isObject(value)) throw new UsageError('--data must be a JSON object, like {"reason": "position filled"}');
+    return value;
+  }
+  if (flags.dataFile === undefined) return undefined;
+  let text: string;
+  try {
+    if (flags.dataFile === '-') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      text = Buffer.concat(chunks).toString('utf8');
+    } else text = await readFile(resolve(ctx.cwd, flags.dataFile), 'utf8');
+  } catch (error) {
+    throw new UsageError(`--data-file ${flags.dataFile}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    value = parse(text, { maxAliasCount: 100 });
+  } catch (error) {
+    throw new InvalidInputError(`--data-file ${flags.dataFile}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (!isObject(value)) throw new InvalidInputError(`--data-file ${flags.dataFile}: must hold an object (key: value pairs), not ${Array.isArray(value) ? 'a list' : 'a single value'}`);
+  return value;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}

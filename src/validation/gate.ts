@@ -1,0 +1,28 @@
+/**
+ * The check every sending command does first: load the adverts, apply config, validate. When
+ * anything is wrong, every error is reported and the run stops with exit 3 before a request is sent.
+ */
+import type { Context } from '../context.js';
+import { loadAdverts } from '../adverts/load.js';
+import { InvalidInputError } from '../errors/failures.js';
+import { findingFromProblem, findingsFromTree } from '../output/findings.js';
+import { sortFindings, writeFindings } from '../output/findings-report.js';
+import { plural } from '../output/summary.js';
+import { checkAdvert, isValid, type CheckedAdvert } from './check.js';
+import type { AdvertMode, ValidateOptions } from './validate.js';
+
+export async function loadValidAdverts(ctx: Context, paths: readonly string[], mode: AdvertMode, options: ValidateOptions = {}): Promise<CheckedAdvert[]> {
+  const config = await ctx.config();
+  const loaded = await loadAdverts(paths, { cwd: ctx.cwd, stdin: ctx.io.stdin, uniqueReferences: mode === 'create' });
+  const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, options));
+  const findings = sortFindings([
+    ...loaded.problems.map(findingFromProblem),
+    ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference)),
+  ]);
+  if (findings.length === 0) return checked;
+  writeFindings(ctx, findings, () => ({ valid: false, sent: 0, findings }));
+  const invalid = checked.filter((c) => !isValid(c)).length;
+  throw new InvalidInputError(
+    `${plural(findings.length, 'error')} in the advert files (${invalid} of ${plural(checked.length, 'advert')} invalid${loaded.problems.length ? `, ${plural(loaded.problems.length, 'file problem')}` : ''}); nothing was sent`,
+  );
+}
