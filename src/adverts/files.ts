@@ -2,7 +2,8 @@
  * Finds advert files (files, folders searched recursively, `-` for stdin) and reads them as text,
  * refusing what is not a small UTF-8 text file with a clear LoadProblem.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import type { LoadProblem } from './types.js';
@@ -98,12 +99,32 @@ export async function readAdvertFile(found: FoundFile, stdin: AsyncIterable<Buff
     return decodeAdvertBytes(found.display, Buffer.concat(chunks));
   }
   try {
-    const info = await stat(found.path);
-    if (info.size > MAX_FILE_BYTES) return tooLarge(found.display, info.size);
-    return decodeAdvertBytes(found.display, await readFile(found.path));
+    return readSmallFile(found.display, found.path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : ((error as Error).message ?? 'unreadable');
+    const why = code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : code === 'ENOENT' ? 'it no longer exists' : (error as Error).message;
     return { problem: { file: found.display, message: `cannot read the file: ${why}`, code: 'unreadable' } };
+  }
+}
+
+/**
+ * Reads a file synchronously with the size checked on the open descriptor: for thousands of small
+ * files this is several times faster than promise-based reads, and a huge file is never read.
+ */
+function readSmallFile(display: string, path: string): { text: string } | { problem: LoadProblem } {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size > MAX_FILE_BYTES) return tooLarge(display, size);
+    const buffer = Buffer.allocUnsafe(size);
+    let read = 0;
+    while (read < size) {
+      const n = readSync(fd, buffer, read, size - read, null);
+      if (n === 0) break;
+      read += n;
+    }
+    return decodeAdvertBytes(display, buffer.subarray(0, read));
+  } finally {
+    closeSync(fd);
   }
 }

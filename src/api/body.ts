@@ -1,0 +1,71 @@
+/**
+ * Reading response bodies without trusting them: a size cap (a proxy's error page or a broken
+ * stream must not eat memory) and a short, sanitized excerpt for messages.
+ */
+import { sanitize } from '../output/sanitize.js';
+
+/** Bodies this service sends are tiny (empty, an error object, four counters). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const EXCERPT_CHARS = 200;
+
+export interface BodyText {
+  text: string;
+  /** True when the body was longer than the cap, or broke off, and the rest is missing. */
+  truncated: boolean;
+  /** Set when the connection failed while the body was being read. */
+  error?: unknown;
+}
+
+/** Reads at most `limit` bytes; a read that fails midway keeps what arrived and reports the error. */
+export async function readBodyCapped(response: Response, limit = MAX_BODY_BYTES): Promise<BodyText> {
+  if (!response.body) return { text: '', truncated: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  let error: unknown;
+  for (;;) {
+    let chunk: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      chunk = await reader.read();
+    } catch (e) {
+      error = e ?? new Error('the response body broke off');
+      truncated = true;
+      break;
+    }
+    const { done, value } = chunk;
+    if (done) break;
+    const room = limit - size;
+    if (value.byteLength > room) {
+      chunks.push(value.subarray(0, room));
+      size = limit;
+      truncated = true;
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  const text = chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode();
+  return error === undefined ? { text, truncated } : { text, truncated, error };
+}
+
+/**
+ * A one-line excerpt of a body for an error message: markup removed (a proxy's HTML error page
+ * reads as its text), control characters and escape sequences stripped, at most `max` characters.
+ */
+export function excerpt(text: string, max = EXCERPT_CHARS): string {
+  let head = text.slice(0, max * 20);
+  if (/^\s*</.test(head)) {
+    head = head
+      .replace(/<(script|style)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
+      .replace(/<[^>]*>?/g, ' ')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  }
+  const flat = sanitize(head).replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}

@@ -1,0 +1,136 @@
+/**
+ * JobsClient: one method per endpoint of the Job Advert Service. HTTP details (headers, retries,
+ * rate limits, timeouts, error mapping) live in the transport; this file says what each endpoint
+ * sends, expects and may safely repeat.
+ */
+import { badResponseError } from './api-errors.js';
+import { Transport, type ClientOptions, type RawResponse } from './transport.js';
+import { encodeSegment } from './url.js';
+
+export type { ClientOptions } from './transport.js';
+
+export interface Stats {
+  views: number;
+  likes: number;
+  applications: number;
+  applications_unviewed: number;
+}
+
+export const STATS_FIELDS = ['views', 'likes', 'applications', 'applications_unviewed'] as const satisfies readonly (keyof Stats)[];
+
+export interface ApplicationEvent {
+  kind: string;
+  data?: Record<string, unknown>;
+}
+
+export interface CallOptions {
+  /** Aborts the call (and any wait before a retry); the call then throws a CancelledError. */
+  signal?: AbortSignal;
+  /**
+   * Repeat `create` after a 500 or a timeout. Only for callers that handle a repeat which already
+   * succeeded (publish does: the repeat answers `reference: [taken]`). Ignored by postEvent.
+   */
+  retryPost?: boolean;
+}
+
+const ADVERT_NOT_FOUND = 'the advert does not exist or belongs to another client';
+
+export class JobsClient {
+  private readonly transport: Transport;
+
+  constructor(options: ClientOptions) {
+    this.transport = new Transport(options);
+  }
+
+  /** The service base URL in use (normalised). */
+  get baseUrl(): string {
+    return this.transport.baseUrl.href;
+  }
+
+  /** POST /jobs -> 201. */
+  async create(advert: Record<string, unknown>, options: CallOptions = {}): Promise<void> {
+    await this.transport.send({
+      method: 'POST',
+      path: '/jobs',
+      body: advert,
+      repeatable: Boolean(options.retryPost),
+      notRepeatableBecause: 'not retried: the advert may have been created already',
+      notFoundHint: 'the service has no /jobs endpoint at this address; check the service URL',
+      signal: options.signal,
+    });
+  }
+
+  /** PUT /jobs/:reference -> 200. The reference is immutable, so it is never sent in the body. */
+  async update(reference: string, patch: Record<string, unknown>, options: CallOptions = {}): Promise<void> {
+    const { reference: _immutable, ...body } = patch;
+    await this.transport.send({
+      method: 'PUT',
+      path: `/jobs/${encodeSegment(reference)}`,
+      body,
+      repeatable: true,
+      notFoundHint: ADVERT_NOT_FOUND,
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * DELETE /jobs/:reference -> 200. Repeated after a timeout or 500 like the other idempotent
+   * calls, so a 404 can mean an earlier attempt already deleted it.
+   */
+  async delete(reference: string, options: CallOptions = {}): Promise<void> {
+    await this.transport.send({
+      method: 'DELETE',
+      path: `/jobs/${encodeSegment(reference)}`,
+      repeatable: true,
+      notFoundHint: ADVERT_NOT_FOUND,
+      signal: options.signal,
+    });
+  }
+
+  /** GET /jobs/:reference/stats -> 200 with the four counters, each checked. */
+  async stats(reference: string, options: CallOptions = {}): Promise<Stats> {
+    const path = `/jobs/${encodeSegment(reference)}/stats`;
+    const response = await this.transport.send({ method: 'GET', path, repeatable: true, needsBody: true, notFoundHint: ADVERT_NOT_FOUND, signal: options.signal });
+    return parseStats(response, `GET ${path}`, this.transport.redact);
+  }
+
+  /**
+   * POST /job_applications/:id/events -> 200. Never repeated after a 500 or a timeout: an event
+   * posted twice notifies the applicant twice.
+   */
+  async postEvent(applicationId: string, event: ApplicationEvent, options: CallOptions = {}): Promise<void> {
+    const body: ApplicationEvent = { kind: event.kind };
+    if (event.data !== undefined) body.data = event.data;
+    await this.transport.send({
+      method: 'POST',
+      path: `/job_applications/${encodeSegment(applicationId, 'application id')}/events`,
+      body,
+      repeatable: false,
+      notRepeatableBecause: 'not retried: the event may have been recorded already, and a repeat would notify the applicant twice',
+      notFoundHint: 'the job application does not exist or belongs to another client',
+      signal: options.signal,
+    });
+  }
+}
+
+function parseStats(response: RawResponse, label: string, redact: (s: string) => string): Stats {
+  const fail = (problem: string): Error =>
+    badResponseError(response.status, problem, response.body, { label, retries: 0, notFoundHint: '', redact });
+  if (response.body.truncated) throw fail('the statistics body is too large');
+  let value: unknown;
+  try {
+    value = JSON.parse(response.body.text);
+  } catch {
+    throw fail('the statistics are not valid JSON');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw fail('the statistics are not a JSON object');
+  const record = value as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const field of STATS_FIELDS) {
+    const v = record[field];
+    if (v === undefined) problems.push(`${field} is missing`);
+    else if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) problems.push(`${field} is not a non-negative integer (got ${JSON.stringify(v).slice(0, 40)})`);
+  }
+  if (problems.length > 0) throw fail(problems.join('; '));
+  return { views: record.views as number, likes: record.likes as number, applications: record.applications as number, applications_unviewed: record.applications_unviewed as number };
+}

@@ -1,0 +1,54 @@
+/**
+ * Builds the JobsClient a command uses from the resolved configuration (or from the embedded
+ * sandbox with --sandbox). Missing settings fail here, before anything is sent, with a message
+ * that says where the tool looked.
+ */
+import type { ResolvedConfig, Setting } from '../config/types.js';
+import type { Context } from '../context.js';
+import { ConfigError } from '../errors/failures.js';
+import { JobsClient, type ClientOptions } from './client.js';
+
+export async function clientFromContext(ctx: Context): Promise<JobsClient> {
+  const config = await ctx.config();
+  const common: Omit<ClientOptions, 'baseUrl'> = {
+    timeoutMs: config.timeoutMs.value,
+    retries: config.retries.value,
+  };
+  if (ctx.globals.verbose) common.trace = (line) => ctx.io.stderr.write(`${line}\n`);
+
+  if (ctx.globals.sandbox) {
+    // Loaded only with --sandbox: the emulator is not part of a normal run.
+    const { startEmbeddedSandbox } = await import('../sandbox/embedded.js');
+    const sandbox = await startEmbeddedSandbox(ctx);
+    return new JobsClient({ ...common, baseUrl: sandbox.baseUrl, token: sandbox.token });
+  }
+
+  const baseUrl = config.baseUrl.value;
+  if (baseUrl === undefined || baseUrl.trim() === '') {
+    throw new ConfigError('no service URL: set JOBS_BASE_URL, --base-url or base_url in a profile', {
+      details: [...lookedIn(config.files), 'or try the tool locally with --sandbox'],
+    });
+  }
+  const token = config.token?.value;
+  if (token === undefined || token.trim() === '') {
+    const profile = config.profile.value;
+    throw new ConfigError(
+      `no token: set JOBS_TOKEN, pass --token-file <file>, put token in ${profile ? `profile "${profile}"` : 'a profile'} of the config, or run \`jobs login\``,
+      { details: lookedIn(config.files) },
+    );
+  }
+  return new JobsClient({ ...common, baseUrl, token, authScheme: config.authScheme.value, allowInsecureHttp: allowsInsecureHttp(config) });
+}
+
+/**
+ * The config's `allow_insecure_http`, once ResolvedConfig carries it (as a Setting or a boolean).
+ * Until then the client keeps its own refusal of plain http to non-loopback hosts.
+ */
+function allowsInsecureHttp(config: ResolvedConfig & { allowInsecureHttp?: Setting<boolean> | boolean }): boolean {
+  const value = config.allowInsecureHttp;
+  return typeof value === 'boolean' ? value : value?.value === true;
+}
+
+function lookedIn(files: readonly string[]): string[] {
+  return [files.length > 0 ? `config files read: ${files.join(', ')}` : 'no config file was found'];
+}

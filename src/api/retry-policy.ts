@@ -1,0 +1,146 @@
+/**
+ * When to repeat a request and how long to wait first. Pure functions so the rules can be read
+ * (and tested) apart from the request loop.
+ */
+
+export const BACKOFF_BASE_MS = 500;
+export const BACKOFF_CAP_MS = 30_000;
+
+/** Statuses repeated for every call: the request did not reach the service's logic (or was refused for rate). */
+const ALWAYS_RETRIED = new Set([429, 502, 503, 504]);
+
+/**
+ * Failures before any response that are worth another try for every call: the service did not
+ * get (or did not start to answer) the request.
+ */
+const CONNECT_FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection closed',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'DNS lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENETDOWN: 'network down',
+  ETIMEDOUT: 'connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  UND_ERR_SOCKET: 'connection closed',
+  UND_ERR_CLOSED: 'connection closed',
+};
+
+export type Retry = 'always' | 'if-repeatable' | 'never';
+
+/** Which responses may be repeated, and for which calls. */
+export function retryForStatus(status: number): Retry {
+  if (ALWAYS_RETRIED.has(status)) return 'always';
+  // A 500 may come after the service acted; only calls whose repeat is harmless are repeated.
+  if (status === 500) return 'if-repeatable';
+  return 'never';
+}
+
+export interface FailureInfo {
+  /** Short human reason, e.g. "connection refused". */
+  reason: string;
+  retry: Retry;
+  /** The error's code when it had one (ECONNREFUSED, ...). */
+  code: string | undefined;
+}
+
+/** Classifies an error thrown by fetch before the response headers arrived. */
+export function classifyConnectFailure(error: unknown): FailureInfo {
+  const code = errorCode(error);
+  if (code !== undefined && CONNECT_FAILURES[code]) return { reason: CONNECT_FAILURES[code], retry: 'always', code };
+  const message = innermostMessage(error);
+  if (/bad port/i.test(message)) return { reason: 'fetch refuses to connect to this port', retry: 'never', code };
+  if (code !== undefined && /CERT|SSL|TLS/i.test(code)) return { reason: `TLS error ${code}`, retry: 'never', code };
+  // Unknown: it may have happened after the request was sent, so only repeatable calls try again.
+  return { reason: code ?? (message || 'network error'), retry: 'if-repeatable', code };
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== '') return code;
+  }
+  return undefined;
+}
+
+function innermostMessage(error: unknown): string {
+  let message = '';
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const m = (e as { message?: unknown }).message;
+    if (typeof m === 'string' && m !== '') message = m;
+  }
+  return message;
+}
+
+/** Full-jitter exponential backoff: a random wait in [0, min(cap, base * 2^(retry-1))). */
+export function backoffDelay(retry: number, random: () => number): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, retry - 1));
+  const r = Math.min(Math.max(random(), 0), 1);
+  return Math.floor(r * ceiling);
+}
+
+/** `Retry-After`: delta-seconds or an HTTP-date. Undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // Only accept something that looks like a date, so garbage such as "soon" is ignored.
+  if (!/[A-Za-z]{3}/.test(text) || !/\d{4}/.test(text)) return undefined;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+/**
+ * Wait announced by RateLimit headers: `RateLimit-Reset: <s>`, `RateLimit: limit=.., remaining=..,
+ * reset=<s>` (older drafts), `RateLimit: "policy";r=0;t=<s>` (current draft), or
+ * `X-RateLimit-Reset: <s>`. The spec does not say which (if any) the service sends, so all are
+ * read; a reset value that looks like a Unix time (seconds) is taken as one.
+ */
+export function parseRateLimitWait(headers: Headers, now: number): number | undefined {
+  const reset = resetSeconds(headers.get('ratelimit-reset'), now) ?? rateLimitField(headers.get('ratelimit'), now) ?? resetSeconds(headers.get('x-ratelimit-reset'), now);
+  return reset;
+}
+
+const UNIX_TIME_FLOOR = 1_000_000_000; // 2001-09-09: no quota window is that long.
+
+function resetSeconds(value: string | null, now: number): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
+  const n = Number(text);
+  if (n >= UNIX_TIME_FLOOR) return Math.max(0, Math.round(n * 1000 - now));
+  return Math.round(n * 1000);
+}
+
+function rateLimitField(value: string | null, now: number): number | undefined {
+  if (value === null) return undefined;
+  // Current draft: comma-separated items, each `"name";r=<remaining>;t=<seconds>`.
+  const items = value.split(',').map((item) => parseParams(item));
+  const withT = items.filter((p) => p.t !== undefined);
+  if (withT.length > 0) {
+    const exhausted = withT.filter((p) => p.r === '0');
+    const pool = exhausted.length > 0 ? exhausted : withT;
+    const waits = pool.map((p) => resetSeconds(p.t!, now)).filter((w): w is number => w !== undefined);
+    return waits.length > 0 ? Math.max(...waits) : undefined;
+  }
+  // Older drafts: `limit=100, remaining=0, reset=30`.
+  for (const p of items) if (p.reset !== undefined) return resetSeconds(p.reset, now);
+  return undefined;
+}
+
+function parseParams(item: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of item.split(';')) {
+    const m = /^\s*([A-Za-z][\w-]*)\s*=\s*"?([^";]*)"?\s*$/.exec(part);
+    if (m) out[m[1]!.toLowerCase()] = m[2]!;
+  }
+  return out;
+}
+
+/** `1200` -> `1.2s`, for traces and messages. */
+export function formatSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)}s`;
+}

@@ -1,0 +1,367 @@
+/**
+ * One exchange with the service, with everything HTTP: headers, a timeout per attempt, retries with
+ * backoff, the shared rate gate, the retry time bound, the verbose trace, and the mapping of
+ * failures to ApiError. JobsClient above it only knows endpoints.
+ */
+import { CancelledError, ConfigError } from '../errors/failures.js';
+import { VERSION } from '../version.js';
+import { brokenBodyError, connectError, quotaWaitError, responseError, timeoutError, type Exchange } from './api-errors.js';
+import { readBodyCapped, type BodyText } from './body.js';
+import { RateGate } from './rate-gate.js';
+import { backoffDelay, classifyConnectFailure, formatSeconds, parseRateLimitWait, parseRetryAfter, retryForStatus, type Retry } from './retry-policy.js';
+import { isLoopbackHost, joinUrl, parseBaseUrl } from './url.js';
+
+export interface ClientOptions {
+  /** Service base URL; any path is kept (`https://h/api/v1` + `/jobs`). */
+  baseUrl: string;
+  token?: string;
+  /** Authorization scheme; default `Bearer`; `''` sends the bare token. */
+  authScheme?: string;
+  /** Per attempt; default 30 000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt; default 5. */
+  retries?: number;
+  /** Bound on the total time spent waiting to retry; default 120 000. */
+  maxRetryTimeMs?: number;
+  userAgent?: string;
+  fetch?: typeof fetch;
+  /** Verbose trace, one line per request, response and retry decision; the token is never in it. */
+  trace?: (line: string) => void;
+  /** Allow plain http:// to a host that is not loopback while a token is set. */
+  allowInsecureHttp?: boolean;
+  /** Injectable for tests: waits `ms`, rejects when `signal` aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Injectable for tests: jitter source in [0, 1). */
+  random?: () => number;
+  /** Injectable for tests: wall clock in ms (HTTP-dates, the rate gate). */
+  now?: () => number;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestSpec {
+  method: Method;
+  /** Encoded path relative to the base URL, starting with `/`. */
+  path: string;
+  body?: unknown;
+  /** True when repeating the call after a 500, a timeout or a broken response is harmless. */
+  repeatable: boolean;
+  /** Said when a failure that others would retry is not retried for this call. */
+  notRepeatableBecause?: string;
+  /** Completes "not found (404): ...". */
+  notFoundHint: string;
+  /** True when a 2xx is useless without its whole body (stats); other calls succeed on the status alone. */
+  needsBody?: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: BodyText;
+}
+
+export const DEFAULTS = { authScheme: 'Bearer', timeoutMs: 30_000, retries: 5, maxRetryTimeMs: 120_000 } as const;
+
+/** At most this many gate re-checks per attempt, so a gate extended again and again cannot spin forever. */
+const MAX_GATE_ROUNDS = 8;
+
+type Outcome =
+  | { type: 'response'; response: RawResponse; ms: number }
+  | { type: 'connect-failure'; error: unknown; reason: string; retry: Retry; ms: number }
+  | { type: 'body-failure'; status: number; error: unknown; reason: string; ms: number }
+  | { type: 'timeout'; ms: number }
+  | { type: 'cancelled' };
+
+class TimeoutReason extends Error {}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** `30000` -> `30s`, `500` -> `500ms`, `120000` -> `2m`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms}ms`;
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  if (ms % 1000 === 0) return `${ms / 1000}s`;
+  return formatSeconds(ms);
+}
+
+function nonNegativeInt(value: number | undefined, fallback: number, what: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) throw new ConfigError(`invalid ${what}: ${value} (expected a number of 0 or more)`);
+  return Math.floor(value);
+}
+
+export class Transport {
+  readonly baseUrl: URL;
+  private readonly scheme: string;
+  private readonly authorization: string | undefined;
+  private readonly token: string | undefined;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly maxRetryTimeMs: number;
+  private readonly userAgent: string;
+  private readonly gate: RateGate;
+  private readonly sleep: NonNullable<ClientOptions['sleep']>;
+  private readonly random: () => number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ClientOptions) {
+    this.baseUrl = parseBaseUrl(options.baseUrl);
+    this.scheme = (options.authScheme ?? DEFAULTS.authScheme).trim();
+    const token = options.token?.trim();
+    this.token = token === '' ? undefined : token;
+    if (this.token !== undefined) {
+      // A newline in a token file would split the header; say so without showing the token.
+      if (!/^[\x21-\x7e]+$/.test(this.token)) {
+        throw new ConfigError('the token contains spaces, line breaks or non-ASCII characters and cannot be sent in a header; check where it comes from');
+      }
+      if (this.baseUrl.protocol === 'http:' && !isLoopbackHost(this.baseUrl.hostname) && !options.allowInsecureHttp) {
+        throw new ConfigError(
+          `refusing to send the token over plain http:// to ${this.baseUrl.host}: anyone on the network could read it; use an https:// service URL (http:// is allowed only for loopback addresses such as 127.0.0.1 and localhost, or with allow_insecure_http: true in the config if you accept that risk)`,
+        );
+      }
+      this.authorization = this.scheme === '' ? this.token : `${this.scheme} ${this.token}`;
+    }
+    this.timeoutMs = nonNegativeInt(options.timeoutMs, DEFAULTS.timeoutMs, 'timeout');
+    if (this.timeoutMs === 0) throw new ConfigError('invalid timeout: 0 (expected more than 0 ms)');
+    this.retries = nonNegativeInt(options.retries, DEFAULTS.retries, 'retry count');
+    this.maxRetryTimeMs = nonNegativeInt(options.maxRetryTimeMs, DEFAULTS.maxRetryTimeMs, 'retry time limit');
+    this.userAgent = options.userAgent ?? `jobs/${VERSION} node/${process.version}`;
+    this.now = options.now ?? Date.now;
+    this.gate = new RateGate(this.now);
+    this.sleep = options.sleep ?? defaultSleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Removes the token from a text that could contain it. */
+  redact = (text: string): string => (this.token ? text.split(this.token).join('***') : text);
+
+  private trace(line: string): void {
+    if (this.options.trace) this.options.trace(this.redact(line));
+  }
+
+  /** Sends one request, repeating it as the retry rules allow; resolves with a 2xx response. */
+  async send(spec: RequestSpec): Promise<RawResponse> {
+    let url: string;
+    try {
+      url = joinUrl(this.baseUrl, spec.path);
+    } catch (error) {
+      if (error instanceof Error) error.message = this.redact(error.message);
+      throw error;
+    }
+    const attempts = this.retries + 1;
+    const exchange = (retries: number, extra: Partial<Exchange> = {}): Exchange => ({
+      label: `${spec.method} ${spec.path}`,
+      retries,
+      notFoundHint: spec.notFoundHint,
+      redact: this.redact,
+      ...extra,
+    });
+    let waited = 0;
+    let announced = false;
+    for (let attempt = 1; ; attempt++) {
+      waited += await this.passGate(spec, waited, announced, exchange(attempt - 1));
+      announced = false;
+      const outcome = await this.attempt(url, spec);
+      if (outcome.type === 'cancelled') throw this.cancelled(spec);
+      if (outcome.type === 'response' && outcome.response.status >= 200 && outcome.response.status <= 299) return outcome.response;
+
+      const retry = this.retryFor(outcome);
+      const allowed = retry === 'always' || (retry === 'if-repeatable' && spec.repeatable);
+      const notRepeated = retry === 'if-repeatable' && !spec.repeatable ? spec.notRepeatableBecause : undefined;
+      if (!allowed || attempt >= attempts) throw this.failure(outcome, exchange(attempt - 1, { notRepeatedBecause: notRepeated }));
+
+      const wait = this.waitBefore(outcome, attempt);
+      if (waited + wait > this.maxRetryTimeMs) {
+        const because = `stopped retrying: the next wait (${formatSeconds(wait)}) would pass the retry time limit (${formatDuration(this.maxRetryTimeMs)})`;
+        this.trace(`giving up: ${because.replace(/^stopped retrying: /, '')}`);
+        // Still close the gate: the other requests of this client would only hear 429 too.
+        if (outcome.type === 'response' && outcome.response.status === 429) this.gate.pause(wait);
+        throw this.failure(outcome, exchange(attempt - 1, { stoppedBecause: because }));
+      }
+      this.trace(`retrying in ${formatSeconds(wait)} (${this.describe(outcome)}, attempt ${attempt + 1}/${attempts})`);
+      if (outcome.type === 'response' && outcome.response.status === 429) {
+        // The quota is the client's: every request of this client waits, this one at the gate too.
+        this.gate.pause(wait);
+        announced = true;
+      } else {
+        await this.pause(wait, spec);
+        waited += wait;
+      }
+    }
+  }
+
+  /** Waits while the shared gate is closed; returns the time waited. */
+  private async passGate(spec: RequestSpec, waitedSoFar: number, announced: boolean, ex: Exchange): Promise<number> {
+    let waited = 0;
+    for (let round = 0; round < MAX_GATE_ROUNDS; round++) {
+      const remaining = this.gate.remaining();
+      if (remaining <= 0) break;
+      if (waitedSoFar + waited + remaining > this.maxRetryTimeMs) {
+        this.trace(`giving up: the rate limit wait (${formatSeconds(remaining)}) would pass the retry time limit (${formatDuration(this.maxRetryTimeMs)})`);
+        throw quotaWaitError(formatSeconds(remaining), formatDuration(this.maxRetryTimeMs), ex);
+      }
+      if (!announced || round > 0) this.trace(`waiting ${formatSeconds(remaining)}: the service asked this client to slow down (429)`);
+      const opensAt = this.gate.opensAt;
+      await this.pause(remaining, spec);
+      waited += remaining;
+      // Re-check only when another 429 pushed the gate further while we slept.
+      if (this.gate.opensAt <= opensAt) break;
+    }
+    return waited;
+  }
+
+  private async pause(ms: number, spec: RequestSpec): Promise<void> {
+    if (spec.signal?.aborted) throw this.cancelled(spec);
+    try {
+      await this.sleep(ms, spec.signal);
+    } catch (error) {
+      if (spec.signal?.aborted) throw this.cancelled(spec);
+      throw error;
+    }
+    if (spec.signal?.aborted) throw this.cancelled(spec);
+  }
+
+  private cancelled(spec: RequestSpec): CancelledError {
+    return new CancelledError(this.redact(`${spec.method} ${spec.path}: cancelled`));
+  }
+
+  private headers(hasBody: boolean): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': this.userAgent };
+    if (this.authorization !== undefined) headers.Authorization = this.authorization;
+    if (hasBody) headers['Content-Type'] = 'application/json';
+    return headers;
+  }
+
+  /** One attempt: the timeout covers the whole exchange, headers and body. */
+  private async attempt(url: string, spec: RequestSpec): Promise<Outcome> {
+    if (spec.signal?.aborted) return { type: 'cancelled' };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new TimeoutReason()), this.timeoutMs);
+    const onAbort = (): void => controller.abort(spec.signal!.reason);
+    spec.signal?.addEventListener('abort', onAbort, { once: true });
+    const hasBody = spec.body !== undefined;
+    const started = this.now();
+    const elapsed = (): number => Math.max(0, Math.round(this.now() - started));
+    const interrupted = (): Outcome | undefined =>
+      spec.signal?.aborted ? { type: 'cancelled' } : controller.signal.reason instanceof TimeoutReason ? { type: 'timeout', ms: elapsed() } : undefined;
+
+    this.trace(`> ${spec.method} ${url}`);
+    if (this.authorization !== undefined) this.trace(`> authorization: ${this.scheme === '' ? '' : `${this.scheme} `}***`);
+    try {
+      const fetchFn = this.options.fetch ?? globalThis.fetch;
+      let response: Response;
+      try {
+        response = await fetchFn(url, {
+          method: spec.method,
+          headers: this.headers(hasBody),
+          body: hasBody ? JSON.stringify(spec.body) : undefined,
+          signal: controller.signal,
+          // A redirect would re-send the request (maybe as GET, maybe elsewhere): report it instead.
+          redirect: 'manual',
+        });
+      } catch (error) {
+        const stop = interrupted();
+        if (stop) return this.traced(stop);
+        const info = classifyConnectFailure(error);
+        return this.traced({ type: 'connect-failure', error, reason: info.reason, retry: info.retry, ms: elapsed() });
+      }
+      const body = await readBodyCapped(response);
+      // The status decides success or failure: a body that breaks off matters only for a 2xx whose
+      // data we need (stats); an error status is reported with what arrived.
+      const ok = response.status >= 200 && response.status <= 299;
+      if (body.error !== undefined && ok && spec.needsBody) {
+        const stop = interrupted();
+        if (stop) return this.traced(stop);
+        return this.traced({ type: 'body-failure', status: response.status, error: body.error, reason: classifyConnectFailure(body.error).reason, ms: elapsed() });
+      }
+      return this.traced({ type: 'response', response: { status: response.status, headers: response.headers, body }, ms: elapsed() });
+    } finally {
+      clearTimeout(timer);
+      spec.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private traced(outcome: Outcome): Outcome {
+    switch (outcome.type) {
+      case 'response':
+        this.trace(`< ${outcome.response.status} in ${outcome.ms}ms`);
+        break;
+      case 'connect-failure':
+      case 'body-failure':
+        this.trace(`< ${outcome.reason} after ${outcome.ms}ms`);
+        break;
+      case 'timeout':
+        this.trace(`< no response within ${formatDuration(this.timeoutMs)} (timeout)`);
+        break;
+      case 'cancelled':
+        this.trace('< cancelled');
+    }
+    return outcome;
+  }
+
+  private retryFor(outcome: Exclude<Outcome, { type: 'cancelled' }>): Retry {
+    switch (outcome.type) {
+      case 'response':
+        return retryForStatus(outcome.response.status);
+      case 'connect-failure':
+        return outcome.retry;
+      // The service may have acted on the request: only repeatable calls are repeated.
+      case 'body-failure':
+      case 'timeout':
+        return 'if-repeatable';
+    }
+  }
+
+  private waitBefore(outcome: Outcome, attempt: number): number {
+    if (outcome.type === 'response') {
+      const { status, headers } = outcome.response;
+      const now = this.now();
+      const announced = parseRetryAfter(headers.get('retry-after'), now) ?? (status === 429 ? parseRateLimitWait(headers, now) : undefined);
+      if (announced !== undefined) return announced;
+    }
+    return backoffDelay(attempt, this.random);
+  }
+
+  private describe(outcome: Outcome): string {
+    switch (outcome.type) {
+      case 'response':
+        return String(outcome.response.status);
+      case 'connect-failure':
+      case 'body-failure':
+        return outcome.reason;
+      case 'timeout':
+        return 'timeout';
+      case 'cancelled':
+        return 'cancelled';
+    }
+  }
+
+  private failure(outcome: Exclude<Outcome, { type: 'cancelled' }>, ex: Exchange): Error {
+    switch (outcome.type) {
+      case 'response': {
+        const { status, headers, body } = outcome.response;
+        return responseError(status, headers, body, ex);
+      }
+      case 'connect-failure':
+        return connectError(this.baseUrl.href, outcome.reason, outcome.error, ex);
+      case 'body-failure':
+        return brokenBodyError(outcome.status, outcome.reason, outcome.error, ex);
+      case 'timeout':
+        return timeoutError(formatDuration(this.timeoutMs), ex);
+    }
+  }
+}
