@@ -38,8 +38,13 @@ const ADVERT_NOT_FOUND = 'the advert does not exist or belongs to another client
 export class JobsClient {
   private readonly transport: Transport;
 
-  constructor(options: ClientOptions) {
+  constructor(private readonly options: ClientOptions) {
     this.transport = new Transport(options);
+  }
+
+  /** The same client with other credentials (the spec lets a client repeat a request after a 401). */
+  withToken(token: string): JobsClient {
+    return new JobsClient({ ...this.options, token });
   }
 
   /** The service base URL in use (normalised). */

@@ -37,7 +37,9 @@ export async function clientFromContext(ctx: Context): Promise<JobsClient> {
       { details: lookedIn(config.files) },
     );
   }
-  return new JobsClient({ ...common, baseUrl, token, authScheme: config.authScheme.value, allowInsecureHttp: allowsInsecureHttp(config) });
+  const client = new JobsClient({ ...common, baseUrl, token, authScheme: config.authScheme.value, allowInsecureHttp: allowsInsecureHttp(config) });
+  const { withReauth } = await import('./reauth.js');
+  return withReauth(client, ctx);
 }
 
 /**

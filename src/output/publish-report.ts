@@ -5,6 +5,7 @@
 import type { Context } from '../context.js';
 import { ApiError, ExitCode, type JobsError } from '../errors/failures.js';
 import { sanitize } from './sanitize.js';
+import { treeLines } from '../api/api-errors.js';
 import { findingsFromTree, formatFinding, type Finding } from './findings.js';
 import { githubAnnotation } from './formats.js';
 import { paint, plural } from './summary.js';
@@ -60,7 +61,9 @@ export function writeOutcome(ctx: Context, o: SendOutcome): void {
   }
   out.write(`${c.red('✖')} failed ${c.bold(name)} ${c.dim(where)}: ${sanitize(o.error.message)}\n`);
   for (const f of findings) out.write(`    ${formatFinding(f)}\n`);
-  for (const line of o.error.details) out.write(`    ${sanitize(line)}\n`);
+  // The tree's lines are already shown above, pointing at the file; keep only the other details.
+  const shown = new Set(o.error instanceof ApiError && o.error.tree ? treeLines(o.error.tree) : []);
+  for (const line of o.error.details) if (!shown.has(line)) out.write(`    ${sanitize(line)}\n`);
 }
 
 /** Exit code of a run: 0 when all succeeded, the failures' shared code, else 1. */

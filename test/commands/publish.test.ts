@@ -1,0 +1,92 @@
+import nock from 'nock';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advertBody, advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from './harness.js';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+describe('jobs publish', () => {
+  it('creates new adverts and updates taken ones, sending exact bodies', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
+    const scope = nock(SERVICE, { reqheaders: { authorization: 'Bearer tok_secret_123', 'content-type': 'application/json' } })
+      .post('/jobs', advertBody('A-1'))
+      .reply(201)
+      .post('/jobs', advertBody('B-2'))
+      .reply(422, { errors: { reference: ['taken'] } })
+      .put('/jobs/B-2', (body) => JSON.stringify(body) === JSON.stringify((({ reference: _r, ...rest }) => rest)(advertBody('B-2'))))
+      .reply(200);
+    const r = await runJobs(['publish', '.', '--concurrency', '1'], { cwd: dir, env: serviceEnv });
+    scope.done();
+    expect(r.stdout).toBe('✔ created A-1 a.yaml:1\n✔ updated B-2 b.yaml:1\n');
+    expect(r.stderr).toBe('✔ 2 adverts: 1 created, 1 updated\n');
+    expect(r.code).toBe(0);
+  });
+
+  it('sends nothing when any advert is invalid (exit 3)', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'bad.yaml': advertYaml('B-2').replace('seniority: 0', 'seniority: many') });
+    const r = await runJobs(['publish', '.'], { cwd: dir, env: serviceEnv });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('✖ bad.yaml:11:12: seniority: must be a number [not_a_number]\n');
+    expect(r.stderr).toBe('jobs: 1 error in the advert files (1 of 2 adverts invalid); nothing was sent\n');
+  });
+
+  it('points the service errors at the YAML lines and exits 1', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
+    nock(SERVICE).post('/jobs').reply(422, { errors: { title: ['too_long:5'], location: { city: ['inclusion'] }, base: ['weird thing'] } });
+    const r = await runJobs(['publish', 'a.yaml'], { cwd: dir, env: serviceEnv });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      [
+        '✖ failed A-1 a.yaml:1: POST /jobs: the service rejected the request (422)',
+        '    a.yaml:2:8: title: is too long (maximum 5 characters) [too_long:5]',
+        '    a.yaml:15:9: location.city: is not one of the permitted values [inclusion]',
+        '    a.yaml:1:1: (advert): weird thing',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('stops at a 401 and exits 4 without showing the token', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
+    nock(SERVICE).post('/jobs').reply(401, { errors: { base: ['unauthorized'] } });
+    const r = await runJobs(['publish', '.', '--concurrency', '1'], { cwd: dir, env: serviceEnv });
+    expect(r.code).toBe(4);
+    expect(r.stdout).toContain('✖ failed A-1');
+    expect(r.stderr).toContain('1 not started');
+    expect(r.stdout + r.stderr).not.toContain('tok_secret_123');
+  });
+
+  it('shows what would be sent with --dry-run and sends nothing', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
+    const r = await runJobs(['publish', 'a.yaml', '--dry-run', '--json'], { cwd: dir, env: serviceEnv });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ dry_run: true, requests: [{ file: 'a.yaml', reference: 'A-1', method: 'POST', path: '/jobs', body: advertBody('A-1') }] });
+  });
+
+  it('reports JSON results', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
+    nock(SERVICE).post('/jobs').reply(201);
+    const r = await runJobs(['--json', 'publish', 'a.yaml'], { cwd: dir, env: serviceEnv });
+    expect(JSON.parse(r.stdout)).toEqual({
+      results: [{ file: 'a.yaml', document: 0, reference: 'A-1', status: 'created' }],
+      summary: { created: 1, not_started: 0, total: 1 },
+    });
+  });
+
+  it('needs a token and says where it looked (exit 2)', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
+    const r = await runJobs(['publish', 'a.yaml'], { cwd: dir, env: { JOBS_BASE_URL: SERVICE } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^jobs: no token: set JOBS_TOKEN/);
+  });
+});
+
+describe('jobs create', () => {
+  it('treats a taken reference as a failure', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
+    nock(SERVICE).post('/jobs').reply(422, { errors: { reference: ['taken'] } });
+    const r = await runJobs(['create', 'a.yaml'], { cwd: dir, env: serviceEnv });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('a.yaml:1:12: reference: is already taken [taken]');
+  });
+});
