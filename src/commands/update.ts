@@ -78,7 +78,10 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
   if (Object.keys(tree).length > 0) {
     // Errors on fields given with --set point at the flag; the rest at the file.
     const bySet = new Set(sets.map((s) => s.path.join('.')));
-    const findings = findingsFromTree(tree, source, reference).map((f) => (bySet.has(f.path) || !source ? { ...f, file: '', line: undefined, column: undefined, path: `--set ${f.path}` } : f));
+    const order = sets.map((s) => s.path.join('.'));
+    const findings = findingsFromTree(tree, source, reference)
+      .map((f) => (bySet.has(f.path) || !source ? { ...f, file: '', line: undefined, column: undefined, path: `--set ${f.path}` } : f))
+      .sort((a, b) => order.indexOf(a.path.slice(6)) - order.indexOf(b.path.slice(6)));
     writeFindings(ctx, findings, () => ({ valid: false, sent: 0, findings }));
     throw new errors.InvalidInputError(`the update is invalid; nothing was sent`);
   }

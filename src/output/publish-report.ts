@@ -50,7 +50,7 @@ export function writeOutcome(ctx: Context, o: SendOutcome): void {
   const name = sanitize(o.advert.reference ?? '(no reference)');
   const where = o.advert.source.file === '--set' ? '' : `${o.advert.source.file}:${o.advert.source.locate([]).line}`;
   if (!o.error) {
-    if (!ctx.globals.quiet) out.write(`${c.green('✔')} ${o.status} ${c.bold(name)} ${c.dim(where)}\n`);
+    if (!ctx.globals.quiet) out.write(`${c.green('✔')} ${o.status} ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}\n`);
     return;
   }
   const findings = errorFindings(o);
@@ -59,7 +59,7 @@ export function writeOutcome(ctx: Context, o: SendOutcome): void {
     if (findings.length === 0) out.write(`${githubAnnotation({ kind: 'file', file: o.advert.source.file, line: o.advert.source.locate([]).line, column: 1, path: '', message: 'failed', text: o.error.message, rule: 'failed' })}\n`);
     return;
   }
-  out.write(`${c.red('✖')} failed ${c.bold(name)} ${c.dim(where)}: ${sanitize(o.error.message)}\n`);
+  out.write(`${c.red('✖')} failed ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}: ${sanitize(o.error.message)}\n`);
   for (const f of findings) out.write(`    ${formatFinding(f)}\n`);
   // The tree's lines are already shown above, pointing at the file; keep only the other details.
   const shown = new Set(o.error instanceof ApiError && o.error.tree ? treeLines(o.error.tree) : []);
