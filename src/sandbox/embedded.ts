@@ -1,0 +1,40 @@
+/**
+ * The embedded sandbox behind `--sandbox`: any command runs against a sandbox started in the same
+ * process on a free loopback port, with its state kept in the user's state directory, so
+ * `jobs --sandbox publish examples/` then `jobs --sandbox stats <reference>` work on a fresh
+ * machine with no credentials. The server does not keep the process alive, and the state file is
+ * written synchronously after each change, so nothing is lost when the command exits.
+ */
+import { isAbsolute, join } from 'node:path';
+import { homeDir } from '../config/paths.js';
+import type { Context } from '../context.js';
+import { sanitize } from '../output/sanitize.js';
+import { createSandbox } from './server.js';
+import { removeState } from './store.js';
+
+type Env = Record<string, string | undefined>;
+
+/** The one token the embedded sandbox accepts. */
+export const EMBEDDED_TOKEN = 'sandbox';
+
+/** `$XDG_STATE_HOME/jobs/sandbox.json`, or `~/.local/state/jobs/sandbox.json` (a relative XDG path is ignored, per the XDG spec). */
+export function sandboxStatePath(env: Env): string {
+  const xdg = env.XDG_STATE_HOME;
+  if (xdg && isAbsolute(xdg)) return join(xdg, 'jobs', 'sandbox.json');
+  return join(homeDir(env), '.local', 'state', 'jobs', 'sandbox.json');
+}
+
+/** Clears the embedded sandbox's state; true when there was any. */
+export async function resetEmbeddedSandbox(env: Env): Promise<boolean> {
+  return removeState(sandboxStatePath(env));
+}
+
+export async function startEmbeddedSandbox(ctx: Context): Promise<{ baseUrl: string; token: string }> {
+  const sandbox = createSandbox({
+    tokens: [EMBEDDED_TOKEN],
+    dataFile: sandboxStatePath(ctx.env),
+    ...(ctx.globals.verbose ? { log: (line: string) => ctx.io.stderr.write(`sandbox: ${sanitize(line)}\n`) } : {}),
+  });
+  const { baseUrl } = await sandbox.listen(0, '127.0.0.1', { unref: true });
+  return { baseUrl, token: EMBEDDED_TOKEN };
+}
