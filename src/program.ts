@@ -100,7 +100,12 @@ function makeContext(opts: ExecuteOptions, raw: Record<string, unknown>, signal:
     globals,
     signal,
     config() {
-      configPromise ??= import('./config/resolve.js').then((m) => m.resolveConfig({ cwd: opts.cwd, env: opts.env, globals }));
+      configPromise ??= import('./config/resolve.js')
+        .then((m) => m.resolveConfig({ cwd: opts.cwd, env: opts.env, globals }))
+        .then((config) => {
+          for (const warning of config.warnings) opts.io.stderr.write(`jobs: warning: ${warning}\n`);
+          return config;
+        });
       return configPromise;
     },
     client() {

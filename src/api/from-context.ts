@@ -3,7 +3,6 @@
  * sandbox with --sandbox). Missing settings fail here, before anything is sent, with a message
  * that says where the tool looked.
  */
-import type { ResolvedConfig, Setting } from '../config/types.js';
 import type { Context } from '../context.js';
 import { ConfigError } from '../errors/failures.js';
 import { JobsClient, type ClientOptions } from './client.js';
@@ -37,18 +36,9 @@ export async function clientFromContext(ctx: Context): Promise<JobsClient> {
       { details: lookedIn(config.files) },
     );
   }
-  const client = new JobsClient({ ...common, baseUrl, token, authScheme: config.authScheme.value, allowInsecureHttp: allowsInsecureHttp(config) });
+  const client = new JobsClient({ ...common, baseUrl, token, authScheme: config.authScheme.value, allowInsecureHttp: config.allowInsecureHttp.value });
   const { withReauth } = await import('./reauth.js');
   return withReauth(client, ctx);
-}
-
-/**
- * The config's `allow_insecure_http`, once ResolvedConfig carries it (as a Setting or a boolean).
- * Until then the client keeps its own refusal of plain http to non-loopback hosts.
- */
-function allowsInsecureHttp(config: ResolvedConfig & { allowInsecureHttp?: Setting<boolean> | boolean }): boolean {
-  const value = config.allowInsecureHttp;
-  return typeof value === 'boolean' ? value : value?.value === true;
 }
 
 function lookedIn(files: readonly string[]): string[] {

@@ -7,5 +7,11 @@ import update from './update.js';
 import del from './delete.js';
 import stats from './stats.js';
 import event from './event.js';
+import sandbox from './sandbox.js';
+import config from './config.js';
+import login from './login.js';
+import logout from './logout.js';
+import doctor from './doctor.js';
+import sync from './sync.js';
 
-export const COMMANDS: ReadonlyArray<(setup: CommandSetup) => void> = [validate, publish, create, update, del, stats, event];
+export const COMMANDS: ReadonlyArray<(setup: CommandSetup) => void> = [validate, publish, create, update, del, stats, event, sync, sandbox, config, login, logout, doctor];

@@ -30,6 +30,8 @@ export interface ResolvedConfig {
   concurrency: Setting<number>;
   timeoutMs: Setting<number>;
   retries: Setting<number>;
+  /** Let the token travel over plain http:// to a host that is not loopback (off by default). */
+  allowInsecureHttp: Setting<boolean>;
   /** Config files that were read, nearest first. */
   files: string[];
   /** Warnings to show once (e.g. a world-readable config holding a literal token). */

@@ -26,6 +26,7 @@ function config(overrides: Partial<ResolvedConfig> = {}): ResolvedConfig {
     concurrency: { value: 4, source: dflt },
     timeoutMs: { value: 30_000, source: dflt },
     retries: { value: 0, source: dflt },
+    allowInsecureHttp: { value: false, source: dflt },
     files: [],
     warnings: [],
     ...overrides,

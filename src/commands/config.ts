@@ -1,0 +1,124 @@
+import type { CommandSetup } from '../program.js';
+
+export default function config({ program, action }: CommandSetup): void {
+  const command = program
+    .command('config')
+    .description('show and change settings: get, set, unset, list, path')
+    .addHelpText(
+      'after',
+      `
+Keys are dotted, like the config file: profile, profiles.<name>.base_url, profiles.<name>.auth_scheme,
+concurrency, timeout, retries, allow_insecure_http, defaults.<advert field>, constants.<family>.<name>.
+Precedence: flags > environment (JOBS_BASE_URL, JOBS_TOKEN, JOBS_PROFILE, JOBS_CONFIG) > project config
+(.jobsrc.yaml and friends, nearest from here up to your home) > user config
+($XDG_CONFIG_HOME/jobs/config.yaml) > defaults. \${VAR} in a value reads the environment.
+
+Examples:
+  $ jobs config list
+  $ jobs config set profiles.prod.base_url https://jobs.example.com
+  $ jobs config get concurrency`,
+    );
+
+  command
+    .command('get')
+    .description('print the effective value of a key (exit 1 when it is not set)')
+    .argument('<key>', 'dotted key, e.g. profiles.prod.base_url, or base_url / token for the selected profile')
+    .addHelpText(
+      'after',
+      `
+profile, base_url, token, auth_scheme, concurrency, timeout and retries print the value in effect
+(flags and environment included); other keys print what the config files say. A token is never
+printed: only whether it is set and where it comes from.
+
+Examples:
+  $ jobs config get base_url
+  $ jobs config get constants.contract --json`,
+    )
+    .action(
+      action(async (ctx, key: string) => {
+        const { runConfigGet } = await import('../config/cli/config.js');
+        return runConfigGet(ctx, key);
+      }),
+    );
+
+  command
+    .command('set')
+    .description('write a key into the user config (or the project config with --project)')
+    .argument('<key>', 'dotted key, e.g. concurrency or profiles.prod.base_url')
+    .argument('<value>', 'the value; numbers and true/false are typed by the config schema')
+    .option('--project', 'edit the project config (the nearest .jobsrc.yaml, or a new one here) instead')
+    .addHelpText(
+      'after',
+      `
+Edits $XDG_CONFIG_HOME/jobs/config.yaml (created with mode 0600), or the file named by --config /
+JOBS_CONFIG; comments and layout are kept. Tokens are not written: use 'jobs login', or a reference
+to an environment variable in single quotes.
+
+Examples:
+  $ jobs config set profiles.prod.base_url https://jobs.example.com
+  $ jobs config set --project constants.contract.permanent 1
+  $ jobs config set profiles.prod.token '\${PROD_JOBS_TOKEN}'`,
+    )
+    .action(
+      action(async (ctx, key: string, value: string, opts: { project?: boolean }) => {
+        const { runConfigSet } = await import('../config/cli/config.js');
+        return runConfigSet(ctx, key, value, { project: Boolean(opts.project) });
+      }),
+    );
+
+  command
+    .command('unset')
+    .description('remove a key from the user config (or the project config with --project)')
+    .argument('<key>', 'dotted key')
+    .option('--project', 'edit the project config instead')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ jobs config unset concurrency
+  $ jobs config unset --project profiles.staging`,
+    )
+    .action(
+      action(async (ctx, key: string, opts: { project?: boolean }) => {
+        const { runConfigUnset } = await import('../config/cli/config.js');
+        return runConfigUnset(ctx, key, { project: Boolean(opts.project) });
+      }),
+    );
+
+  command
+    .command('list')
+    .description('show every effective setting and where it comes from (tokens masked)')
+    .addHelpText(
+      'after',
+      `
+With --json: {"settings": [{"key", "value", "source", "from"}], "file_settings": [...], "files", "warnings"};
+the token entry has "set" instead of a value.
+
+Examples:
+  $ jobs config list
+  $ jobs --profile prod config list --json`,
+    )
+    .action(
+      action(async (ctx) => {
+        const { runConfigList } = await import('../config/cli/config.js');
+        return runConfigList(ctx);
+      }),
+    );
+
+  command
+    .command('path')
+    .description('show which config files and credentials store are in use')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ jobs config path
+  $ jobs config path --json`,
+    )
+    .action(
+      action(async (ctx) => {
+        const { runConfigPath } = await import('../config/cli/config.js');
+        return runConfigPath(ctx);
+      }),
+    );
+}

@@ -1,0 +1,28 @@
+import type { CommandSetup } from '../program.js';
+
+export default function login({ program, action }: CommandSetup): void {
+  program
+    .command('login')
+    .description('store a token for the selected profile (asked without echo, or read from stdin)')
+    .option('--with-token', 'read the token from stdin instead of asking (for CI and scripts)')
+    .addHelpText(
+      'after',
+      `
+The token is stored under the profile's name (--profile, JOBS_PROFILE, the config's profile, or
+"default") in $XDG_CONFIG_HOME/jobs/credentials.json (default ~/.config/jobs/), mode 0600, together
+with the base URL in use, and is never sent to another URL. JOBS_TOKEN, --token-file and a profile's
+token take precedence over it. The token is never a flag: it would show in ps and shell history.
+With --json: {"profile", "stored_in", "base_url"}.
+
+Examples:
+  $ jobs --base-url https://jobs.example.com login
+  $ echo "$JOBS_TOKEN" | jobs login --with-token
+  $ jobs --profile prod login --with-token < token.txt`,
+    )
+    .action(
+      action(async (ctx, opts: { withToken?: boolean }) => {
+        const { runLogin } = await import('../config/cli/login.js');
+        return runLogin(ctx, { withToken: Boolean(opts.withToken) });
+      }),
+    );
+}

@@ -1,0 +1,114 @@
+/**
+ * The credentials store written by `jobs login`: `$XDG_CONFIG_HOME/jobs/credentials.json`, one token
+ * per profile (`default` when no profile is selected), mode 0600 in a 0700 directory, replaced
+ * atomically so a crash never leaves half a file.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { ConfigError } from '../errors/failures.js';
+import { credentialsFile, tildePath } from './paths.js';
+import { isPlainObject } from './plain.js';
+
+type Env = Record<string, string | undefined>;
+
+export interface StoredCredential {
+  token: string;
+  /** The base URL in use when the token was stored; the token is not sent anywhere else. */
+  base_url?: string;
+}
+
+export interface CredentialsFile {
+  version: 1;
+  profiles: Record<string, StoredCredential>;
+}
+
+/** The store's key for a profile: its name, or `default` without one. */
+export function storeKey(profile: string | undefined): string {
+  return profile ?? 'default';
+}
+
+/** Reads the store; a missing file is an empty store, a damaged one a ConfigError. */
+export async function readCredentials(env: Env): Promise<{ path: string; store: CredentialsFile; warnings: string[] }> {
+  const path = credentialsFile(env);
+  const warnings: string[] = [];
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { path, store: emptyStore(), warnings };
+    throw new ConfigError(`${show(path, env)}: cannot be read: ${(error as Error).message}`);
+  }
+  const store = parseStore(text, path, env);
+  if (process.platform !== 'win32' && ((await stat(path)).mode & 0o077) !== 0) {
+    warnings.push(`${show(path, env)}: holds tokens and is readable by others; chmod 600 it`);
+  }
+  return { path, store, warnings };
+}
+
+/** Stores (or replaces) the token of one profile; returns the store's path. */
+export async function storeCredential(env: Env, profile: string | undefined, credential: StoredCredential): Promise<string> {
+  const { path, store } = await readCredentials(env);
+  store.profiles[storeKey(profile)] = credential.base_url ? { token: credential.token, base_url: credential.base_url } : { token: credential.token };
+  await writeStore(path, store);
+  return path;
+}
+
+/** Removes the token of one profile; `removed` is false when there was none. */
+export async function removeCredential(env: Env, profile: string | undefined): Promise<{ path: string; removed: boolean }> {
+  const { path, store } = await readCredentials(env);
+  const key = storeKey(profile);
+  if (!Object.prototype.hasOwnProperty.call(store.profiles, key)) return { path, removed: false };
+  delete store.profiles[key];
+  await writeStore(path, store);
+  return { path, removed: true };
+}
+
+function emptyStore(): CredentialsFile {
+  return { version: 1, profiles: Object.create(null) as Record<string, StoredCredential> };
+}
+
+function parseStore(text: string, path: string, env: Env): CredentialsFile {
+  const damaged = (why: string) =>
+    new ConfigError(`${show(path, env)}: ${why}`, { details: ['Delete the file and run `jobs login` again.'] });
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw damaged('is not valid JSON');
+  }
+  if (!isPlainObject(data) || !isPlainObject(data.profiles)) throw damaged('is not a credentials store ({"version": 1, "profiles": {...}})');
+  if (data.version !== 1) throw damaged(`has version ${JSON.stringify(data.version)}, which this jobs does not know (expected 1)`);
+  const store = emptyStore();
+  for (const [name, entry] of Object.entries(data.profiles)) {
+    if (!isPlainObject(entry) || typeof entry.token !== 'string') throw damaged(`profiles.${name}: has no token`);
+    store.profiles[name] = typeof entry.base_url === 'string' ? { token: entry.token, base_url: entry.base_url } : { token: entry.token };
+  }
+  return store;
+}
+
+/** temp file (0600) in the same directory + rename: readers see the old or the new store, never half. */
+async function writeStore(path: string, store: CredentialsFile): Promise<void> {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  // Our own directory: tighten it even if something else created it first.
+  if (process.platform !== 'win32') await chmod(dir, 0o700).catch(() => undefined);
+  const temp = join(dir, `.credentials.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const handle = await open(temp, 'wx', 0o600);
+  try {
+    await handle.writeFile(`${JSON.stringify({ version: 1, profiles: { ...store.profiles } }, null, 2)}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+function show(path: string, env: Env): string {
+  return tildePath(path, env);
+}

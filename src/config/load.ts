@@ -1,0 +1,296 @@
+/**
+ * Finding and reading config files: the nearest project config from cwd upwards (stopping at home or
+ * the filesystem root), the user config in the XDG config dir, or one file named by --config /
+ * JOBS_CONFIG instead of both. Each file is parsed, interpolated and validated on its own so an error
+ * names the file it is in.
+ */
+import { readFile as readFileText, stat } from 'node:fs/promises';
+import { dirname, extname, resolve as resolvePath } from 'node:path';
+import { cosmiconfig, type Loader } from 'cosmiconfig';
+import { parse as parseYaml } from 'yaml';
+import { ConfigError } from '../errors/failures.js';
+import { InterpolationError, interpolateData, isSoleReference } from './interpolate.js';
+import { displayPath, homeDir, userConfigDir } from './paths.js';
+import { isPlainObject, type PlainObject } from './plain.js';
+import { checkConfig, keyText } from './schema.js';
+import type { SettingSource } from './types.js';
+
+type Env = Record<string, string | undefined>;
+
+/** Project config names, in the order cosmiconfig tries them in each directory. */
+export const PROJECT_PLACES: readonly string[] = [
+  'package.json',
+  '.jobsrc',
+  '.jobsrc.json',
+  '.jobsrc.yaml',
+  '.jobsrc.yml',
+  '.jobsrc.js',
+  '.jobsrc.cjs',
+  '.jobsrc.mjs',
+  'jobs.config.js',
+  'jobs.config.cjs',
+  'jobs.config.mjs',
+];
+
+/** User config names in the XDG config dir: config.yaml first (what `jobs config set` writes). */
+export const USER_PLACES: readonly string[] = [
+  'config.yaml',
+  'config.yml',
+  'config.json',
+  'config',
+  'config.js',
+  'config.cjs',
+  'config.mjs',
+  ...PROJECT_PLACES.filter((place) => place !== 'package.json'),
+];
+
+export type LayerKind = 'project' | 'user' | 'explicit';
+
+export interface ConfigLayer {
+  kind: LayerKind;
+  /** Absolute path of the file. */
+  path: string;
+  /** The file's settings, validated; strings interpolated except under `profiles` (see below). */
+  data: PlainObject;
+  /**
+   * Profiles as written: their strings are interpolated only when the profile is used, so an unset
+   * variable in a profile nobody selected does not break every command.
+   */
+  profiles: Record<string, PlainObject>;
+}
+
+export interface FoundConfig {
+  /** Nearest first: project then user, or the one explicit file. */
+  layers: ConfigLayer[];
+  /** Where --config / JOBS_CONFIG pointed, with the source that named it. */
+  explicit?: { path: string; source: SettingSource };
+  /** The user config's directory, searched whether or not a file was there. */
+  userDir: string;
+  /** Warnings found while reading (e.g. a token in a file others can read). */
+  warnings: string[];
+}
+
+export interface LoadInput {
+  cwd: string;
+  env: Env;
+  /** The --config flag's value. */
+  configFlag?: string;
+}
+
+/** Locates, reads and validates the config files that apply to `cwd`. */
+export async function loadConfigFiles(input: LoadInput): Promise<FoundConfig> {
+  const { cwd, env } = input;
+  const show = (file: string): string => displayPath(file, cwd, env);
+  const warnings: string[] = [];
+  const userDir = userConfigDir(env);
+  const explicit = explicitConfig(input);
+  const layers: ConfigLayer[] = [];
+
+  if (explicit) {
+    const path = resolvePath(cwd, explicit.value);
+    const what = explicit.source.kind === 'flag' ? '--config' : 'JOBS_CONFIG';
+    if (!(await isFile(path))) {
+      throw new ConfigError(`config file ${show(path)} (from ${what}) does not exist`, {
+        details: [`Create it, or ${explicit.source.kind === 'flag' ? 'drop --config' : 'unset JOBS_CONFIG'} to search for .jobsrc.yaml and the user config.`],
+      });
+    }
+    const result = await readFile(explorer(PROJECT_PLACES, show), path, show);
+    layers.push(await toLayer('explicit', path, result ?? {}, env, show, warnings));
+    return { layers, explicit: { path, source: explicit.source }, userDir, warnings };
+  }
+
+  const project = await searchUpwards(cwd, homeDir(env), show);
+  if (project) layers.push(await toLayer('project', project.path, project.config, env, show, warnings));
+  const user = await searchIn(userDir, USER_PLACES, show);
+  if (user) layers.push(await toLayer('user', user.path, user.config, env, show, warnings));
+  return { layers, userDir, warnings };
+}
+
+function explicitConfig(input: LoadInput): { value: string; source: SettingSource } | undefined {
+  if (input.configFlag) return { value: input.configFlag, source: { kind: 'flag', name: '--config' } };
+  const fromEnv = input.env.JOBS_CONFIG;
+  if (fromEnv) return { value: fromEnv, source: { kind: 'env', name: 'JOBS_CONFIG' } };
+  return undefined;
+}
+
+type Explorer = ReturnType<typeof cosmiconfig>;
+
+function explorer(places: readonly string[], show: (file: string) => string): Explorer {
+  const yamlLoader: Loader = (file, content) => parseYamlConfig(content, show(file));
+  const jsonLoader: Loader = (file, content) => parseJsonConfig(content, show(file));
+  return cosmiconfig('jobs', {
+    searchPlaces: [...places],
+    searchStrategy: 'none',
+    cache: false,
+    loaders: { '.yaml': yamlLoader, '.yml': yamlLoader, noExt: yamlLoader, '.json': jsonLoader },
+  });
+}
+
+async function searchUpwards(cwd: string, home: string, show: (file: string) => string): Promise<{ path: string; config: unknown } | undefined> {
+  const search = explorer(PROJECT_PLACES, show);
+  const stopAt = resolvePath(home);
+  let dir = resolvePath(cwd);
+  // Bounded by the depth of the path: each step goes one directory up.
+  for (;;) {
+    const found = await runSearch(search, dir, show);
+    if (found) return found;
+    const parent = dirname(dir);
+    if (dir === stopAt || parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+async function searchIn(dir: string, places: readonly string[], show: (file: string) => string): Promise<{ path: string; config: unknown } | undefined> {
+  return runSearch(explorer(places, show), dir, show);
+}
+
+async function runSearch(search: Explorer, dir: string, show: (file: string) => string): Promise<{ path: string; config: unknown } | undefined> {
+  try {
+    const result = await search.search(dir);
+    return result ? { path: result.filepath, config: result.config } : undefined;
+  } catch (error) {
+    throw asConfigError(error, show);
+  }
+}
+
+async function readFile(search: Explorer, path: string, show: (file: string) => string): Promise<unknown> {
+  try {
+    const result = await search.load(path);
+    return result?.config;
+  } catch (error) {
+    throw asConfigError(error, show);
+  }
+}
+
+function asConfigError(error: unknown, show: (file: string) => string): ConfigError {
+  if (error instanceof ConfigError) return error;
+  const file = (error as { filepath?: string }).filepath;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ConfigError(`${file ? show(file) : 'config file'}: cannot be read: ${message.split('\n')[0]}`, { cause: error });
+}
+
+function parseYamlConfig(content: string, shown: string): unknown {
+  try {
+    return parseYaml(content, { uniqueKeys: true, prettyErrors: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new ConfigError(`${shown}: invalid YAML: ${message}`);
+  }
+}
+
+function parseJsonConfig(content: string, shown: string): unknown {
+  try {
+    return JSON.parse(content) as unknown;
+  } catch (error) {
+    throw new ConfigError(`${shown}: invalid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function toLayer(kind: LayerKind, path: string, config: unknown, env: Env, show: (file: string) => string, warnings: string[]): Promise<ConfigLayer> {
+  const shown = show(path);
+  const raw = config === undefined || config === null ? {} : config;
+  let data: unknown;
+  try {
+    data = interpolateData(raw, env, [], (key) => key.length === 1 && key[0] === 'profiles');
+  } catch (error) {
+    if (error instanceof InterpolationError) throw new ConfigError(`${shown}: ${keyText(error.key)}: ${error.message}`);
+    throw error;
+  }
+  const problems = checkConfig(data);
+  if (problems.length > 0) {
+    const lines = problems.map((p) => `${shown}: ${keyText(p.key)}: ${p.message}`);
+    throw new ConfigError(lines[0]!, {
+      details: [...lines.slice(1), `Fix ${shown}; 'jobs schema config' prints the config schema.`],
+    });
+  }
+  const valid = data as PlainObject;
+  const profiles = isPlainObject(valid.profiles) ? (valid.profiles as Record<string, PlainObject>) : {};
+  if (Object.values(profiles).some((p) => typeof p.token === 'string' && !isSoleReference(p.token)) && (await readableByOthers(path))) {
+    warnings.push(`${shown}: holds a token and is readable by others; chmod 600 it or use \${JOBS_TOKEN}`);
+  }
+  return { kind, path, data: valid, profiles };
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Group or others may read the file (POSIX modes; Windows has none to check). */
+export async function readableByOthers(path: string): Promise<boolean> {
+  if (process.platform === 'win32') return false;
+  try {
+    return ((await stat(path)).mode & 0o044) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+/** A JS config cannot be edited by `jobs config set`; YAML and JSON files can. */
+export function editableFormat(path: string): 'yaml' | 'json' | undefined {
+  const base = path.split(/[\\/]/).pop() ?? '';
+  if (base === 'package.json') return undefined;
+  const ext = extname(base);
+  if (ext === '.json') return 'json';
+  if (ext === '.yaml' || ext === '.yml' || ext === '') return 'yaml';
+  return undefined;
+}
+
+export interface LocatedFiles {
+  /** --config / JOBS_CONFIG, when given: the only config file read. */
+  explicit?: { path: string; source: SettingSource; exists: boolean };
+  /** The nearest project config, if any. */
+  project?: string;
+  /** The user config, if any. */
+  user?: string;
+  userDir: string;
+}
+
+/**
+ * Which files apply, without parsing them (so `jobs config path` and `jobs config set` work even when
+ * a file is broken). Follows the same rules as the search: empty files and package.json without a
+ * "jobs" key do not count.
+ */
+export async function locateConfigFiles(input: LoadInput): Promise<LocatedFiles> {
+  const userDir = userConfigDir(input.env);
+  const explicit = explicitConfig(input);
+  if (explicit) {
+    const path = resolvePath(input.cwd, explicit.value);
+    return { explicit: { path, source: explicit.source, exists: await isFile(path) }, userDir };
+  }
+  const stopAt = resolvePath(homeDir(input.env));
+  let project: string | undefined;
+  for (let dir = resolvePath(input.cwd); ; ) {
+    project = await firstPlace(dir, PROJECT_PLACES);
+    const parent = dirname(dir);
+    if (project || dir === stopAt || parent === dir) break;
+    dir = parent;
+  }
+  return { project, user: await firstPlace(userDir, USER_PLACES), userDir };
+}
+
+async function firstPlace(dir: string, places: readonly string[]): Promise<string | undefined> {
+  for (const place of places) {
+    const path = resolvePath(dir, place);
+    let text: string;
+    try {
+      text = await readFileText(path, 'utf8');
+    } catch {
+      continue;
+    }
+    if (place === 'package.json') {
+      try {
+        const pkg = JSON.parse(text) as unknown;
+        if (isPlainObject(pkg) && pkg.jobs !== undefined && pkg.jobs !== null) return path;
+      } catch {
+        // A broken package.json is not ours to report here; the search reports it when it reads it.
+      }
+      continue;
+    }
+    if (text.trim() !== '') return path;
+  }
+  return undefined;
+}
