@@ -1,0 +1,117 @@
+import type { CommandSetup } from '../program.js';
+import type { Context } from '../context.js';
+import { parseCount } from './parsers.js';
+
+export interface SyncFlags {
+  dryRun?: boolean;
+  prune?: boolean;
+  state?: string;
+  force?: boolean;
+  concurrency?: number;
+  detailedExitcode?: boolean;
+  failFast?: boolean;
+  unlock?: boolean;
+  allowUnknownFields?: boolean;
+}
+
+/** Ctrl-C stops new requests at once; requests in flight get this long to finish. */
+const DRAIN_MS = 8000;
+
+export default function sync({ program, action }: CommandSetup): void {
+  program
+    .command('sync')
+    .description('make the service match a folder of adverts: create, update and (with --prune) delete')
+    .argument('<dir>', 'the folder of advert files (searched recursively)')
+    .option('--dry-run', 'print the plan and send nothing')
+    .option('--prune', 'delete adverts that were published from this folder and are gone from it')
+    .option('--state <file>', 'the state file (default: <dir>/.jobs-state.json)')
+    .option('--force', 'republish every advert, changed or not')
+    .option('--concurrency <n>', 'requests at once (default: config concurrency, 4)', parseCount(1, 64))
+    .option('--detailed-exitcode', 'with --dry-run: exit 8 when there are changes, 0 when none')
+    .option('--fail-fast', 'stop starting new requests after the first failure')
+    .option('--unlock', 'remove a lock left by a sync that is no longer running')
+    .option('--allow-unknown-fields', 'send fields the schema does not know instead of refusing them')
+    .addHelpText(
+      'after',
+      `
+The service cannot list adverts, so sync keeps a state file of what it published (per service URL),
+as Terraform does. Every advert is validated first (exit 3, nothing sent). Plan: + create (not in
+state), ~ update (content changed; the whole advert is sent), unchanged (no request), - delete
+(gone from the folder; only with --prune, otherwise listed as orphans). A field removed from a file
+cannot be cleared through the interface; the plan says so. Each success is recorded at once, so an
+interrupted sync resumes where it stopped; a lost state is safe (taken references are adopted).
+
+Examples:
+  $ jobs sync adverts/ --dry-run
+  $ jobs sync adverts/ --prune
+  $ jobs sync adverts/ --dry-run --detailed-exitcode   # exit 8 when changes are pending`,
+    )
+    .action(action((ctx, dir: string, flags: SyncFlags) => runSync(ctx, dir, flags)));
+}
+
+export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Promise<number> {
+  const [{ resolve, relative, join }, { statSync }, errors, { loadValidAdverts }, { SyncState, acquireLock, DEFAULT_STATE_FILE }, { makePlan, hasChanges }, { executePlan }, report, { startProgress }, { serviceKey }] =
+    await Promise.all([
+      import('node:path'),
+      import('node:fs'),
+      import('../errors/failures.js'),
+      import('../validation/gate.js'),
+      import('../sync/state.js'),
+      import('../sync/plan.js'),
+      import('../sync/execute.js'),
+      import('../sync/report.js'),
+      import('../output/progress.js'),
+      import('../sync/service-key.js'),
+    ]);
+  const root = resolve(ctx.cwd, dir);
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new errors.UsageError(`${dir}: not a folder; sync takes the folder that holds the adverts`);
+  if (flags.detailedExitcode && !flags.dryRun) throw new errors.UsageError('--detailed-exitcode goes with --dry-run');
+
+  const adverts = await loadValidAdverts(ctx, [dir], 'create', { allowUnknownFields: Boolean(flags.allowUnknownFields) });
+  const config = await ctx.config();
+  const service = serviceKey(ctx, config);
+  const statePath = resolve(ctx.cwd, flags.state ?? join(dir, DEFAULT_STATE_FILE));
+  const lock = flags.dryRun ? undefined : acquireLock(statePath, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`jobs: ${t}\n`) });
+  try {
+    const state = SyncState.load(statePath);
+    const plan = makePlan(adverts, state.adverts(service), {
+      prune: Boolean(flags.prune),
+      force: Boolean(flags.force),
+      fileOf: (a) => relative(root, a.source.file === '<stdin>' ? root : resolve(ctx.cwd, a.source.file)) || a.source.file,
+    });
+    report.writePlan(ctx, plan, { dryRun: Boolean(flags.dryRun), statePath });
+    if (flags.dryRun) return flags.detailedExitcode && hasChanges(plan) ? errors.ExitCode.changesPending : 0;
+
+    const client = await ctx.client();
+    const drain = new AbortController();
+    const onStop = () => setTimeout(() => drain.abort(), DRAIN_MS).unref();
+    ctx.signal.addEventListener('abort', onStop, { once: true });
+    const total = plan.counts.create + plan.counts.update + plan.counts.delete;
+    const progress = await startProgress(ctx, total, 'syncing');
+    let outcome;
+    try {
+      outcome = await executePlan(plan, {
+        client,
+        state,
+        service,
+        concurrency: flags.concurrency ?? config.concurrency.value,
+        failFast: Boolean(flags.failFast),
+        stop: ctx.signal,
+        abort: drain.signal,
+        onResult: (result) => {
+          progress.tick(result.status === 'failed');
+          report.writeResult(ctx, result, progress.log);
+        },
+      });
+    } finally {
+      progress.stop();
+      ctx.signal.removeEventListener('abort', onStop);
+      state.save();
+    }
+    report.writeSummary(ctx, plan, outcome.results, outcome.notStarted);
+    if (ctx.signal.aborted) return errors.ExitCode.interrupted;
+    return report.exitCodeFor(outcome.results);
+  } finally {
+    lock?.release();
+  }
+}

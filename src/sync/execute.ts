@@ -1,0 +1,111 @@
+/**
+ * Carries out a plan with a bounded number of requests in flight. Every success is recorded in the
+ * state at once; a failure on one advert does not stop the others (unless fail-fast); a 401 stops
+ * the run, since nothing else can succeed. Lost state is safe: a create that meets
+ * `reference: [taken]` becomes an update and the advert is adopted into the state.
+ */
+import type { JobsClient } from '../api/client.js';
+import { ApiError, JobsError } from '../errors/failures.js';
+import { isTaken } from '../publishing/publish.js';
+import { runPool } from '../util/pool.js';
+import type { Plan, PlannedChange } from './plan.js';
+import type { SyncState } from './state.js';
+
+export type ResultStatus = 'created' | 'updated' | 'adopted' | 'recreated' | 'deleted' | 'failed';
+
+export interface ChangeResult {
+  change: PlannedChange;
+  status: ResultStatus;
+  error?: JobsError;
+}
+
+export interface ExecuteOptions {
+  client: JobsClient;
+  state: SyncState;
+  service: string;
+  concurrency: number;
+  failFast: boolean;
+  /** Stops starting new requests (Ctrl-C). */
+  stop: AbortSignal;
+  /** Aborts requests in flight (a bounded while after stop). */
+  abort: AbortSignal;
+  onResult: (result: ChangeResult) => void;
+}
+
+export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<{ results: ChangeResult[]; notStarted: number }> {
+  const { state, service } = options;
+  // Adverts unchanged in content but moved to another file: record the new place, no request.
+  for (const c of plan.changes) {
+    if (c.action !== 'unchanged') continue;
+    const before = state.adverts(service)[c.reference];
+    if (before && (before.file !== c.file || before.document !== c.advert!.source.index)) state.put(service, c.reference, { ...before, file: c.file, document: c.advert!.source.index });
+  }
+  const work = plan.changes.filter((c) => c.action === 'create' || c.action === 'update' || c.action === 'delete');
+  const results = await runPool(
+    work,
+    options.concurrency,
+    async (change, _i, stopAll) => {
+      const result = await apply(change, options);
+      if (result.status !== 'failed') record(result, options);
+      else if (options.failFast || (result.error instanceof ApiError && result.error.kind === 'unauthorized')) stopAll();
+      options.onResult(result);
+      return result;
+    },
+    options.stop,
+  );
+  const done = results.filter((r): r is ChangeResult => r !== undefined);
+  return { results: done, notStarted: work.length - done.length };
+}
+
+async function apply(change: PlannedChange, options: ExecuteOptions): Promise<ChangeResult> {
+  const { client } = options;
+  const signal = options.abort;
+  try {
+    if (change.action === 'delete') {
+      try {
+        await client.delete(change.reference, { signal });
+      } catch (error) {
+        // Already gone (deleted elsewhere, or by an earlier attempt): the goal is met.
+        if (!(error instanceof ApiError && error.kind === 'not_found')) throw error;
+      }
+      return { change, status: 'deleted' };
+    }
+    const payload = change.advert!.payload;
+    const { reference: _immutable, ...patch } = payload;
+    if (change.action === 'create') {
+      try {
+        await client.create(payload, { signal, retryPost: true });
+        return { change, status: 'created' };
+      } catch (error) {
+        if (!isTaken(error)) throw error;
+        await client.update(change.reference, patch, { signal });
+        return { change, status: 'adopted' };
+      }
+    }
+    try {
+      await client.update(change.reference, patch, { signal });
+      return { change, status: 'updated' };
+    } catch (error) {
+      // Deleted on the service since the last sync: publish it again.
+      if (!(error instanceof ApiError && error.kind === 'not_found')) throw error;
+      await client.create(payload, { signal, retryPost: true });
+      return { change, status: 'recreated' };
+    }
+  } catch (error) {
+    if (error instanceof JobsError) return { change, status: 'failed', error };
+    throw error;
+  }
+}
+
+function record(result: ChangeResult, options: ExecuteOptions): void {
+  const { change } = result;
+  if (result.status === 'deleted') options.state.remove(options.service, change.reference);
+  else
+    options.state.put(options.service, change.reference, {
+      file: change.file,
+      document: change.advert!.source.index,
+      hash: change.hash!,
+      fields: change.fields!,
+      published_at: new Date().toISOString(),
+    });
+}

@@ -1,0 +1,106 @@
+/** What a sync shows: the plan (like `terraform plan`), a line per result, and a summary. */
+import type { Context } from '../context.js';
+import { ApiError, ExitCode } from '../errors/failures.js';
+import { findingsFromTree, formatFinding } from '../output/findings.js';
+import { sanitize } from '../output/sanitize.js';
+import { paint, plural } from '../output/summary.js';
+import { treeLines } from '../api/api-errors.js';
+import type { ChangeResult } from './execute.js';
+import type { Plan } from './plan.js';
+
+const json = (ctx: Context) => ctx.globals.output === 'json';
+
+export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; statePath: string }): void {
+  const out = ctx.io.stdout;
+  if (json(ctx)) {
+    if (!options.dryRun) return;
+    for (const c of plan.changes) {
+      if (c.action === 'unchanged' && !ctx.globals.verbose) continue;
+      out.write(`${JSON.stringify({ type: 'plan', action: c.action, reference: c.reference, file: c.file, ...(c.changed ? { changed: c.changed } : {}), ...(c.removed?.length ? { removed: c.removed } : {}) })}\n`);
+    }
+    out.write(`${JSON.stringify({ type: 'plan_summary', ...plan.counts, state: options.statePath })}\n`);
+    return;
+  }
+  if (ctx.globals.quiet && options.dryRun === false) return;
+  const c = paint(ctx, out);
+  for (const change of plan.changes) {
+    const ref = c.bold(sanitize(change.reference));
+    switch (change.action) {
+      case 'create':
+        out.write(`${c.green('+')} ${ref}  ${c.dim(change.file)}\n`);
+        break;
+      case 'update':
+        out.write(`${c.yellow('~')} ${ref}  ${c.dim(change.file)}${change.changed?.length ? `  (${change.changed.join(', ')})` : ''}\n`);
+        for (const field of change.removed ?? []) {
+          out.write(`    ${c.yellow('!')} ${field}: removed from the file, but the interface cannot clear a field: the service keeps its last value\n`);
+        }
+        break;
+      case 'delete':
+        out.write(`${c.red('-')} ${ref}  ${c.dim(change.file)}  (gone from the folder)\n`);
+        break;
+      case 'orphan':
+        out.write(`${c.magenta('?')} ${ref}  ${c.dim(change.file)}  (gone from the folder; left on the service: --prune deletes it)\n`);
+        break;
+      default:
+        if (ctx.globals.verbose) out.write(`  ${ref}  ${c.dim(change.file)}  (unchanged)\n`);
+    }
+  }
+  const n = plan.counts;
+  const parts = [`${n.create} to create`, `${n.update} to update`, `${n.delete} to delete`, `${n.unchanged} unchanged`];
+  if (n.orphan) parts.push(`${plural(n.orphan, 'orphan')}`);
+  ctx.io.stderr.write(`Plan: ${parts.join(', ')}.${options.dryRun ? ' (dry run: nothing was sent)' : ''}\n`);
+}
+
+export function writeResult(ctx: Context, result: ChangeResult, log: (line: string) => void): void {
+  const { change, error } = result;
+  if (json(ctx)) {
+    log(
+      `${JSON.stringify({
+        type: 'result',
+        reference: change.reference,
+        file: change.file,
+        action: change.action,
+        status: result.status,
+        ...(error ? { error: { message: error.message, exit_code: error.exitCode, ...(error instanceof ApiError ? { status: error.status ?? null, errors: error.tree ?? null } : {}) } } : {}),
+      })}\n`,
+    );
+    return;
+  }
+  const c = paint(ctx, ctx.io.stdout);
+  const ref = c.bold(sanitize(change.reference));
+  if (!error) {
+    if (!ctx.globals.quiet) log(`${c.green('✔')} ${result.status} ${ref}\n`);
+    return;
+  }
+  let lines = `${c.red('✖')} failed ${ref} ${c.dim(change.file)}: ${sanitize(error.message)}\n`;
+  const tree = error instanceof ApiError ? error.tree : undefined;
+  if (tree && change.advert) for (const f of findingsFromTree(tree, change.advert.source, change.reference)) lines += `    ${formatFinding(f)}\n`;
+  const shown = new Set(tree ? treeLines(tree) : []);
+  for (const d of error.details) if (!shown.has(d)) lines += `    ${sanitize(d)}\n`;
+  log(lines);
+}
+
+export function writeSummary(ctx: Context, plan: Plan, results: readonly ChangeResult[], notStarted: number): void {
+  const counts: Record<string, number> = {};
+  for (const r of results) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  const failed = counts.failed ?? 0;
+  if (json(ctx)) {
+    ctx.io.stdout.write(`${JSON.stringify({ type: 'summary', ...counts, unchanged: plan.counts.unchanged, orphan: plan.counts.orphan, not_started: notStarted })}\n`);
+    return;
+  }
+  const parts = Object.entries(counts).map(([k, v]) => `${v} ${k}`);
+  parts.push(`${plan.counts.unchanged} unchanged`);
+  if (plan.counts.orphan) parts.push(plural(plan.counts.orphan, 'orphan'));
+  if (notStarted) parts.push(`${notStarted} not started`);
+  const c = paint(ctx, ctx.io.stderr);
+  ctx.io.stderr.write(`${failed || notStarted ? c.red('✖ sync incomplete:') : c.green('✔ in sync:')} ${parts.join(', ')}\n`);
+}
+
+/** 0 when everything succeeded; 4 when the credentials were refused; 1 for any other failure. */
+export function exitCodeFor(results: readonly ChangeResult[]): number {
+  const failures = results.filter((r) => r.error);
+  if (failures.length === 0) return ExitCode.ok;
+  if (failures.some((r) => r.error instanceof ApiError && r.error.kind === 'unauthorized')) return ExitCode.unauthorized;
+  const codes = new Set(failures.map((r) => r.error!.exitCode));
+  return codes.size === 1 ? [...codes][0]! : ExitCode.rejected;
+}
