@@ -5,7 +5,9 @@ export default function stats({ program, action }: CommandSetup): void {
   program
     .command('stats')
     .description('show views, likes, applications and unviewed applications of adverts')
-    .argument('<reference...>', 'references of published adverts')
+    .argument('[reference...]', 'references of published adverts')
+    .option('--all', 'every advert recorded in a sync state (see --state)')
+    .option('--state <file>', 'the sync state to read with --all (default: ./.jobs-state.json)')
     .addHelpText(
       'after',
       `
@@ -14,14 +16,28 @@ With --json: {"stats": [{"reference", "views", "likes", "applications", "applica
 
 Examples:
   $ jobs stats ACME-0042
-  $ jobs stats ACME-0042 ACME-0043 --json`,
+  $ jobs stats ACME-0042 ACME-0043 --json
+  $ jobs stats --all --state adverts/.jobs-state.json`,
     )
-    .action(action((ctx, references: string[]) => runStats(ctx, references)));
+    .action(action((ctx, references: string[], flags: StatsFlags) => runStats(ctx, references, flags)));
 }
 
-export async function runStats(ctx: Context, references: string[]): Promise<number> {
+interface StatsFlags {
+  all?: boolean;
+  state?: string;
+}
+
+export async function runStats(ctx: Context, references: string[], flags: StatsFlags = {}): Promise<number> {
   const [errors, { runPool }, { renderStats }] = await Promise.all([import('../errors/failures.js'), import('../util/pool.js'), import('../output/stats-table.js')]);
-  const unique = [...new Set(references)];
+  if (flags.all && references.length > 0) throw new errors.UsageError('give references or --all, not both');
+  if (!flags.all && flags.state) throw new errors.UsageError('--state goes with --all');
+  if (!flags.all && references.length === 0) throw new errors.UsageError('which adverts? give their references, or --all for every advert in a sync state');
+  const unique = flags.all ? await referencesFromState(ctx, flags.state) : [...new Set(references)];
+  if (unique.length === 0) {
+    ctx.io.stderr.write('the sync state records no advert for this service\n');
+    if (ctx.globals.output === 'json') ctx.io.stdout.write(`${JSON.stringify({ stats: [] })}\n`);
+    return 0;
+  }
   if (unique.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
   const client = await ctx.client();
   const config = await ctx.config();
@@ -44,4 +60,18 @@ export async function runStats(ctx: Context, references: string[]): Promise<numb
   if (ctx.signal.aborted) return errors.ExitCode.interrupted;
   const codes = new Set(done.flatMap((r) => ('error' in r && r.error ? [r.error.exitCode] : [])));
   return codes.size === 0 ? 0 : codes.size === 1 ? [...codes][0]! : errors.ExitCode.rejected;
+}
+
+async function referencesFromState(ctx: Context, stateFlag: string | undefined): Promise<string[]> {
+  const [{ resolve }, { existsSync }, { SyncState, DEFAULT_STATE_FILE }, { serviceKey }, { UsageError }] = await Promise.all([
+    import('node:path'),
+    import('node:fs'),
+    import('../sync/state.js'),
+    import('../sync/service-key.js'),
+    import('../errors/failures.js'),
+  ]);
+  const path = resolve(ctx.cwd, stateFlag ?? DEFAULT_STATE_FILE);
+  if (!existsSync(path)) throw new UsageError(`no sync state at ${path}: pass --state <file> (it is written by jobs sync, inside the synced folder by default)`);
+  const service = serviceKey(ctx, await ctx.config());
+  return Object.keys(SyncState.load(path).adverts(service)).sort();
 }
