@@ -1,0 +1,2 @@
+export function advertYaml(i: number): string;
+export function generateAdverts(dir: string, count: number): string;
