@@ -1,8 +1,10 @@
 // Benchmarks, each printed as a ratio against a baseline measured in the same run.
-// Usage: node bench/run.mjs [startup] [validate]   (all when none is named)
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Usage: node bench/run.mjs [startup] [validate] [sync]   (all when none is named)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { join } from 'node:path';
-import { compare, report } from './lib.mjs';
+import { compare, median, report, timeOnce } from './lib.mjs';
 import { advertYaml, generateAdverts } from './generate.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -36,4 +38,66 @@ if (want('validate')) {
     compare([node, [bin, 'validate', dir], opts], [node, ajvArgs, { ...opts, cwd: root }], 5),
     1.0,
   );
+}
+
+/** Starts bench/server.mjs in its own process; resolves with its URL and a stop function. */
+function startServer(quota = 0) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, [join(root, 'bench/server.mjs'), String(quota)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.setEncoding('utf8').once('data', (port) => {
+      const url = `http://127.0.0.1:${port.trim()}`;
+      resolve({ url, count: async () => (await fetch(`${url}/_count`)).json(), stop: () => child.kill('SIGTERM') });
+    });
+    child.once('error', reject);
+  });
+}
+
+/** Peak resident memory of a command, in MiB (GNU time). */
+function peakMiB(cmd, args, options) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], { ...options, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const kb = Number(r.stderr.trim().split('\n').pop());
+  return Number.isFinite(kb) ? kb / 1024 : NaN;
+}
+
+if (want('sync')) {
+  const dir = generateAdverts(join(work, 'adverts-1k'), 1000);
+  const jsonDir = join(work, 'adverts-1k-json');
+  rmSync(jsonDir, { recursive: true, force: true });
+  mkdirSync(jsonDir);
+  for (const f of readdirSync(dir)) writeFileSync(join(jsonDir, f.replace(/\.yaml$/, '.json')), JSON.stringify(parse(readFileSync(join(dir, f), 'utf8'))));
+
+  const server = await startServer();
+  const env1 = { ...env, JOBS_BASE_URL: server.url, JOBS_TOKEN: 'bench-token' };
+  // A fresh state for every run, so every run creates all 1,000 (bash on both sides).
+  const freshState = join(work, 'state-1k.json');
+  const sync = ['bash', ['-c', `rm -f ${freshState} && ${node} ${bin} sync ${dir} --concurrency 8 --state ${freshState}`], { ...opts, env: env1 }];
+  const curl = ['bash', ['-c', `ls ${jsonDir}/*.json | xargs -P 8 -I{} curl -s -o /dev/null -X POST -H 'Content-Type: application/json' -H 'Authorization: Bearer bench-token' --data-binary @{} ${server.url}/jobs`], opts];
+  report('jobs sync 1,000 new adverts / xargs -P 8 curl (one per advert)', compare(sync, curl, 3), 1.0);
+  const sent = (await server.count()).requests;
+  server.stop();
+  console.log(`  requests the server received in that comparison: ${sent} (4 runs of each, warm-up included: 8,000 expected)`);
+
+  const limited = await startServer(50);
+  const env2 = { ...env, JOBS_BASE_URL: limited.url, JOBS_TOKEN: 'bench-token' };
+  const started = Date.now();
+  const r = spawnSync(node, [bin, 'sync', dir, '--concurrency', '8', '--state', join(work, 'state-quota.json')], { ...opts, env: env2, encoding: 'utf8' });
+  const seconds = (Date.now() - started) / 1000;
+  const counts = await limited.count();
+  limited.stop();
+  const failed = /(\d+) failed/.exec(r.stderr)?.[1] ?? '0';
+  const ideal = 1000 / 50;
+  console.log(`${'jobs sync 1,000 adverts under a 50 req/s quota / ideal (20 s)'.padEnd(58)} ${(seconds / ideal).toFixed(2)}x  (target <= 1.15x: ${seconds / ideal <= 1.15 ? 'met' : 'MISSED'})   [${seconds.toFixed(1)} s; exit ${r.status}; ${failed} failed; ${counts.throttled} answered 429]`);
+
+  const big = generateAdverts(join(work, 'adverts-10k'), 10_000);
+  const server3 = await startServer();
+  const env3 = { ...env, JOBS_BASE_URL: server3.url, JOBS_TOKEN: 'bench-token' };
+  const state = join(work, 'state-10k.json');
+  rmSync(state, { force: true });
+  timeOnce(node, [bin, 'sync', big, '--concurrency', '8', '--state', state], { ...opts, env: env3 });
+  const before = (await server3.count()).requests;
+  const second = compare([node, [bin, 'sync', big, '--state', state], { ...opts, env: env3 }], [node, [bin, 'validate', big], { ...opts, env: env3 }], 3);
+  const extra = (await server3.count()).requests - before;
+  report('jobs sync of 10,000 unchanged adverts / jobs validate', second, 2.0);
+  console.log(`  requests sent by the unchanged syncs: ${extra}; peak memory of one: ${peakMiB(node, [bin, 'sync', big, '--state', state], { ...opts, env: env3 }).toFixed(0)} MiB`);
+  server3.stop();
 }
