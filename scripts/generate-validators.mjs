@@ -24,14 +24,12 @@ export async function generateValidators() {
     code: { source: true, esm: true, lines: false, optimize: true },
   });
   addFormats.default(ajv, ['email', 'date']);
-  ajv.addKeyword({ keyword: 'x-constant-family', schemaType: 'string' });
-  ajv.addKeyword({ keyword: 'enumDescriptions', schemaType: 'array' });
   const present = new Set(await readdir(new URL('schemas/', root)).catch(() => []));
   const exports = {};
   for (const [file, name] of Object.entries(VALIDATORS)) {
     if (!present.has(file)) continue;
     const schema = JSON.parse(await readFile(new URL(`schemas/${file}`, root), 'utf8'));
-    ajv.addSchema(schema, file);
+    ajv.addSchema(withoutAnnotations(schema), file);
     exports[name] = file;
   }
   let code = toImports(standaloneCode.default(ajv, exports));
@@ -48,6 +46,26 @@ export async function generateValidators() {
     new URL('src/generated/validators.d.ts', root),
     `export interface AjvError { instancePath: string; schemaPath: string; keyword: string; params: Record<string, any>; message?: string }\nexport interface ValidateFunction { (data: unknown): boolean; errors?: AjvError[] | null }\n${dts}\n`,
   );
+}
+
+const ANNOTATIONS = new Set(['title', 'description', 'enumDescriptions', 'markdownDescription', 'examples', '$comment', 'x-constant-family', 'default']);
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/**
+ * The schema without its annotations (titles, descriptions, ...): they help editors, not
+ * validation, and the generated code would otherwise carry them all into every start-up.
+ */
+function withoutAnnotations(schema) {
+  if (Array.isArray(schema)) return schema.map(withoutAnnotations);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key)) continue;
+    if (SCHEMA_MAPS.has(key)) out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutAnnotations(sub)]));
+    else if (key === 'enum' || key === 'const' || key === 'required') out[key] = value;
+    else out[key] = withoutAnnotations(value);
+  }
+  return out;
 }
 
 /**
@@ -74,11 +92,15 @@ function toImports(code) {
   });
   // Node gives a CommonJS module's exports as the default import; bundlers and test runners may hand
   // over exports.default instead. Pick whichever is the exports object.
+  // Only the formats the schemas use, from our own small module (see src/validation/formats.ts).
+  const local = { 'ajv-formats/dist/formats': '../validation/formats' };
   const imports = modules
     .map(
       (spec, i) =>
-        `import * as __ns${i} from ${JSON.stringify(`${spec}.js`)};\n` +
-        `const __runtime${i} = __ns${i}.default !== null && typeof __ns${i}.default === 'object' ? __ns${i}.default : __ns${i};`,
+        local[spec]
+          ? `import * as __runtime${i} from ${JSON.stringify(`${local[spec]}.js`)};`
+          : `import * as __ns${i} from ${JSON.stringify(`${spec}.js`)};\n` +
+            `const __runtime${i} = __ns${i}.default !== null && typeof __ns${i}.default === 'object' ? __ns${i}.default : __ns${i};`,
     )
     .join('\n');
   return `${imports}\n${body.replace(/^"use strict";/, '')}`;

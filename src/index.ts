@@ -4,7 +4,8 @@
  *   import { JobsClient, loadAdverts, checkAdvert } from 'jobs-cli';
  */
 export { JobsClient, type Stats, type ApplicationEvent, type ClientOptions, type CallOptions } from './api/client.js';
-export { loadAdverts, parseAdverts, type LoadedAdverts, type LoadOptions } from './adverts/load.js';
+export { loadAdverts, type LoadedAdverts, type LoadOptions } from './adverts/load.js';
+export { parseAdverts } from './adverts/parse.js';
 export type { AdvertSource, LoadProblem, Position, PathSegment } from './adverts/types.js';
 export { validateAdvert, validateEventPayload, type AdvertMode, type ValidateOptions } from './validation/validate.js';
 export { checkAdvert, isValid, type CheckedAdvert, type AdvertSettings } from './validation/check.js';

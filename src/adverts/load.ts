@@ -4,9 +4,9 @@
  * reports every bad file at once.
  */
 import { advertFieldTypes } from '../generated/validators.js';
-import { decodeAdvertBytes, findAdvertFiles, readAdvertFile, type FoundFile } from './files.js';
+import { findAdvertFiles, readAdvertFile, type FoundFile } from './files.js';
 import type { AdvertSource, LoadProblem, Position } from './types.js';
-import { readYamlAdverts } from './yaml-reader.js';
+import { readYamlAdvertsFast } from './fast-yaml.js';
 
 export interface LoadedAdverts {
   files: number;
@@ -43,14 +43,9 @@ export async function loadAdverts(paths: readonly string[], options: LoadOptions
 async function loadFile(found: FoundFile, stdin: AsyncIterable<Buffer | string>) {
   const read = await readAdvertFile(found, stdin);
   if ('problem' in read) return { adverts: [], problems: [read.problem] };
-  return readYamlAdverts(found.display, read.text, { fieldTypes: advertFieldTypes });
-}
-
-/** Parses advert text that did not come from a file (tests, the programmatic API). */
-export function parseAdverts(file: string, content: string | Uint8Array) {
-  const read = typeof content === 'string' ? { text: content } : decodeAdvertBytes(file, content);
-  if ('problem' in read) return { adverts: [], problems: [read.problem] };
-  return readYamlAdverts(file, read.text, { fieldTypes: advertFieldTypes });
+  const options = { fieldTypes: advertFieldTypes };
+  // The `yaml` package is loaded only for files the fast path leaves to it (and for every error).
+  return readYamlAdvertsFast(found.display, read.text, options) ?? (await import('./yaml-reader.js')).readYamlAdvertsSlow(found.display, read.text, options);
 }
 
 function duplicateReferences(adverts: readonly AdvertSource[]): LoadProblem[] {

@@ -6,6 +6,7 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type ParsedNode } from 'yaml';
 import type { AdvertSource, LoadProblem, PathSegment, Position } from './types.js';
 import { typedPlainScalar } from './scalars.js';
+import { readYamlAdvertsFast } from './fast-yaml.js';
 
 export interface ReadOptions {
   /** Dotted path -> JSON type(s), from the schema; see advertFieldTypes. */
@@ -24,6 +25,12 @@ const MAX_DEPTH = 64;
 class ExpansionLimit extends Error {}
 
 export function readYamlAdverts(file: string, text: string, options: ReadOptions): ReadResult {
+  // Simple advert YAML takes a hand-written fast path; anything else (and every error) comes here.
+  return readYamlAdvertsFast(file, text, options) ?? readYamlAdvertsSlow(file, text, options);
+}
+
+/** The `yaml` package's reading: the authority the fast path must agree with. */
+export function readYamlAdvertsSlow(file: string, text: string, options: ReadOptions): ReadResult {
   const lineCounter = new LineCounter();
   const docs = parseAllDocuments(text, { schema: 'failsafe', uniqueKeys: true, prettyErrors: true, lineCounter, strict: true });
   const position = (offset: number): Position => {
@@ -90,7 +97,9 @@ function toValue(node: Node | null, doc: Document, path: PathSegment[], types: R
   if (isScalar(node)) {
     const text = String(node.value);
     if (node.type !== 'PLAIN') return text;
-    return typedPlainScalar(text, types[schemaKey(path)]);
+    const key = schemaKey(path);
+    // Own properties only: a key like `constructor` must not find Object.prototype's.
+    return typedPlainScalar(text, Object.hasOwn(types, key) ? types[key] : undefined);
   }
   if (isMap(node)) {
     const out: Record<string, unknown> = {};

@@ -4,10 +4,9 @@
  * JOBS_CONFIG instead of both. Each file is parsed, interpolated and validated on its own so an error
  * names the file it is in.
  */
-import { readFile as readFileText, stat } from 'node:fs/promises';
+import { readdir, readFile as readFileText, stat } from 'node:fs/promises';
 import { dirname, extname, resolve as resolvePath } from 'node:path';
-import { cosmiconfig, type Loader } from 'cosmiconfig';
-import { parse as parseYaml } from 'yaml';
+import type { cosmiconfig as Cosmiconfig, Loader } from 'cosmiconfig';
 import { ConfigError } from '../errors/failures.js';
 import { InterpolationError, interpolateData, isSoleReference } from './interpolate.js';
 import { displayPath, homeDir, userConfigDir } from './paths.js';
@@ -94,7 +93,7 @@ export async function loadConfigFiles(input: LoadInput): Promise<FoundConfig> {
         details: [`Create it, or ${explicit.source.kind === 'flag' ? 'drop --config' : 'unset JOBS_CONFIG'} to search for .jobsrc.yaml and the user config.`],
       });
     }
-    const result = await readFile(explorer(PROJECT_PLACES, show), path, show);
+    const result = await readConfigFile(path, show);
     layers.push(await toLayer('explicit', path, result ?? {}, env, show, warnings));
     return { layers, explicit: { path, source: explicit.source }, userDir, warnings };
   }
@@ -113,10 +112,16 @@ function explicitConfig(input: LoadInput): { value: string; source: SettingSourc
   return undefined;
 }
 
-type Explorer = ReturnType<typeof cosmiconfig>;
+type Explorer = ReturnType<typeof Cosmiconfig>;
 
-function explorer(places: readonly string[], show: (file: string) => string): Explorer {
-  const yamlLoader: Loader = (file, content) => parseYamlConfig(content, show(file));
+/**
+ * cosmiconfig is loaded only for JavaScript config files: YAML and JSON are parsed here, and the
+ * search itself is a readdir per folder, so a run without a JS config (most runs) doesn't pay for it.
+ */
+async function explorer(places: readonly string[], show: (file: string) => string): Promise<Explorer> {
+  const { cosmiconfig } = await import('cosmiconfig');
+  const { parse } = await import('yaml');
+  const yamlLoader: Loader = (file, content) => parseYamlConfig(parse, content, show(file));
   const jsonLoader: Loader = (file, content) => parseJsonConfig(content, show(file));
   return cosmiconfig('jobs', {
     searchPlaces: [...places],
@@ -127,12 +132,11 @@ function explorer(places: readonly string[], show: (file: string) => string): Ex
 }
 
 async function searchUpwards(cwd: string, home: string, show: (file: string) => string): Promise<{ path: string; config: unknown } | undefined> {
-  const search = explorer(PROJECT_PLACES, show);
   const stopAt = resolvePath(home);
   let dir = resolvePath(cwd);
   // Bounded by the depth of the path: each step goes one directory up.
   for (;;) {
-    const found = await runSearch(search, dir, show);
+    const found = await searchIn(dir, PROJECT_PLACES, show);
     if (found) return found;
     const parent = dirname(dir);
     if (dir === stopAt || parent === dir) return undefined;
@@ -140,22 +144,43 @@ async function searchUpwards(cwd: string, home: string, show: (file: string) => 
   }
 }
 
+/** The first of `places` in `dir` that holds a config (as cosmiconfig would pick it). */
 async function searchIn(dir: string, places: readonly string[], show: (file: string) => string): Promise<{ path: string; config: unknown } | undefined> {
-  return runSearch(explorer(places, show), dir, show);
-}
-
-async function runSearch(search: Explorer, dir: string, show: (file: string) => string): Promise<{ path: string; config: unknown } | undefined> {
+  let names: Set<string>;
   try {
-    const result = await search.search(dir);
-    return result ? { path: result.filepath, config: result.config } : undefined;
-  } catch (error) {
-    throw asConfigError(error, show);
+    names = new Set(await readdir(dir));
+  } catch {
+    return undefined;
   }
+  for (const place of places) {
+    if (!names.has(place)) continue;
+    const path = resolvePath(dir, place);
+    if (!(await isFile(path))) continue;
+    if (place === 'package.json') {
+      const pkg = parseJsonConfig(await readFileText(path, 'utf8'), show(path));
+      if (isPlainObject(pkg) && Object.prototype.hasOwnProperty.call(pkg, 'jobs')) return { path, config: pkg.jobs };
+      continue;
+    }
+    const config = await readConfigFile(path, show);
+    // Like cosmiconfig's search, an empty file is passed over.
+    if (config !== undefined && config !== null) return { path, config };
+  }
+  return undefined;
 }
 
-async function readFile(search: Explorer, path: string, show: (file: string) => string): Promise<unknown> {
+/** Reads one config file: YAML and JSON here, JavaScript through cosmiconfig. */
+async function readConfigFile(path: string, show: (file: string) => string): Promise<unknown> {
+  const ext = extname(path);
+  if (ext === '.json' || ext === '.yaml' || ext === '.yml' || ext === '') {
+    const text = await readFileText(path, 'utf8');
+    if (text.trim() === '') return undefined;
+    if (ext !== '.json') return parseYamlConfig((await import('yaml')).parse, text, show(path));
+    const data = parseJsonConfig(text, show(path));
+    // Named directly (--config package.json), a package.json holds its config under `jobs`.
+    return path.endsWith('package.json') && isPlainObject(data) ? data.jobs : data;
+  }
   try {
-    const result = await search.load(path);
+    const result = await (await explorer([], show)).load(path);
     return result?.config;
   } catch (error) {
     throw asConfigError(error, show);
@@ -169,7 +194,7 @@ function asConfigError(error: unknown, show: (file: string) => string): ConfigEr
   return new ConfigError(`${file ? show(file) : 'config file'}: cannot be read: ${message.split('\n')[0]}`, { cause: error });
 }
 
-function parseYamlConfig(content: string, shown: string): unknown {
+function parseYamlConfig(parseYaml: typeof import('yaml').parse, content: string, shown: string): unknown {
   try {
     return parseYaml(content, { uniqueKeys: true, prettyErrors: true });
   } catch (error) {

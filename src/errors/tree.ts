@@ -13,32 +13,43 @@ export interface ErrorEntry {
 
 export const BASE_KEY = 'base';
 
+/** Own value of a key (a key like `constructor` must not find Object.prototype's). */
+function own(node: ErrorTree, key: string): string[] | ErrorTree | undefined {
+  return Object.hasOwn(node, key) ? node[key] : undefined;
+}
+
+/** Sets a key as an own data property, even `__proto__`. */
+function put(node: ErrorTree, key: string, value: string[] | ErrorTree): void {
+  Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** Adds one message under a path, creating the nesting on the way. */
 export function addError(tree: ErrorTree, path: readonly (string | number)[], message: string): void {
   const keys = path.length === 0 ? [BASE_KEY] : path.map(String);
   let node: ErrorTree = tree;
   for (let i = 0; i < keys.length - 1; i++) {
     const key = keys[i]!;
-    let next = node[key];
+    let next = own(node, key);
     if (next === undefined) {
       next = {};
-      node[key] = next;
+      put(node, key, next);
     } else if (Array.isArray(next)) {
       // A key already holding messages for the parent itself: keep them under `base` of the child.
       const child: ErrorTree = { [BASE_KEY]: next };
-      node[key] = child;
+      put(node, key, child);
       next = child;
     }
     node = next;
   }
   const leaf = keys[keys.length - 1]!;
-  const existing = node[leaf];
-  if (existing === undefined) node[leaf] = [message];
+  const existing = own(node, leaf);
+  if (existing === undefined) put(node, leaf, [message]);
   else if (Array.isArray(existing)) {
     if (!existing.includes(message)) existing.push(message);
   } else {
-    const base = (existing[BASE_KEY] ??= []);
+    const base = own(existing, BASE_KEY) ?? [];
     if (Array.isArray(base) && !base.includes(message)) base.push(message);
+    put(existing, BASE_KEY, base);
   }
 }
 
@@ -86,9 +97,9 @@ export function hasError(tree: ErrorTree, path: readonly string[], message: stri
   let node: string[] | ErrorTree | undefined = tree;
   for (const key of path) {
     if (node === undefined || Array.isArray(node)) return false;
-    node = node[key];
+    node = own(node, key);
   }
   if (node === undefined) return false;
-  const messages = Array.isArray(node) ? node : node[BASE_KEY];
+  const messages = Array.isArray(node) ? node : own(node, BASE_KEY);
   return Array.isArray(messages) && messages.some((m) => m === message || m.startsWith(`${message}:`));
 }

@@ -4,7 +4,7 @@ import { renderTreeLines, renderTreeNested } from '../../src/errors/render.js';
 import { addError, flattenTree, hasError, isErrorTree, type ErrorTree } from '../../src/errors/tree.js';
 import { findingsFromTree, formatFinding, findingFromProblem } from '../../src/output/findings.js';
 import { githubAnnotation, sarifLog } from '../../src/output/formats.js';
-import { parseAdverts } from '../../src/adverts/load.js';
+import { parseAdverts } from '../../src/adverts/parse.js';
 
 describe('message catalogue', () => {
   it.each([
@@ -130,5 +130,18 @@ describe('machine formats', () => {
       message: { text: 'title: must not be blank [blank]' },
       locations: [{ physicalLocation: { artifactLocation: { uri: 'dir/a,b.yaml' }, region: { startLine: 2, startColumn: 8 } } }],
     });
+  });
+});
+
+describe('keys named like built-in properties', () => {
+  it('keeps __proto__ and constructor as parameters of the tree', () => {
+    const tree: ErrorTree = {};
+    addError(tree, ['constructor'], 'unknown_field');
+    addError(tree, ['__proto__'], 'unknown_field');
+    addError(tree, ['location', 'toString'], 'unknown_field');
+    expect(Object.getPrototypeOf(tree)).toBe(Object.prototype);
+    expect(flattenTree(tree).map((e) => e.path.join('.'))).toEqual(['constructor', '__proto__', 'location.toString']);
+    expect(hasError(tree, ['constructor'], 'unknown_field')).toBe(true);
+    expect(hasError({}, ['constructor'], 'taken')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAdverts } from '../../src/adverts/load.js';
+import { parseAdverts } from '../../src/adverts/parse.js';
 
 const one = (text: string) => {
   const r = parseAdverts('a.yaml', text);
@@ -117,5 +117,16 @@ describe('bad input', () => {
   it('strips a UTF-8 byte order mark', () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('reference: A\n')]);
     expect(parseAdverts('bom.yaml', bytes).adverts[0]!.value).toEqual({ reference: 'A' });
+  });
+});
+
+describe('keys named like built-in properties', () => {
+  it('reads __proto__ and constructor as plain fields, without crashing', () => {
+    const r = parseAdverts('p.yaml', 'reference: A\n__proto__: 5\nconstructor: x\n');
+    expect(r.problems).toEqual([]);
+    const value = r.adverts[0]!.value;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(['reference', '__proto__', 'constructor']);
+    expect(value.constructor).toBe('x');
   });
 });
