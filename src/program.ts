@@ -151,7 +151,7 @@ export async function execute(argv: string[], opts: ExecuteOptions): Promise<num
         count++;
         controller.abort();
         if (count === 1) {
-          opts.io.stderr.write('\njobs: interrupted; finishing requests in flight (Ctrl-C again to quit now)\n');
+          opts.io.stderr.write('\njobs: interrupted; stopping (press Ctrl-C again to quit at once)\n');
           // Commands that watch the signal finish on their own; others are not waited for long.
           setTimeout(() => resolve(ExitCode.interrupted), 10_000).unref();
         } else resolve(ExitCode.interrupted);

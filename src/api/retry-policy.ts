@@ -15,8 +15,6 @@ const ALWAYS_RETRIED = new Set([429, 502, 503, 504]);
  */
 const CONNECT_FAILURES: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'connection reset',
-  EPIPE: 'connection closed',
   ENOTFOUND: 'host not found',
   EAI_AGAIN: 'DNS lookup failed',
   EHOSTUNREACH: 'host unreachable',
@@ -24,6 +22,15 @@ const CONNECT_FAILURES: Record<string, string> = {
   ENETDOWN: 'network down',
   ETIMEDOUT: 'connection timed out',
   UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+};
+
+/**
+ * A connection that broke once open: the request may have reached the service and been acted on,
+ * so only calls whose repeat is harmless try again (an event posted twice notifies twice).
+ */
+const DROPPED_CONNECTIONS: Record<string, string> = {
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection closed',
   UND_ERR_SOCKET: 'connection closed',
   UND_ERR_CLOSED: 'connection closed',
 };
@@ -50,6 +57,7 @@ export interface FailureInfo {
 export function classifyConnectFailure(error: unknown): FailureInfo {
   const code = errorCode(error);
   if (code !== undefined && CONNECT_FAILURES[code]) return { reason: CONNECT_FAILURES[code], retry: 'always', code };
+  if (code !== undefined && DROPPED_CONNECTIONS[code]) return { reason: DROPPED_CONNECTIONS[code], retry: 'if-repeatable', code };
   const message = innermostMessage(error);
   if (/bad port/i.test(message)) return { reason: 'fetch refuses to connect to this port', retry: 'never', code };
   if (code !== undefined && /CERT|SSL|TLS/i.test(code)) return { reason: `TLS error ${code}`, retry: 'never', code };

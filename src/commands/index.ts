@@ -7,6 +7,7 @@ import update from './update.js';
 import del from './delete.js';
 import stats from './stats.js';
 import event from './event.js';
+import events from './events.js';
 import sandbox from './sandbox.js';
 import config from './config.js';
 import login from './login.js';
@@ -14,4 +15,4 @@ import logout from './logout.js';
 import doctor from './doctor.js';
 import sync from './sync.js';
 
-export const COMMANDS: ReadonlyArray<(setup: CommandSetup) => void> = [validate, publish, create, update, del, stats, event, sync, sandbox, config, login, logout, doctor];
+export const COMMANDS: ReadonlyArray<(setup: CommandSetup) => void> = [validate, publish, create, update, del, stats, event, events, sync, sandbox, config, login, logout, doctor];

@@ -169,7 +169,7 @@ describe('which calls are repeated', () => {
     scope.done();
   });
 
-  it.each(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN'])('repeats every call after %s before any response', async (code) => {
+  it.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])('repeats every call after %s: the request never reached the service', async (code) => {
     const scope = nock(BASE)
       .post('/job_applications/7/events').replyWithError({ code, message: code }).post('/job_applications/7/events').reply(200)
       .post('/jobs').replyWithError({ code, message: code }).post('/jobs').reply(201);
@@ -178,6 +178,19 @@ describe('which calls are repeated', () => {
     await client.create(advert);
     scope.done();
     expect(waits).toEqual([250, 250]);
+  });
+
+  it('repeats safe calls after a connection reset, but never an event: it may have been recorded', async () => {
+    const scope = nock(BASE)
+      .get('/jobs/A/stats').replyWithError({ code: 'ECONNRESET', message: 'socket hang up' })
+      .get('/jobs/A/stats').reply(200, { views: 1, likes: 0, applications: 0, applications_unviewed: 0 })
+      .post('/job_applications/7/events').once().replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    const { client, waits } = makeClient();
+    await client.stats('A');
+    const error = await rejection<ApiError>(client.postEvent('7', { kind: 'recruiter_like' }));
+    scope.done();
+    expect(waits).toEqual([250]);
+    expect(error.kind).toBe('network');
   });
 });
 

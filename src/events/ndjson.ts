@@ -1,0 +1,94 @@
+/**
+ * NDJSON events: one JSON object per line, blank lines skipped. Each top-level key's value is
+ * located by a small scan of the line, so an error points at `line:column` of the value.
+ */
+import { sanitize } from '../output/sanitize.js';
+import { fileProblem } from './findings.js';
+import type { RawEntry, RawField, ReadResult } from './types.js';
+
+interface KeySpan {
+  name: string;
+  keyColumn: number;
+  valueColumn: number;
+}
+
+export function readNdjson(file: string, text: string): ReadResult {
+  const result: ReadResult = { entries: [], problems: [] };
+  const lines = text.split('\n');
+  for (const [i, raw] of lines.entries()) {
+    const lineText = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (lineText.trim() === '') continue;
+    const line = i + 1;
+    const start = { line, column: lineText.length - lineText.trimStart().length + 1 };
+    let value: unknown;
+    try {
+      value = JSON.parse(lineText);
+    } catch (error) {
+      const message = (error as Error).message;
+      const at = /at position (\d+)/.exec(message);
+      const column = at ? Number(at[1]) + 1 : start.column;
+      result.problems.push(fileProblem(file, { line, column }, 'json_syntax', `line ${line} is not valid JSON: ${sanitize(message.replace(/ in JSON at position \d+.*$/, ''))}`));
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      const found = Array.isArray(value) ? 'a list' : 'a single value';
+      result.problems.push(fileProblem(file, start, 'not_an_object', `line ${line} is ${found}, not an object like {"application_id": "...", "kind": "..."}`));
+      continue;
+    }
+    const spans = topLevelKeys(lineText);
+    const fields = new Map<string, RawField>();
+    const seen = new Set<string>();
+    for (const span of spans) {
+      if (seen.has(span.name)) {
+        result.problems.push(fileProblem(file, { line, column: span.keyColumn }, 'duplicate_key', `line ${line} has the key "${sanitize(span.name)}" more than once`));
+      }
+      seen.add(span.name);
+    }
+    for (const [name, fieldValue] of Object.entries(value as Record<string, unknown>)) {
+      const span = spans.findLast((s) => s.name === name);
+      fields.set(name, { value: fieldValue, position: { line, column: span?.valueColumn ?? start.column } });
+    }
+    const entry: RawEntry = { position: start, fields };
+    result.entries.push(entry);
+  }
+  return result;
+}
+
+/**
+ * The top-level keys of a line that holds one valid JSON object, with 1-based columns of each key
+ * and of its value. Strings are skipped with their escapes, so braces inside them do not count.
+ */
+export function topLevelKeys(line: string): KeySpan[] {
+  const spans: KeySpan[] = [];
+  let depth = 0;
+  let expectKey = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === '"') {
+      const end = stringEnd(line, i);
+      if (depth === 1 && expectKey) {
+        let j = end + 1;
+        while (j < line.length && /\s/.test(line[j]!)) j++;
+        j++; // the colon
+        while (j < line.length && /\s/.test(line[j]!)) j++;
+        spans.push({ name: JSON.parse(line.slice(i, end + 1)) as string, keyColumn: i + 1, valueColumn: j + 1 });
+        expectKey = false;
+      }
+      i = end;
+    } else if (ch === '{' || ch === '[') {
+      depth++;
+      expectKey = depth === 1 && ch === '{';
+    } else if (ch === '}' || ch === ']') depth--;
+    else if (ch === ',' && depth === 1) expectKey = true;
+  }
+  return spans;
+}
+
+/** Index of the quote that closes the string opening at `start`. */
+function stringEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i;
+  }
+  return text.length - 1;
+}

@@ -1,0 +1,52 @@
+/**
+ * What a failed post means for the journal. A clear failure (a 4xx, a 429 after retries, a
+ * connection that was never made) left no trace at the service: it is not journaled and the next
+ * run tries again. An uncertain one (a timeout, a 500, a connection broken after sending) may have
+ * been recorded: it is journaled as uncertain and not posted again unless asked, because a repeat
+ * would notify the applicant twice.
+ */
+import { ApiError, CancelledError, ExitCode, JobsError, PartialFailureError } from '../errors/failures.js';
+import { classifyConnectFailure } from '../api/retry-policy.js';
+
+export type FailureClass = 'uncertain' | 'failed';
+
+/** Gateways answering 502, 503 or 504 did not pass the request on; the transport retries them as such. */
+const NOT_PASSED_ON = new Set([502, 503, 504]);
+
+/** Errors raised before a connection existed: nothing was sent. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export function classifyFailure(error: unknown): FailureClass {
+  if (error instanceof ApiError) {
+    switch (error.kind) {
+      case 'timeout':
+        return 'uncertain';
+      case 'server':
+        return error.status !== undefined && NOT_PASSED_ON.has(error.status) ? 'failed' : 'uncertain';
+      case 'network': {
+        // A response had begun: the request certainly arrived.
+        if (error.status !== undefined) return 'uncertain';
+        const info = classifyConnectFailure(error.cause);
+        const neverConnected = (info.code !== undefined && (NEVER_CONNECTED.has(info.code) || /CERT|SSL|TLS/i.test(info.code))) || info.retry === 'never';
+        return neverConnected ? 'failed' : 'uncertain';
+      }
+      default:
+        // rejected (4xx), unauthorized, not_found, quota, bad_response: the service answered no.
+        return 'failed';
+    }
+  }
+  // Cancelled mid-request, or something unexpected: whether it was sent is unknown.
+  if (error instanceof CancelledError || !(error instanceof JobsError)) return 'uncertain';
+  return 'failed';
+}
+
+/** Any thrown value as a JobsError, so every result carries a message and an exit code. */
+export function asJobsError(error: unknown): JobsError {
+  if (error instanceof JobsError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new PartialFailureError(`unexpected error: ${message}`, ExitCode.rejected);
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'unauthorized';
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nock from 'nock';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { JobsClient } from '../../src/api/client.js';
+import type { ResolvedConfig } from '../../src/config/types.js';
+import type { Context } from '../../src/context.js';
+import { runEvents } from '../../src/events/run.js';
+import { SERVICE, tempFolder } from '../commands/harness.js';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+/** A context whose abort signal the test holds, as Ctrl-C would abort it. */
+function context(cwd: string, controller: AbortController) {
+  const out = { stdout: '', stderr: '' };
+  const ctx: Context = {
+    io: { stdin: (async function* () {})(), stdout: { write: (s: string) => (out.stdout += s) }, stderr: { write: (s: string) => (out.stderr += s) } },
+    env: { NO_COLOR: '1' },
+    cwd,
+    globals: { output: 'human', quiet: false, verbose: false, color: false, input: false, sandbox: false },
+    signal: controller.signal,
+    config: async () => ({ concurrency: { value: 2, source: { kind: 'default' } } }) as ResolvedConfig,
+    client: async () => new JobsClient({ baseUrl: SERVICE, token: 'tok', retries: 0 }),
+  };
+  return { ctx, out };
+}
+
+it('on Ctrl-C starts no new posts, lets those in flight finish and journals them (exit 130)', async () => {
+  const dir = tempFolder({ 'e.csv': `application_id,kind\n${['a1', 'a2', 'a3', 'a4', 'a5'].map((id) => `${id},recruiter_view`).join('\n')}\n` });
+  const controller = new AbortController();
+  let received = 0;
+  const scope = nock(SERVICE)
+    .post(/\/job_applications\/a[12]\/events$/)
+    .times(2)
+    .reply((_uri, _body, callback) => {
+      // Both lanes have sent their request: the user presses Ctrl-C before either is answered.
+      if (++received === 2) controller.abort();
+      setTimeout(() => callback(null, [200, '']), 30);
+    });
+  const { ctx, out } = context(dir, controller);
+  const code = await runEvents(ctx, 'e.csv', {});
+  scope.done();
+  expect(code).toBe(130);
+  expect(out.stdout).toBe('✔ recruiter_view a1 (e.csv:2)\n✔ recruiter_view a2 (e.csv:3)\n');
+  expect(out.stderr).toBe('✖ e.csv: 5 events: 2 posted, 3 not started\n  journal: e.csv.journal\n  interrupted: rerun the same command to post the rest\n');
+  const journal = readFileSync(join(dir, 'e.csv.journal'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).application_id);
+  expect(journal).toEqual(['a1', 'a2']);
+});

@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { JournalWriter, readJournal, type JournalRecord } from '../../src/events/journal.js';
+import { canonicalJson, contentHash, entryKeys } from '../../src/events/key.js';
+import type { EventEntry } from '../../src/events/types.js';
+import { UsageError } from '../../src/errors/failures.js';
+
+const record = (key: string, status: JournalRecord['status']): JournalRecord => ({ v: 1, key, application_id: 'a', kind: 'recruiter_like', status, at: '2025-01-01T00:00:00.000Z' });
+const line = (r: JournalRecord) => `${JSON.stringify(r)}\n`;
+const tempJournal = (text?: string) => {
+  const path = join(mkdtempSync(join(tmpdir(), 'jobs-journal-')), 'e.csv.journal');
+  if (text !== undefined) writeFileSync(path, text);
+  return path;
+};
+
+describe('journal', () => {
+  it('reads a missing journal as empty and keeps the latest status of each key', () => {
+    expect(readJournal(tempJournal(), 'j').statuses.size).toBe(0);
+    const path = tempJournal(line(record('k1', 'uncertain')) + line(record('k2', 'accepted')) + line(record('k1', 'accepted')));
+    expect([...readJournal(path, 'j').statuses]).toEqual([
+      ['k1', 'accepted'],
+      ['k2', 'accepted'],
+    ]);
+  });
+
+  it('ignores a torn last line and cuts it off before appending', () => {
+    const whole = line(record('k1', 'accepted'));
+    const path = tempJournal(`${whole}{"v":1,"key":"k2","applica`);
+    const state = readJournal(path, 'j');
+    expect([...state.statuses.keys()]).toEqual(['k1']);
+    expect(state.torn).toBe(true);
+    const writer = JournalWriter.open(path, 'j', state);
+    writer.append(record('k3', 'uncertain'));
+    writer.close();
+    expect(readFileSync(path, 'utf8')).toBe(whole + line(record('k3', 'uncertain')));
+  });
+
+  it('keeps a whole last line that lacks its newline, adding the newline before appending', () => {
+    const path = tempJournal(JSON.stringify(record('k1', 'accepted')));
+    const state = readJournal(path, 'j');
+    expect(state.statuses.get('k1')).toBe('accepted');
+    const writer = JournalWriter.open(path, 'j', state);
+    writer.append(record('k2', 'accepted'));
+    writer.close();
+    expect(readFileSync(path, 'utf8')).toBe(line(record('k1', 'accepted')) + line(record('k2', 'accepted')));
+  });
+
+  it('refuses a damaged line in the middle and a newer version, rather than guessing', () => {
+    const damaged = tempJournal(`${line(record('k1', 'accepted'))}garbage\n${line(record('k2', 'accepted'))}`);
+    expect(() => readJournal(damaged, 'e.csv.journal')).toThrow(UsageError);
+    expect(() => readJournal(damaged, 'e.csv.journal')).toThrow('e.csv.journal:2: this line is not a journal entry; nothing was sent');
+    const newer = tempJournal(`${JSON.stringify({ v: 2, key: 'k1' })}\n`);
+    expect(() => readJournal(newer, 'j')).toThrow('j:1: journal version 2 is not supported by this version of jobs; nothing was sent');
+  });
+
+  it('fails to open where it cannot write, before anything is sent', () => {
+    const path = join(tempJournal(), 'missing-folder', 'x.journal');
+    expect(() => JournalWriter.open(path, 'x.journal', readJournal(path, 'x.journal'))).toThrow('cannot write the journal x.journal (ENOENT); nothing was sent');
+  });
+});
+
+describe('entry keys', () => {
+  const entry = (application_id: string, kind: string, data?: Record<string, unknown>) => ({ application_id, kind, ...(data ? { data } : {}) }) as EventEntry;
+
+  it('hash content with data in canonical JSON', () => {
+    expect(canonicalJson({ b: [1, { d: 1, c: 2 }], a: 'x' })).toBe('{"a":"x","b":[1,{"c":2,"d":1}]}');
+    expect(contentHash(entry('a', 'recruiter_like', { x: 1, y: 2 }))).toBe(contentHash(entry('a', 'recruiter_like', { y: 2, x: 1 })));
+    expect(contentHash(entry('a', 'recruiter_like'))).not.toBe(contentHash(entry('a', 'recruiter_like', {})));
+    expect(contentHash(entry('a', 'recruiter_like'))).not.toBe(contentHash(entry('a', 'recruiter_view')));
+  });
+
+  it('number identical entries by occurrence, so other lines do not shift them', () => {
+    const like = entry('a', 'recruiter_like');
+    const [first, other, second] = entryKeys([like, entry('b', 'recruiter_like'), like]);
+    expect(first).toBe(`${contentHash(like)}:1`);
+    expect(second).toBe(`${contentHash(like)}:2`);
+    expect(entryKeys([entry('new', 'recruiter_view'), like, like])).toEqual([expect.any(String), first, second]);
+    expect(other).not.toBe(first);
+  });
+});
