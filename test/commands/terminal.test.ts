@@ -1,0 +1,85 @@
+import nock from 'nock';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execute } from '../../src/program.js';
+import { SERVICE } from './harness.js';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+const STATS = { views: 10, likes: 2, applications: 1, applications_unviewed: 1 };
+
+/** A terminal: stdin and stderr are TTYs; each answer is typed once the previous prompt is up. */
+async function onTerminal(argv: string[], answers: string[], env: Record<string, string>) {
+  const home = mkdtempSync(join(tmpdir(), 'jobs-reauth-'));
+  const stdin = Object.assign(new PassThrough(), { isTTY: true });
+  let stdout = '';
+  let stderr = '';
+  const pending = [...answers];
+  const stderrStream = {
+    isTTY: true,
+    write(s: string) {
+      stderr += s;
+      // A prompt ends with ': ' or '] ': answer it, as a person would.
+      if (/(: |\] )$/.test(s) && pending.length > 0) {
+        const answer = pending.shift()!;
+        setTimeout(() => stdin.write(answer), 10);
+      }
+      return true;
+    },
+  };
+  const code = await execute(argv, {
+    io: { stdin, stdout: { write: (s: string) => ((stdout += s), true), isTTY: false }, stderr: stderrStream },
+    env: { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), NO_COLOR: '1', ...env },
+    cwd: home,
+    handleSignals: false,
+  });
+  return { code, stdout, stderr, home };
+}
+
+describe('a 401 on a terminal', () => {
+  it('asks for another token, repeats the request with it, and offers to store it (0600)', async () => {
+    const scope = nock(SERVICE)
+      .get('/jobs/A-1/stats')
+      .matchHeader('authorization', 'Bearer old_token')
+      .reply(401, { errors: { base: ['unauthorized'] } })
+      .get('/jobs/A-1/stats')
+      .matchHeader('authorization', 'Bearer fresh_token')
+      .reply(200, STATS);
+    const r = await onTerminal(['stats', 'A-1'], ['fresh_token\r', 'y\r'], { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'old_token' });
+    expect(r.code, r.stderr).toBe(0);
+    scope.done();
+    expect(r.stdout).toContain('A-1');
+    expect(r.stderr).toContain('The service refused the token (401 unauthorized)');
+    expect(r.stderr).not.toContain('fresh_token');
+    const store = join(r.home, 'config', 'jobs', 'credentials.json');
+    expect(JSON.parse(readFileSync(store, 'utf8')).profiles.default.token).toBe('fresh_token');
+    expect(statSync(store).mode & 0o777).toBe(0o600);
+  });
+
+  it('without a terminal, or with --no-input, the 401 stands: exit 4, nothing asked', async () => {
+    nock(SERVICE).get('/jobs/A-1/stats').reply(401, { errors: { base: ['unauthorized'] } });
+    const r = await onTerminal(['--no-input', 'stats', 'A-1'], [], { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'old_token' });
+    expect(r.code).toBe(4);
+    expect(r.stderr).not.toContain('Enter another token');
+  });
+});
+
+describe('delete on a terminal', () => {
+  const env = { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' };
+  it('asks first, and deletes on yes', async () => {
+    const scope = nock(SERVICE).delete('/jobs/A-1').reply(200);
+    const r = await onTerminal(['delete', 'A-1'], ['y\r'], env);
+    scope.done();
+    expect(r.stderr).toContain('Delete advert A-1? This cannot be undone. [y/N] ');
+    expect(r.code).toBe(0);
+  });
+  it('sends nothing on no', async () => {
+    const r = await onTerminal(['delete', 'A-1'], ['n\r'], env);
+    expect(r.stderr).toContain('nothing was deleted');
+    expect(r.code).toBe(130);
+  });
+});
