@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { join } from 'node:path';
-import { compare, median, report, timeOnce } from './lib.mjs';
+import { compare, report, timeOnce } from './lib.mjs';
 import { advertYaml, generateAdverts } from './generate.mjs';
 
 const root = new URL('..', import.meta.url).pathname;

@@ -1,31 +1,94 @@
-// Build: compile the JSON Schemas to validation code (ajv standalone), then bundle the CLI with
-// esbuild, one chunk per lazily loaded module, so start-up reads little and compiles no schema.
+// Build: compile the JSON Schemas to validation code (ajv standalone), then bundle with esbuild:
+// - dist/cli.cjs: the CLI as one CommonJS bundle (modules inside still initialise lazily), with a V8
+//   code cache (dist/cli.cache) so each start skips most of the compiling; see bin/jobs.js.
+// - dist/index.js (+ chunks): the programmatic API as ES modules.
 import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import { generateValidators } from './generate-validators.mjs';
+import { makeCodeCache } from './code-cache.mjs';
+import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'));
 
-await generateValidators();
-await rm(new URL('dist', root), { recursive: true, force: true });
-await build({
+/**
+ * commander requires node:child_process when it loads (for executable subcommands, which jobs does
+ * not use), and that module pulls in net, dgram and more. Hand commander a proxy that loads it only
+ * if it is ever used.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'jobs-lazy' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'jobs-lazy' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_target, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
+
+const common = {
   absWorkingDir: new URL('.', root).pathname,
-  entryPoints: ['src/cli.ts', 'src/index.ts'],
-  outdir: 'dist',
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   sourcemap: false,
   minifySyntax: true,
   legalComments: 'none',
-  chunkNames: 'chunks/[name]-[hash]',
   define: { __JOBS_VERSION__: JSON.stringify(pkg.version) },
-  // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
-  banner: { js: "import { createRequire as __jobsCreateRequire } from 'node:module'; const require = __jobsCreateRequire(import.meta.url);" },
   // cosmiconfig loads TypeScript only for .ts config files, which we do not search for.
   external: ['typescript'],
   logLevel: 'warning',
-});
+};
+
+await generateValidators();
+await rm(new URL('dist', root), { recursive: true, force: true });
+await Promise.all([
+  declarations(),
+  build({
+    ...common,
+    entryPoints: ['src/cli.ts'],
+    outfile: 'dist/cli.cjs',
+    format: 'cjs',
+    plugins: [lazyChildProcess],
+    // import() of Node built-ins becomes require(): code compiled through vm.Script (bin/jobs.js)
+    // has no loader for real dynamic imports.
+    supported: { 'dynamic-import': false },
+    // Needed only for JavaScript config files: required from node_modules then, not carried in
+    // the bundle every start reads.
+    external: [...common.external, 'cosmiconfig'],
+    // The sources are ES modules; in the CommonJS bundle import.meta.url is the bundle's own URL.
+    define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
+    banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  }),
+  build({
+    ...common,
+    entryPoints: ['src/index.ts'],
+    outdir: 'dist',
+    format: 'esm',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
+    banner: { js: "import { createRequire as __jobsCreateRequire } from 'node:module'; const require = __jobsCreateRequire(import.meta.url);" },
+  }),
+]);
+await makeCodeCache();
+
+/**
+ * dist/index.d.ts (and the .d.ts files it refers to) for the programmatic API: tsc writes only
+ * declarations (tsconfig.build.json), in a child process running beside esbuild, so the build takes
+ * as long as the slower of the two rather than their sum.
+ */
+function declarations() {
+  const tsc = new URL('node_modules/typescript/bin/tsc', root).pathname;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: new URL('.', root).pathname, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`tsc (type declarations) failed with exit code ${code}`))));
+  }).then(() =>
+    // Declarations import the generated validators' types; tsc does not copy a .d.ts input.
+    cp(new URL('src/generated/validators.d.ts', root), new URL('dist/generated/validators.d.ts', root)),
+  );
+}

@@ -15,7 +15,14 @@ export interface RunOptions {
 }
 
 export async function run(argv: string[], options: RunOptions = {}): Promise<number> {
-  const io: Io = options.io ?? { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  // stdin is opened only if a command reads it: creating the stream costs start-up time.
+  const io: Io = options.io ?? {
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+  };
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     io.stdout.write(`${VERSION}\n`);
     return 0;

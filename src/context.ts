@@ -58,5 +58,6 @@ export interface Context {
 
 /** True when prompting is allowed: stdin and stderr are terminals and --no-input was not given. */
 export function canPrompt(ctx: Context): boolean {
-  return ctx.globals.input && Boolean(ctx.io.stdin.isTTY) && Boolean(ctx.io.stderr.isTTY) && !ctx.env.CI;
+  // stdin last: looking at it opens it, which costs start-up time.
+  return ctx.globals.input && !ctx.env.CI && Boolean(ctx.io.stderr.isTTY) && Boolean(ctx.io.stdin.isTTY);
 }

@@ -1,18 +1,37 @@
 /**
  * The programmatic API of `jobs`: the same pieces the CLI is built from.
  *
- *   import { JobsClient, loadAdverts, checkAdvert } from 'jobs-cli';
+ *   import { JobsClient, loadAdverts, checkAdvert, renderTreeLines, syncFolder } from 'jobs-cli';
+ *
+ * Every failure is a JobsError (ApiError, ConfigError, InvalidInputError, UsageError, ...) with the
+ * `exitCode` the CLI would exit with.
  */
+
+// The service: one method per endpoint; retries, rate limits and timeouts built in.
 export { JobsClient, type Stats, type ApplicationEvent, type ClientOptions, type CallOptions } from './api/client.js';
-export { loadAdverts, type LoadedAdverts, type LoadOptions } from './adverts/load.js';
+
+// Advert files: YAML with positions, then the checks the CLI runs before sending anything.
+export { loadAdverts, type LoadAdvertsOptions } from './library/load.js';
+export type { LoadedAdverts } from './adverts/load.js';
 export { parseAdverts } from './adverts/parse.js';
 export type { AdvertSource, LoadProblem, Position, PathSegment } from './adverts/types.js';
 export { validateAdvert, validateEventPayload, type AdvertMode, type ValidateOptions } from './validation/validate.js';
-export { checkAdvert, isValid, type CheckedAdvert, type AdvertSettings } from './validation/check.js';
+export { checkAdvert, isValid, NO_SETTINGS, type CheckedAdvert, type AdvertSettings } from './validation/check.js';
 export { publishAdvert, type PublishMode, type PublishOutcome } from './publishing/publish.js';
+
+// The error tree: the service's `{"errors": {...}}`, local or remote, and its one renderer.
 export { renderTreeLines, renderTreeNested, describeEntry } from './errors/render.js';
 export { describeMessage, parseMessage } from './errors/messages.js';
 export { flattenTree, isErrorTree, hasError, type ErrorTree, type ErrorEntry } from './errors/tree.js';
 export { findingsFromTree, formatFinding, type Finding } from './output/findings.js';
-export { ApiError, ConfigError, InvalidInputError, UsageError, JobsError, ExitCode } from './errors/failures.js';
-export { run } from './cli.js';
+export { ApiError, CancelledError, ConfigError, InvalidInputError, PartialFailureError, UsageError, JobsError, ExitCode, type ApiErrorKind } from './errors/failures.js';
+
+// Sync: `jobs sync` as one call, and the pieces it is made of for callers who need another shape.
+export { syncFolder, type SyncFolderOptions, type SyncFolderResult, type PlannedEntry, type SyncedEntry, type PlanAction } from './library/sync-folder.js';
+export { makePlan, hasChanges, type Plan, type PlannedChange, type PlanOptions, type Action } from './sync/plan.js';
+export { executePlan, type ChangeResult, type ExecuteOptions, type ResultStatus } from './sync/execute.js';
+export { SyncState, acquireLock, DEFAULT_STATE_FILE, type AdvertRecord, type StateFile, type Lock } from './sync/state.js';
+
+// The CLI itself, in-process: run(['validate', 'adverts/']) resolves to the exit code.
+export { run, type RunOptions } from './cli.js';
+export { VERSION } from './version.js';

@@ -10,6 +10,7 @@ import { ExitCode, JobsError, UsageError } from './errors/failures.js';
 import { VERSION } from './version.js';
 import { COMMANDS } from './commands/index.js';
 import { sanitize } from './output/sanitize.js';
+import { prepareColor } from './output/summary.js';
 
 export interface ExecuteOptions {
   io: Io;
@@ -36,6 +37,7 @@ export function buildProgram(opts: ExecuteOptions, state: { exitCode: number; ct
     .helpOption('-h, --help', 'show help for a command')
     .addHelpCommand('help [command]', 'show help for a command')
     .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
@@ -79,6 +81,7 @@ Exit codes: 0 ok, 1 rejected or partial failure, 2 usage or config, 3 invalid ad
         const command = args[args.length - 1] as Command;
         const ctx = makeContext(opts, command.optsWithGlobals(), state.signal);
         state.ctx = ctx;
+        await prepareColor(ctx);
         const code = await handler(ctx, ...(args.slice(0, -1) as A));
         state.exitCode = typeof code === 'number' ? code : ExitCode.ok;
       };
@@ -134,11 +137,25 @@ function toGlobals(raw: Record<string, unknown>, env: Record<string, string | un
   };
 }
 
+/**
+ * `jobs init --config` names no file, but the global `--config <file>` takes the next word. For init
+ * alone, a bare --config means the project config's usual name.
+ */
+function withInitConfigDefault(argv: string[]): string[] {
+  const init = argv.indexOf('init');
+  const at = argv.indexOf('--config', init);
+  if (init < 0 || at < 0) return argv;
+  const next = argv[at + 1];
+  if (next !== undefined && !next.startsWith('-')) return argv;
+  return [...argv.slice(0, at + 1), '.jobsrc.yaml', ...argv.slice(at + 1)];
+}
+
 /** Parses argv, runs the command, and turns every outcome into an exit code. */
 export async function execute(argv: string[], opts: ExecuteOptions): Promise<number> {
   const controller = new AbortController();
   const state: { exitCode: number; ctx?: Context; signal: AbortSignal } = { exitCode: ExitCode.ok, signal: controller.signal };
   const program = buildProgram(opts, state);
+  argv = withInitConfigDefault(argv);
   const verbose = argv.includes('--verbose') || argv.includes('-v') || opts.env.JOBS_DEBUG === '1';
   const jsonOut = argv.includes('--json') || argv.includes('--output=json') || argv.join(' ').includes('--output json');
 

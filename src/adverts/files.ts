@@ -3,7 +3,7 @@
  * refusing what is not a small UTF-8 text file with a clear LoadProblem.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from '../util/quick-fs.js';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import type { LoadProblem } from './types.js';
@@ -86,11 +86,11 @@ export function decodeAdvertBytes(file: string, bytes: Uint8Array): { text: stri
   return { text };
 }
 
-export async function readAdvertFile(found: FoundFile, stdin: AsyncIterable<Buffer | string>): Promise<{ text: string } | { problem: LoadProblem }> {
+export async function readAdvertFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>): Promise<{ text: string } | { problem: LoadProblem }> {
   if (!found.path) {
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of stdin) {
+    for await (const chunk of stdin()) {
       const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       size += buf.length;
       chunks.push(buf);

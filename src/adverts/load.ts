@@ -16,7 +16,8 @@ export interface LoadedAdverts {
 
 export interface LoadOptions {
   cwd: string;
-  stdin: AsyncIterable<Buffer | string>;
+  /** Opened only when a path is `-`. */
+  stdin: () => AsyncIterable<Buffer | string>;
   /** Check that no two adverts share a reference (off for partial update files). */
   uniqueReferences?: boolean;
 }
@@ -40,7 +41,7 @@ export async function loadAdverts(paths: readonly string[], options: LoadOptions
   return { files: found.length, adverts, problems };
 }
 
-async function loadFile(found: FoundFile, stdin: AsyncIterable<Buffer | string>) {
+async function loadFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>) {
   const read = await readAdvertFile(found, stdin);
   if ('problem' in read) return { adverts: [], problems: [read.problem] };
   const options = { fieldTypes: advertFieldTypes };

@@ -2,6 +2,7 @@
  * Turning a failed exchange into an ApiError that reads well: what was asked, what went wrong, the
  * service's error tree (sanitized) when it sent one, a short excerpt of the body when it did not.
  */
+import { parseJsonObject } from '../util/json.js';
 import { ApiError, type ApiErrorKind } from '../errors/failures.js';
 import { describeMessage } from '../errors/messages.js';
 import { flattenTree, isErrorTree, type ErrorTree } from '../errors/tree.js';
@@ -47,14 +48,7 @@ function trailer(ex: Exchange): string[] {
 
 /** The `errors` object of a body, when the body is the spec's error resource. */
 export function parseErrorBody(text: string, clean: (s: string) => string): ErrorTree | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const errors = (value as { errors?: unknown }).errors;
+  const errors = parseJsonObject(text)?.errors;
   return isErrorTree(errors) ? cleanTree(errors, clean) : undefined;
 }
 

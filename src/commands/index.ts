@@ -14,5 +14,8 @@ import login from './login.js';
 import logout from './logout.js';
 import doctor from './doctor.js';
 import sync from './sync.js';
+import init from './init.js';
+import schema from './schema.js';
+import completion from './completion.js';
 
-export const COMMANDS: ReadonlyArray<(setup: CommandSetup) => void> = [validate, publish, create, update, del, stats, event, events, sync, sandbox, config, login, logout, doctor];
+export const COMMANDS: ReadonlyArray<(setup: CommandSetup) => void> = [validate, publish, create, update, del, stats, event, events, sync, sandbox, init, schema, config, login, logout, doctor, completion];

@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import type { CommandSetup } from '../program.js';
 import type { Context } from '../context.js';
 import type { PublishMode } from '../publishing/publish.js';
@@ -9,14 +10,17 @@ export interface PublishFlags {
   allowUnknownFields?: boolean;
 }
 
-export default function publish({ program, action }: CommandSetup): void {
-  program
-    .command('publish')
-    .description('create or update each advert (upsert): POST, and PUT where the reference is taken')
+/** The arguments and options publish and create share. */
+export function withSendOptions(command: Command): Command {
+  return command
     .argument('<paths...>', 'advert files, folders (recursive) or - for stdin')
     .option('--concurrency <n>', 'adverts sent at once (default: config concurrency, 4)', parseCount(1, 64))
     .option('--dry-run', 'validate and show what would be sent; send nothing')
-    .option('--allow-unknown-fields', 'send fields the schema does not know instead of refusing them')
+    .option('--allow-unknown-fields', 'send fields the schema does not know instead of refusing them');
+}
+
+export default function publish({ program, action }: CommandSetup): void {
+  withSendOptions(program.command('publish').description('create or update each advert (upsert): POST, and PUT where the reference is taken'))
     .addHelpText(
       'after',
       `
@@ -33,12 +37,13 @@ Examples:
 }
 
 export async function runPublish(ctx: Context, paths: string[], flags: PublishFlags, mode: PublishMode): Promise<number> {
-  const [{ loadValidAdverts }, { publishAdvert }, report, { runPool }, { sanitize }] = await Promise.all([
+  const [{ loadValidAdverts }, { publishAdvert }, report, { runPool }, { sanitize }, { startProgress }] = await Promise.all([
     import('../validation/gate.js'),
     import('../publishing/publish.js'),
     import('../output/publish-report.js'),
     import('../util/pool.js'),
     import('../output/sanitize.js'),
+    import('../output/progress.js'),
   ]);
   const adverts = await loadValidAdverts(ctx, paths, 'create', { allowUnknownFields: Boolean(flags.allowUnknownFields) });
 
@@ -58,18 +63,26 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
   const config = await ctx.config();
   const client = await ctx.client();
   const concurrency = flags.concurrency ?? config.concurrency.value;
-  const results = await runPool(
-    adverts,
-    concurrency,
-    async (advert, _i, stop) => {
-      const outcome = await publishAdvert(client, advert, mode, ctx.signal);
-      // Nothing else can succeed with credentials the service refuses.
-      if (outcome.error && 'kind' in outcome.error && outcome.error.kind === 'unauthorized') stop();
-      report.writeOutcome(ctx, outcome);
-      return outcome;
-    },
-    ctx.signal,
-  );
+  // A live line on a terminal for longer runs; a single advert needs none.
+  const progress = await startProgress(ctx, adverts.length > 1 ? adverts.length : 0, mode === 'create' ? 'creating' : 'publishing');
+  let results;
+  try {
+    results = await runPool(
+      adverts,
+      concurrency,
+      async (advert, _i, stop) => {
+        const outcome = await publishAdvert(client, advert, mode, ctx.signal);
+        // Nothing else can succeed with credentials the service refuses.
+        if (outcome.error && 'kind' in outcome.error && outcome.error.kind === 'unauthorized') stop();
+        progress.tick(Boolean(outcome.error));
+        report.writeOutcome(ctx, outcome, progress.log);
+        return outcome;
+      },
+      ctx.signal,
+    );
+  } finally {
+    progress.stop();
+  }
   const outcomes = results.filter((r) => r !== undefined);
   report.writeSummary(ctx, outcomes, adverts.length - outcomes.length);
   if (ctx.signal.aborted) return 130;

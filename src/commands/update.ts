@@ -53,7 +53,7 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
   let patch: Record<string, unknown> = {};
   let source: import('../adverts/types.js').AdvertSource | undefined;
   if (file) {
-    const loaded = await loadAdverts([file], { cwd: ctx.cwd, stdin: ctx.io.stdin, uniqueReferences: false });
+    const loaded = await loadAdverts([file], { cwd: ctx.cwd, stdin: () => ctx.io.stdin, uniqueReferences: false });
     if (loaded.problems.length > 0) {
       const findings = sortFindings(loaded.problems.map(findingFromProblem));
       writeFindings(ctx, findings, () => ({ valid: false, sent: 0, findings }));

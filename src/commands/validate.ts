@@ -37,7 +37,7 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
   ]);
   const mode = flags.update ? 'update' : 'create';
   const config = await ctx.config();
-  const loaded = await loadAdverts(paths, { cwd: ctx.cwd, stdin: ctx.io.stdin, uniqueReferences: mode === 'create' });
+  const loaded = await loadAdverts(paths, { cwd: ctx.cwd, stdin: () => ctx.io.stdin, uniqueReferences: mode === 'create' });
   const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, { allowUnknownFields: Boolean(flags.allowUnknownFields) }));
   const findings = sortFindings([
     ...loaded.problems.map(findingFromProblem),

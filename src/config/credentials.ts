@@ -3,8 +3,7 @@
  * per profile (`default` when no profile is selected), mode 0600 in a 0700 directory, replaced
  * atomically so a crash never leaves half a file.
  */
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { readFile, stat } from '../util/quick-fs.js';
 import { dirname, join } from 'node:path';
 import { ConfigError } from '../errors/failures.js';
 import { credentialsFile, tildePath } from './paths.js';
@@ -89,6 +88,8 @@ function parseStore(text: string, path: string, env: Env): CredentialsFile {
 
 /** temp file (0600) in the same directory + rename: readers see the old or the new store, never half. */
 async function writeStore(path: string, store: CredentialsFile): Promise<void> {
+  // Loaded here: reading the store is on every command's path, writing it only on login/logout.
+  const [{ randomBytes }, { chmod, mkdir, open, rename, unlink }] = await Promise.all([import('node:crypto'), import('node:fs/promises')]);
   const dir = dirname(path);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   // Our own directory: tighten it even if something else created it first.

@@ -4,7 +4,7 @@
  * JOBS_CONFIG instead of both. Each file is parsed, interpolated and validated on its own so an error
  * names the file it is in.
  */
-import { readdir, readFile as readFileText, stat } from 'node:fs/promises';
+import { readdir, readFile as readFileText, stat } from '../util/quick-fs.js';
 import { dirname, extname, resolve as resolvePath } from 'node:path';
 import type { cosmiconfig as Cosmiconfig, Loader } from 'cosmiconfig';
 import { ConfigError } from '../errors/failures.js';

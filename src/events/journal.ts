@@ -3,6 +3,7 @@
  * is written with one write and flushed to disk (fsync), so a crash loses at most the line in
  * flight; a torn last line is ignored when reading and cut off before the next append.
  */
+import { parseJsonObject } from '../util/json.js';
 import { closeSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
@@ -75,13 +76,8 @@ export function readJournal(path: string, display: string): JournalState {
 }
 
 function parseRecord(text: string): JournalRecord | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const value = parseJsonObject(text);
+  if (!value) return undefined;
   const r = value as Partial<Record<keyof JournalRecord, unknown>>;
   if (typeof r.v !== 'number' || typeof r.key !== 'string') return undefined;
   // A future version's lines are reported as such rather than as damage.

@@ -43,27 +43,29 @@ export function outcomeJson(o: SendOutcome) {
   };
 }
 
-export function writeOutcome(ctx: Context, o: SendOutcome): void {
-  const out = ctx.io.stdout;
+/** Writes one advert's line(s); `log` writes to stdout (a progress display passes its own). */
+export function writeOutcome(ctx: Context, o: SendOutcome, log: (text: string) => void = (t) => ctx.io.stdout.write(t)): void {
   if (ctx.globals.output === 'json' || ctx.globals.output === 'sarif') return;
-  const c = paint(ctx, out);
+  const c = paint(ctx, ctx.io.stdout);
   const name = sanitize(o.advert.reference ?? '(no reference)');
   const where = o.advert.source.file === '--set' ? '' : `${o.advert.source.file}:${o.advert.source.locate([]).line}`;
   if (!o.error) {
-    if (!ctx.globals.quiet) out.write(`${c.green('✔')} ${o.status} ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}\n`);
+    if (!ctx.globals.quiet) log(`${c.green('✔')} ${o.status} ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}\n`);
     return;
   }
   const findings = errorFindings(o);
+  const lines: string[] = [];
   if (ctx.globals.output === 'github') {
-    for (const f of findings) out.write(`${githubAnnotation(f)}\n`);
-    if (findings.length === 0) out.write(`${githubAnnotation({ kind: 'file', file: o.advert.source.file, line: o.advert.source.locate([]).line, column: 1, path: '', message: 'failed', text: o.error.message, rule: 'failed' })}\n`);
-    return;
+    for (const f of findings) lines.push(githubAnnotation(f));
+    if (findings.length === 0) lines.push(githubAnnotation({ kind: 'file', file: o.advert.source.file, line: o.advert.source.locate([]).line, column: 1, path: '', message: 'failed', text: o.error.message, rule: 'failed' }));
+  } else {
+    lines.push(`${c.red('✖')} failed ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}: ${sanitize(o.error.message)}`);
+    for (const f of findings) lines.push(`    ${formatFinding(f)}`);
+    // The tree's lines are already shown above, pointing at the file; keep only the other details.
+    const shown = new Set(o.error instanceof ApiError && o.error.tree ? treeLines(o.error.tree) : []);
+    for (const line of o.error.details) if (!shown.has(line)) lines.push(`    ${sanitize(line)}`);
   }
-  out.write(`${c.red('✖')} failed ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}: ${sanitize(o.error.message)}\n`);
-  for (const f of findings) out.write(`    ${formatFinding(f)}\n`);
-  // The tree's lines are already shown above, pointing at the file; keep only the other details.
-  const shown = new Set(o.error instanceof ApiError && o.error.tree ? treeLines(o.error.tree) : []);
-  for (const line of o.error.details) if (!shown.has(line)) out.write(`    ${sanitize(line)}\n`);
+  log(`${lines.join('\n')}\n`);
 }
 
 /** Exit code of a run: 0 when all succeeded, the failures' shared code, else 1. */

@@ -43,15 +43,16 @@ export function makePlan(adverts: readonly CheckedAdvert[], recorded: Record<str
     const reference = advert.reference!;
     present.add(reference);
     const hash = hashOf(advert.payload);
-    const fields = fieldHashes(advert.payload);
     const file = options.fileOf(advert);
     const before = Object.prototype.hasOwnProperty.call(recorded, reference) ? recorded[reference] : undefined;
-    if (!before) {
-      changes.push({ action: 'create', reference, advert, file, hash, fields });
+    if (before && before.hash === hash && !options.force) {
+      // The common case of a big folder: one hash, no per-field work.
+      changes.push({ action: 'unchanged', reference, advert, file, hash });
       continue;
     }
-    if (before.hash === hash && !options.force) {
-      changes.push({ action: 'unchanged', reference, advert, file, hash, fields });
+    const fields = fieldHashes(advert.payload);
+    if (!before) {
+      changes.push({ action: 'create', reference, advert, file, hash, fields });
       continue;
     }
     const changed = Object.keys(fields).filter((k) => before.fields?.[k] !== fields[k]);

@@ -13,7 +13,7 @@ import type { AdvertMode, ValidateOptions } from './validate.js';
 
 export async function loadValidAdverts(ctx: Context, paths: readonly string[], mode: AdvertMode, options: ValidateOptions = {}): Promise<CheckedAdvert[]> {
   const config = await ctx.config();
-  const loaded = await loadAdverts(paths, { cwd: ctx.cwd, stdin: ctx.io.stdin, uniqueReferences: mode === 'create' });
+  const loaded = await loadAdverts(paths, { cwd: ctx.cwd, stdin: () => ctx.io.stdin, uniqueReferences: mode === 'create' });
   const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, options));
   const findings = sortFindings([
     ...loaded.problems.map(findingFromProblem),

@@ -136,3 +136,15 @@ describe('jobs event', () => {
     expect(r.stderr).toMatch(/^jobs: POST \/job_applications\/a1\/events: service error \(500\)/);
   });
 });
+
+describe('jobs init --config', () => {
+  it('writes a commented .jobsrc.yaml when no file is named', async () => {
+    const dir = tempFolder({});
+    const r = await runJobs(['init', '--config'], { cwd: dir });
+    expect(r.code).toBe(0);
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(`${dir}/.jobsrc.yaml`, 'utf8');
+    expect(text).toMatch(/^#/m);
+    expect(text).toContain('profiles:');
+  });
+});

@@ -3,25 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jobs } from './helpers.js';
+import { advertYaml } from '../commands/harness.js';
 
-const VALID = `reference: E2E-1
-title: Engineer
-organization_name: ACME
-company_description: Robots.
-job_description: Build robots.
-contract_id: 1
-salary_id: 2
-salary_text: 50000
-industry_id: 3
-department_id: 4
-seniority: 0
-education: 0
-location:
-  country: NO
-  city: Oslo
-recruiter:
-  email: hr@acme.example
-`;
+const VALID = advertYaml('E2E-1');
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'jobs-adverts-'));
@@ -34,7 +18,7 @@ function folder(files: Record<string, string>): string {
 
 describe('jobs validate (built binary)', () => {
   it('accepts the examples and exits 0', async () => {
-    const r = await jobs(['validate', 'examples/']);
+    const r = await jobs(['validate', 'examples/adverts/']);
     expect(r.stderr).toBe('✔ 3 adverts in 2 files: all valid\n');
     expect(r.stdout).toBe('');
     expect(r.code).toBe(0);

@@ -1,0 +1,24 @@
+/** Loading adverts from a script: the CLI's loader with the options a script rarely needs defaulted. */
+import { loadAdverts as loadFromPaths, type LoadedAdverts } from '../adverts/load.js';
+
+export interface LoadAdvertsOptions {
+  /** Where relative paths start; default process.cwd(). */
+  cwd?: string;
+  /** What `-` reads; default process.stdin (opened only when a path is `-`). */
+  stdin?: AsyncIterable<Buffer | string>;
+  /** Report two adverts sharing a reference (default true; false for partial update files). */
+  uniqueReferences?: boolean;
+}
+
+/**
+ * Reads advert files, folders (recursively: .yaml, .yml, .json) or `-` (stdin), with the position
+ * of every value. Problems (unreadable files, YAML errors, a reference used twice) are returned in
+ * `problems`, not thrown, so every bad file is reported at once.
+ */
+export function loadAdverts(paths: readonly string[], options: LoadAdvertsOptions = {}): Promise<LoadedAdverts> {
+  return loadFromPaths(paths, {
+    cwd: options.cwd ?? process.cwd(),
+    stdin: () => options.stdin ?? process.stdin,
+    uniqueReferences: options.uniqueReferences !== false,
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * What `jobs init` writes: an advert and a project config, commented so they teach the format.
+ * Both are valid as written (a test validates them), so a first `jobs validate` passes and the
+ * user changes values rather than fixing syntax. Optional fields are there, commented out.
+ */
+
+export function advertTemplate(schemaRef: string): string {
+  return `# yaml-language-server: $schema=${schemaRef}
+# A job advert for the Job Advert Service. Field names are the API's own: this file is the body of
+# POST /jobs. Editors with YAML language support (VS Code: Red Hat's YAML extension) complete and
+# check the fields as you type, from the schema named on the first line.
+#
+#   jobs validate <this file>     check it locally; nothing is sent
+#   jobs publish <this file>      create it on the service, or update it when the reference exists
+#
+# Several adverts may share a file: separate them with a line holding only ---.
+
+reference: ACME-0001              # your own reference; immutable once created
+title: Backend Engineer
+organization_name: ACME Robotics
+company_description: >
+  What the company does and what it is like to work there: location, perks, culture.
+job_description: >
+  What the job is: the team, the work, the tools, what a first year looks like.
+
+# Ids from the service's constants. With names defined under constants in .jobsrc.yaml you may
+# write a name instead (contract_id: permanent).
+contract_id: 1
+salary_id: 1
+salary_text: 50 000 - 60 000 EUR  # shown to candidates as written
+industry_id: 1
+department_id: 1
+
+seniority: 2                      # minimum years of experience
+education: 3                      # years of post high-school education
+
+# Optional fields:
+# organization_type: 1
+# skills: [Node.js, TypeScript]
+# question: Which system that you built are you proudest of, and why?
+# start_date: 2027-01-15          # YYYY-MM-DD, a real date
+# apply_email: jobs@acme.example  # must be enabled by the service's support first
+
+location:
+  country: NO                     # ISO 3166-1 alpha-2 (NO stays the text "NO")
+  city: Oslo
+  # state: TX                     # required when country is US, CA or MX
+
+recruiter:
+  email: hiring@acme.example
+  # phone: "+47 22 00 00 00"
+  # first_name: Kari
+  # last_name: Nordmann
+  # organization_name: ACME Recruiting
+`;
+}
+
+export function configTemplate(schemaRef: string): string {
+  return `# yaml-language-server: $schema=${schemaRef}
+# Settings of the jobs CLI for this project; jobs finds the nearest .jobsrc.yaml from the working
+# folder upwards. Flags and environment variables (JOBS_BASE_URL, JOBS_TOKEN, JOBS_PROFILE) win
+# over this file; \`jobs config list\` shows every setting in effect and where it comes from.
+# \${VAR} in a value reads the environment variable VAR.
+
+# The profile used when neither --profile nor JOBS_PROFILE names one.
+profile: prod
+
+profiles:
+  prod:
+    base_url: https://jobs.example.com/api
+    # Never write a token here: use \`jobs login\`, JOBS_TOKEN, or a reference to the environment:
+    # token: \${JOBS_PROD_TOKEN}
+  # staging:
+  #   base_url: https://staging.jobs.example.com/api
+  #   auth_scheme: Bearer         # the word before the token in the Authorization header
+
+# Merged under every advert before it is validated and sent; the advert's own values win.
+defaults:
+  organization_name: ACME Robotics
+  # company_description: Warehouse robots in Oslo.
+  # recruiter:
+  #   email: hiring@acme.example
+
+# Names you may write in adverts instead of the service's ids (contract_id: permanent).
+constants:
+  contract:
+    permanent: 1
+    temporary: 2
+  # salary: { band_1: 1, band_2: 2 }
+  # industry: { robotics: 12 }
+  # department: { engineering: 4 }
+
+# concurrency: 4                  # requests at once in publish, sync and events
+# timeout: 30s                    # per request
+# retries: 5                      # on 429, 5xx and network failures
+`;
+}

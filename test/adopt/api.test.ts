@@ -1,0 +1,102 @@
+/**
+ * The programmatic API from the package's main export: the documented names are there, and
+ * syncFolder runs `jobs sync` (same requests, same state file, same plan) as a function.
+ */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import nock from 'nock';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '../../src/index.js';
+import { advertBody, advertYaml, SERVICE, tempFolder } from '../commands/harness.js';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+const isolated = () => {
+  const home = mkdtempSync(join(tmpdir(), 'jobs-api-home-'));
+  return { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state') };
+};
+
+describe('the main export', () => {
+  it('offers the client, loading and validating, the error tree renderer and sync', () => {
+    for (const name of ['JobsClient', 'loadAdverts', 'parseAdverts', 'checkAdvert', 'validateAdvert', 'isValid', 'renderTreeLines', 'renderTreeNested', 'syncFolder', 'makePlan', 'executePlan', 'SyncState', 'run', 'ApiError', 'InvalidInputError', 'ExitCode', 'VERSION']) {
+      expect(api, name).toHaveProperty(name);
+    }
+  });
+
+  it('loads adverts from a folder with positions, without touching stdin, and renders their errors', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1').replace('title: Engineer', 'title: ""') });
+    const loaded = await api.loadAdverts(['.'], { cwd: dir });
+    expect(loaded.problems).toEqual([]);
+    const checked = api.checkAdvert(loaded.adverts[0]!, api.NO_SETTINGS);
+    expect(api.isValid(checked)).toBe(false);
+    expect(api.renderTreeLines(checked.tree)).toEqual(['title: must not be blank [blank]']);
+    expect(checked.source.locate(['title'])).toMatchObject({ line: 2 });
+  });
+});
+
+describe('syncFolder', () => {
+  it('creates what is new, records it, and then knows it is unchanged', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'sub/b.yaml': advertYaml('B-2') });
+    const scope = nock(SERVICE, { reqheaders: { authorization: 'Bearer tok_api' } })
+      .post('/jobs', advertBody('A-1'))
+      .reply(201)
+      .post('/jobs', advertBody('B-2'))
+      .reply(201);
+    const first = await api.syncFolder({ dir, baseUrl: SERVICE, token: 'tok_api', env: isolated(), concurrency: 1 });
+    scope.done();
+    expect(first.exitCode).toBe(0);
+    expect(first.results.map((r) => [r.reference, r.file, r.action, r.status])).toEqual([
+      ['A-1', 'a.yaml', 'create', 'created'],
+      ['B-2', 'sub/b.yaml', 'create', 'created'],
+    ]);
+    expect(first.counts).toMatchObject({ created: 2, unchanged: 0, not_started: 0 });
+    const state = JSON.parse(readFileSync(join(dir, '.jobs-state.json'), 'utf8'));
+    expect(Object.keys(state.services[SERVICE].adverts).sort()).toEqual(['A-1', 'B-2']);
+
+    // Nothing changed: no request at all (nock refuses any).
+    const second = await api.syncFolder({ dir, baseUrl: SERVICE, token: 'tok_api', env: isolated() });
+    expect(second).toMatchObject({ exitCode: 0, results: [], counts: { unchanged: 2 } });
+  });
+
+  it('plans without sending with dryRun, naming the fields that changed', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
+    nock(SERVICE).post('/jobs').reply(201);
+    await api.syncFolder({ dir, baseUrl: SERVICE, token: 'tok_api', env: isolated() });
+    writeFileSync(join(dir, 'a.yaml'), advertYaml('A-1').replace('title: Engineer', 'title: Staff Engineer'));
+    writeFileSync(join(dir, 'c.yaml'), advertYaml('C-3'));
+    const plan = await api.syncFolder({ dir, baseUrl: SERVICE, env: isolated(), dryRun: true });
+    expect(plan.exitCode).toBe(0);
+    expect(plan.plan).toEqual([
+      { action: 'update', reference: 'A-1', file: 'a.yaml', changed: ['title'] },
+      { action: 'create', reference: 'C-3', file: 'c.yaml' },
+    ]);
+    expect(plan.counts).toMatchObject({ create: 1, update: 1, unchanged: 0 });
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+
+  it('reports a refused token per advert with the exit code the CLI would use (4)', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
+    const scope = nock(SERVICE).post('/jobs').reply(401, { errors: { base: ['unauthorized'] } });
+    const r = await api.syncFolder({ dir, baseUrl: SERVICE, token: 'wrong', env: isolated() });
+    scope.done();
+    expect(r.exitCode).toBe(4);
+    expect(r.results).toMatchObject([{ reference: 'A-1', status: 'failed', error: { exit_code: 4, status: 401 } }]);
+    expect(JSON.stringify(r)).not.toContain('wrong');
+  });
+
+  it('throws InvalidInputError with each located error when an advert is invalid; nothing is sent', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1').replace('seniority: 0', 'seniority: -1') });
+    const error = await api.syncFolder({ dir, baseUrl: SERVICE, token: 'tok_api', env: isolated() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(api.InvalidInputError);
+    expect((error as api.JobsError).exitCode).toBe(3);
+    expect((error as api.JobsError).details).toEqual([expect.stringMatching(/\/a\.yaml:11:12: seniority: .+ \[\w+:0\]$/)]);
+    expect(existsSync(join(dir, '.jobs-state.json'))).toBe(false);
+  });
+
+  it('refuses a folder that does not exist, like the CLI (UsageError, exit 2)', async () => {
+    const error = await api.syncFolder({ dir: join(tmpdir(), 'no-such-folder-jobs'), baseUrl: SERVICE, token: 't', env: isolated() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(api.UsageError);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * The package as users get it: `npm pack`, installed globally into a temporary prefix (offline: the
+ * dependencies are in npm's cache after `npm ci`), gives a working `jobs`; the tarball holds only
+ * what runs; the schemas and type declarations ship; and the README's programmatic example runs
+ * and type-checks against the installed package.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedEnv } from '../e2e/helpers.js';
+import { liveSandbox } from '../e2e/sandbox.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+const LIMIT_MS = 120_000;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** npm's own variables (set when the suite runs under `npm test`) must not steer the nested npm. */
+function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^npm_/i.test(k)) env[k] = v;
+  // The node running this suite comes first, so the installed bin's `#!/usr/bin/env node` uses it.
+  env.PATH = `${dirname(process.execPath)}${delimiter}${env.PATH ?? ''}`;
+  return { ...env, ...extra };
+}
+
+function exec(file: string, args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(file, args, { cwd: options.cwd ?? ROOT, env: options.env ?? cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`${file} ${args.join(' ')} did not finish in time\n${stdout}\n${stderr}`));
+    }, options.timeoutMs ?? 30_000);
+    child.on('error', fail);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+const npm = (args: string[], cwd = ROOT) => exec(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { cwd, timeoutMs: 90_000 });
+
+let work: string;
+let tarball: string;
+let installed: string;
+let bin: string;
+let packedFiles: string[];
+
+beforeAll(async () => {
+  for (const built of ['dist/cli.cjs', 'dist/index.js', 'dist/index.d.ts']) {
+    if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` before this test (npm test does)`);
+  }
+  work = mkdtempSync(join(tmpdir(), 'jobs-pack-'));
+  // --ignore-scripts: the suite built dist/ already, and a rebuild here would pull it from under
+  // the tests running beside this one.
+  const pack = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work]);
+  expect(pack.code, pack.stderr).toBe(0);
+  const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
+  tarball = join(work, info!.filename);
+  packedFiles = info!.files.map((f) => f.path);
+  const prefix = join(work, 'prefix');
+  const install = await npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], work);
+  expect(install.code, install.stderr).toBe(0);
+  installed = process.platform === 'win32' ? join(prefix, 'node_modules', PKG.name) : join(prefix, 'lib', 'node_modules', PKG.name);
+  bin = join(prefix, 'bin', 'jobs');
+}, LIMIT_MS);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** A project folder that depends on the installed package (as `npm install jobs-cli` would leave it). */
+function project(): string {
+  const dir = mkdtempSync(join(work, 'project-'));
+  mkdirSync(join(dir, 'node_modules'));
+  symlinkSync(installed, join(dir, 'node_modules', PKG.name), 'dir');
+  return dir;
+}
+
+describe('npm pack, installed globally into a temporary prefix', () => {
+  it('packs only what runs: bin, dist, schemas, README, LICENSE, CHANGELOG', () => {
+    const top = new Set(packedFiles.map((p) => p.split('/')[0]));
+    expect([...top].sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'bin', 'dist', 'package.json', 'schemas']);
+    expect(packedFiles).toEqual(expect.arrayContaining(['bin/jobs.js', 'dist/cli.cjs', 'dist/index.js', 'dist/index.d.ts', 'schemas/advert.schema.json', 'schemas/config.schema.json']));
+  });
+
+  it('gives a working jobs: --version is the package version, listed in the CHANGELOG', async () => {
+    const r = await exec(bin, ['--version']);
+    expect(r).toEqual({ code: 0, stdout: `${PKG.version}\n`, stderr: '' });
+    expect(PKG.version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/);
+    expect(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')).toMatch(new RegExp(`^## \\[?${PKG.version.replace(/\./g, '\\.')}\\]? - \\d{4}-\\d{2}-\\d{2}$`, 'm'));
+  });
+
+  it('validates the examples (exit 0) and reports an invalid advert (exit 3)', async () => {
+    const env = cleanEnv(isolatedEnv());
+    env.PATH = cleanEnv().PATH!;
+    const ok = await exec(bin, ['validate', join(ROOT, 'examples/adverts')], { env });
+    expect(ok.stderr).toBe('✔ 3 adverts in 2 files: all valid\n');
+    expect(ok.code).toBe(0);
+    const bad = await exec(bin, ['validate', join(ROOT, 'test/fixtures/invalid')], { env });
+    expect(bad.code).toBe(3);
+    expect(bad.stdout).toMatch(/mistakes\.yaml:\d+:\d+: /);
+  });
+
+  it('ships the schemas: jobs schema prints them and jobs init points at them inside node_modules', async () => {
+    const env = { ...isolatedEnv(), PATH: cleanEnv().PATH! };
+    const path = await exec(bin, ['schema', 'update', '--path'], { env });
+    expect(path.stdout).toBe(`${join(installed, 'schemas', 'advert-update.schema.json')}\n`);
+    const printed = await exec(bin, ['schema', 'config'], { env });
+    expect(JSON.parse(printed.stdout)).toEqual(JSON.parse(readFileSync(join(ROOT, 'schemas/config.schema.json'), 'utf8')));
+
+    const dir = project();
+    const init = await exec(bin, ['init', 'adverts/new.yaml'], { cwd: dir, env });
+    expect(init.code, init.stderr).toBe(0);
+    const written = readFileSync(join(dir, 'adverts/new.yaml'), 'utf8');
+    const reference = /^# yaml-language-server: \$schema=(.+)$/m.exec(written)?.[1];
+    expect(reference).toBe('../node_modules/jobs-cli/schemas/advert.schema.json');
+    expect(existsSync(join(dir, 'adverts', reference!))).toBe(true);
+    const check = await exec(bin, ['validate', 'adverts/'], { cwd: dir, env });
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+  });
+
+  it("runs the README's programmatic example against a sandbox, and it type-checks", async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const script = /^## Programmatic API$[\s\S]*?^```js\n([\s\S]*?)^```$/m.exec(readme)?.[1];
+    expect(script, 'a ```js block in the Programmatic API section').toBeDefined();
+    expect(script!.trim().split('\n').filter((l) => l.trim() !== '').length).toBeLessThanOrEqual(11);
+
+    const dir = project();
+    cpSync(join(ROOT, 'examples/adverts'), join(dir, 'adverts'), { recursive: true });
+    writeFileSync(join(dir, 'example.mjs'), script!);
+    const live = await liveSandbox();
+    const env = { ...live.env, PATH: cleanEnv().PATH! };
+    const r = await exec(process.execPath, ['example.mjs'], { cwd: dir, env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^created ACME-0042 \{ views: \d+, likes: \d+, applications: \d+, applications_unviewed: \d+ \}$/m);
+    expect(r.stdout).toMatch(/^\{ created: 3, unchanged: 0, orphan: 0, not_started: 0 \}$/m);
+    expect(live.count(/^POST \/jobs 201/)).toBe(3);
+    expect(existsSync(join(dir, 'adverts/.jobs-state.json'))).toBe(true);
+
+    // An invalid advert: the rendered error tree, exit 3, nothing sent.
+    writeFileSync(join(dir, 'adverts/broken.yaml'), 'reference: X-1\ntitle: ""\n');
+    const bad = await exec(process.execPath, ['example.mjs'], { cwd: dir, env });
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toMatch(/^adverts\/broken\.yaml\n {2}organization_name: is missing \(required\) \[missing\]\n/m);
+    expect(bad.stderr).toMatch(/^ {2}title: must not be blank \[blank\]$/m);
+    expect(live.count(/^POST \/jobs/)).toBe(3);
+
+    // Type-check the example as a TypeScript user would, against the installed declarations.
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'nodenext', target: 'es2022', strict: true, allowJs: true, checkJs: true, noEmit: true, skipLibCheck: false, types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')] },
+        files: ['example.mjs'],
+      }),
+    );
+    const tsc = await exec(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, timeoutMs: 60_000 });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.code).toBe(0);
+  }, LIMIT_MS);
+});
