@@ -167,11 +167,10 @@ export async function execute(argv: string[], opts: ExecuteOptions): Promise<num
       onSigint = () => {
         count++;
         controller.abort();
-        if (count === 1) {
-          opts.io.stderr.write('\njobs: interrupted; stopping (press Ctrl-C again to quit at once)\n');
-          // Commands that watch the signal finish on their own; others are not waited for long.
-          setTimeout(() => resolve(ExitCode.interrupted), 10_000).unref();
-        } else resolve(ExitCode.interrupted);
+        // Every command watches the signal: requests are aborted, or (sync, events) none is started
+        // and those in flight finish so their outcome is recorded. A second Ctrl-C quits at once.
+        if (count === 1) opts.io.stderr.write('\njobs: interrupted; stopping (press Ctrl-C again to quit at once)\n');
+        else resolve(ExitCode.interrupted);
       };
       process.on('SIGINT', onSigint);
     });
@@ -189,9 +188,12 @@ export async function execute(argv: string[], opts: ExecuteOptions): Promise<num
 
 function reportError(error: unknown, io: Io, verbose: boolean, jsonOut: boolean): number {
   if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+    // Help that was asked for (--help, `jobs help`) is a success; help shown because no command
+    // was given (`jobs`, `jobs config`) is a usage error, so `jobs $EMPTY` does not pass in a script.
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || (error.code === 'commander.help' && error.exitCode === 0)) {
       return ExitCode.ok;
     }
+    if (error.code === 'commander.help') return ExitCode.usage;
     // commander has already printed the message; add a pointer to help.
     if (error.code !== 'commander.executeSubCommandAsync') io.stderr.write(`Run 'jobs --help' for usage.\n`);
     return ExitCode.usage;
@@ -200,7 +202,7 @@ function reportError(error: unknown, io: Io, verbose: boolean, jsonOut: boolean)
     io.stderr.write(`jobs: ${sanitize(error.message)}\n`);
     for (const line of error.details) io.stderr.write(`  ${line}\n`);
     if (verbose && error.stack) io.stderr.write(`${error.stack}\n`);
-    if (jsonOut) io.stdout.write(`${JSON.stringify({ error: { exit_code: error.exitCode, message: error.message, details: error.details } })}\n`);
+    if (jsonOut && !error.documented) io.stdout.write(`${JSON.stringify({ error: { exit_code: error.exitCode, message: error.message, details: error.details } })}\n`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -32,7 +32,9 @@ export function withReauth(client: JobsClient, ctx: Context): JobsClient {
     const [{ confirm }, { storeCredential }] = await Promise.all([import('../output/prompt.js'), import('../config/credentials.js')]);
     const config = await ctx.config();
     if (await confirm(ctx, 'The new token worked. Store it for next time (in a file only you can read)?')) {
-      ctx.io.stderr.write(`stored in ${await storeCredential(ctx.env, config.profile.value, { token: newToken })}\n`);
+      // Bound to the service it was accepted by, like a token stored by `jobs login`.
+      const baseUrl = config.baseUrl.value;
+      ctx.io.stderr.write(`stored in ${await storeCredential(ctx.env, config.profile.value, baseUrl ? { token: newToken, base_url: baseUrl } : { token: newToken })}\n`);
     }
   };
 

@@ -7,7 +7,13 @@ export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 30_000;
 
 /** Statuses repeated for every call: the request did not reach the service's logic (or was refused for rate). */
-const ALWAYS_RETRIED = new Set([429, 502, 503, 504]);
+/** The request was not taken on: 429 (over quota) and 503 (unavailable). */
+const ALWAYS_RETRIED = new Set([429, 503]);
+/**
+ * Statuses that may come after the service acted: a 500, or a gateway's 502/504 whose upstream may
+ * have received the request. Only calls whose repeat is harmless are repeated.
+ */
+const RETRIED_IF_REPEATABLE = new Set([500, 502, 504]);
 
 /**
  * Failures before any response that are worth another try for every call: the service did not
@@ -20,7 +26,6 @@ const CONNECT_FAILURES: Record<string, string> = {
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
   ENETDOWN: 'network down',
-  ETIMEDOUT: 'connection timed out',
   UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
 };
 
@@ -29,6 +34,7 @@ const CONNECT_FAILURES: Record<string, string> = {
  * so only calls whose repeat is harmless try again (an event posted twice notifies twice).
  */
 const DROPPED_CONNECTIONS: Record<string, string> = {
+  ETIMEDOUT: 'connection timed out',
   ECONNRESET: 'connection reset',
   EPIPE: 'connection closed',
   UND_ERR_SOCKET: 'connection closed',
@@ -40,8 +46,7 @@ export type Retry = 'always' | 'if-repeatable' | 'never';
 /** Which responses may be repeated, and for which calls. */
 export function retryForStatus(status: number): Retry {
   if (ALWAYS_RETRIED.has(status)) return 'always';
-  // A 500 may come after the service acted; only calls whose repeat is harmless are repeated.
-  if (status === 500) return 'if-repeatable';
+  if (RETRIED_IF_REPEATABLE.has(status)) return 'if-repeatable';
   return 'never';
 }
 

@@ -58,7 +58,8 @@ export function encodeSegment(value: string, what = 'reference'): string {
 /** 127.0.0.0/8, ::1 and localhost: traffic that never leaves the machine. */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  // Only the name itself: what a *.localhost name resolves to is up to the resolver.
+  if (host === 'localhost') return true;
   if (host === '[::1]' || host === '::1') return true;
   // WHATWG URL parsing already normalises IPv4 forms such as 127.1 or 0x7f.1 to dotted quads.
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);

@@ -35,7 +35,7 @@ Examples:
 }
 
 async function runUpdate(ctx: Context, reference: string, file: string | undefined, flags: UpdateFlags): Promise<number> {
-  const [{ loadAdverts }, { parseSetFlag, applySet }, { validateAdvert }, { findingFromProblem, findingsFromTree }, { sortFindings, writeFindings }, errors, { sanitize }, report] =
+  const [{ loadAdverts }, { parseSetFlag, applySet }, { validateAdvert }, { findingFromProblem, findingsFromTree }, { sortFindings, invalidInput }, errors, { sanitize }, report] =
     await Promise.all([
       import('../adverts/load.js'),
       import('../publishing/patch.js'),
@@ -46,6 +46,7 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
       import('../output/sanitize.js'),
       import('../output/publish-report.js'),
     ]);
+  const [{ applyConstants }, { addError }] = await Promise.all([import('../config/advert-settings.js'), import('../errors/tree.js')]);
   if (!file && flags.set.length === 0) throw new errors.UsageError('nothing to update: give a file of fields to change and/or --set path=value');
   if (reference.trim() === '') throw new errors.UsageError('the reference must not be empty');
   const sets = flags.set.map(parseSetFlag);
@@ -56,8 +57,7 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
     const loaded = await loadAdverts([file], { cwd: ctx.cwd, stdin: () => ctx.io.stdin, uniqueReferences: false });
     if (loaded.problems.length > 0) {
       const findings = sortFindings(loaded.problems.map(findingFromProblem));
-      writeFindings(ctx, findings, () => ({ valid: false, sent: 0, findings }));
-      throw new errors.InvalidInputError(`${file} cannot be read as an update; nothing was sent`);
+      throw invalidInput(ctx, findings, `${file} cannot be read as an update; nothing was sent`);
     }
     if (loaded.adverts.length !== 1) throw new errors.InvalidInputError(`${file} holds ${loaded.adverts.length} documents; an update file holds one`);
     source = loaded.adverts[0]!;
@@ -74,7 +74,11 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
   }
   for (const set of sets) applySet(patch, set);
 
+  // Constant names (contract_id: permanent) as in every other command; defaults are for whole adverts only.
+  const named = applyConstants(patch, (await ctx.config()).constants);
+  patch = named.advert;
   const tree = validateAdvert(patch, 'update', { allowUnknownFields: Boolean(flags.allowUnknownFields) });
+  for (const e of named.errors) addError(tree, e.path, e.message);
   if (Object.keys(tree).length > 0) {
     // Errors on fields given with --set point at the flag; the rest at the file.
     const bySet = new Set(sets.map((s) => s.path.join('.')));
@@ -82,8 +86,7 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
     const findings = findingsFromTree(tree, source, reference)
       .map((f) => (bySet.has(f.path) || !source ? { ...f, file: '', line: undefined, column: undefined, path: `--set ${f.path}` } : f))
       .sort((a, b) => order.indexOf(a.path.slice(6)) - order.indexOf(b.path.slice(6)));
-    writeFindings(ctx, findings, () => ({ valid: false, sent: 0, findings }));
-    throw new errors.InvalidInputError(`the update is invalid; nothing was sent`);
+    throw invalidInput(ctx, findings, 'the update is invalid; nothing was sent');
   }
   if (Object.keys(patch).length === 0) throw new errors.UsageError('nothing to update: the file holds no field besides the reference');
 

@@ -20,6 +20,8 @@ export abstract class JobsError extends Error {
   abstract readonly exitCode: ExitCode;
   /** Extra lines shown under the message (hints, rendered trees). */
   details: string[] = [];
+  /** The command already wrote its result document (--json): the error must not add a second one. */
+  documented = false;
   constructor(message: string, options?: { cause?: unknown; details?: string[] }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;

@@ -1,14 +1,18 @@
 /**
- * The journal: NDJSON beside the events file, append-only, one line per finished entry. Each line
- * is written with one write and flushed to disk (fsync), so a crash loses at most the line in
- * flight; a torn last line is ignored when reading and cut off before the next append.
+ * The journal: NDJSON beside the events file, append-only. A `sending` line is written before each
+ * post and a line with the outcome after it, so an event whose post was cut short (a crash, a kill)
+ * is known to be uncertain rather than forgotten. Each line is written with one write and flushed
+ * to disk (fsync); a torn last line is ignored when reading and cut off before the next append.
+ * Lines name the service they were posted to: a journal kept against the sandbox does not mark
+ * events as done in production.
  */
 import { parseJsonObject } from '../util/json.js';
 import { closeSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 
-export type JournalStatus = 'accepted' | 'uncertain';
+/** sending: the post began; failed: it clearly did not arrive (the event is to be posted again). */
+export type JournalStatus = 'sending' | 'accepted' | 'uncertain' | 'failed';
 
 export interface JournalRecord {
   v: 1;
@@ -16,6 +20,8 @@ export interface JournalRecord {
   application_id: string;
   kind: string;
   status: JournalStatus;
+  /** The service (base URL, or `sandbox`) the event was posted to. */
+  service?: string;
   /** ISO 8601 time the outcome was known. */
   at: string;
 }
@@ -32,10 +38,13 @@ export interface JournalState {
   missingNewline: boolean;
 }
 
-const STATUSES: readonly string[] = ['accepted', 'uncertain'];
+const STATUSES: readonly string[] = ['sending', 'accepted', 'uncertain', 'failed'];
 
-/** Reads a journal; a missing file is an empty journal. `display` names it in messages. */
-export function readJournal(path: string, display: string): JournalState {
+/**
+ * Reads a journal; a missing file is an empty journal. `display` names it in messages. Only lines
+ * for `service` count (lines that name no service count for every service).
+ */
+export function readJournal(path: string, display: string, service?: string): JournalState {
   const state: JournalState = { statuses: new Map(), exists: false, completeBytes: 0, torn: false, missingNewline: false };
   let bytes: Buffer;
   try {
@@ -68,7 +77,10 @@ export function readJournal(path: string, display: string): JournalState {
     }
     if (record !== undefined && record !== 'blank') {
       if (record.v !== 1) throw new UsageError(`${display}:${lineNo}: journal version ${String(record.v)} is not supported by this version of jobs; nothing was sent`);
-      state.statuses.set(record.key, record.status);
+      if (service === undefined || record.service === undefined || record.service === service) {
+        if (record.status === 'failed') state.statuses.delete(record.key);
+        else state.statuses.set(record.key, record.status);
+      }
     }
     start = last ? bytes.length : end + 1;
   }
@@ -82,7 +94,13 @@ function parseRecord(text: string): JournalRecord | undefined {
   if (typeof r.v !== 'number' || typeof r.key !== 'string') return undefined;
   // A future version's lines are reported as such rather than as damage.
   if (r.v !== 1) return r as JournalRecord;
-  const ok = typeof r.status === 'string' && STATUSES.includes(r.status) && typeof r.application_id === 'string' && typeof r.kind === 'string' && typeof r.at === 'string';
+  const ok =
+    typeof r.status === 'string' &&
+    STATUSES.includes(r.status) &&
+    typeof r.application_id === 'string' &&
+    typeof r.kind === 'string' &&
+    typeof r.at === 'string' &&
+    (r.service === undefined || typeof r.service === 'string');
   return ok ? (r as JournalRecord) : undefined;
 }
 

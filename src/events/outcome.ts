@@ -10,11 +10,14 @@ import { classifyConnectFailure } from '../api/retry-policy.js';
 
 export type FailureClass = 'uncertain' | 'failed';
 
-/** Gateways answering 502, 503 or 504 did not pass the request on; the transport retries them as such. */
-const NOT_PASSED_ON = new Set([502, 503, 504]);
+/**
+ * 503 (unavailable) is an answer that the request was not taken on. A 502 or 504 comes from a
+ * gateway that may well have passed the request on before the answer was lost: uncertain.
+ */
+const NOT_PASSED_ON = new Set([503]);
 
-/** Errors raised before a connection existed: nothing was sent. */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+/** Errors raised before a connection existed: nothing was sent. (ETIMEDOUT can also strike an open connection.) */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export function classifyFailure(error: unknown): FailureClass {
   if (error instanceof ApiError) {

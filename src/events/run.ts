@@ -6,8 +6,8 @@
 import { resolve } from 'node:path';
 import type { JobsClient } from '../api/client.js';
 import type { Context } from '../context.js';
-import { ExitCode, InvalidInputError, PartialFailureError, UsageError } from '../errors/failures.js';
-import { sortFindings, writeFindings } from '../output/findings-report.js';
+import { ConfigError, ExitCode, PartialFailureError, UsageError } from '../errors/failures.js';
+import { invalidInput, sortFindings } from '../output/findings-report.js';
 import { sanitize } from '../output/sanitize.js';
 import { plural } from '../output/summary.js';
 import { runPool } from '../util/pool.js';
@@ -15,7 +15,8 @@ import { readCsv } from './csv.js';
 import { checkEntries } from './entry.js';
 import { fileProblem } from './findings.js';
 import { readEventsInput, type EventsInput } from './input.js';
-import { JournalWriter, readJournal, type JournalState } from './journal.js';
+import { JournalWriter, readJournal, type JournalState, type JournalStatus } from './journal.js';
+import { serviceKey } from '../sync/service-key.js';
 import { entryKeys } from './key.js';
 import { readNdjson } from './ndjson.js';
 import { asJobsError, classifyFailure, isUnauthorized } from './outcome.js';
@@ -44,7 +45,9 @@ export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlag
       details: ['the journal records which events were accepted, so that running the command again does not post them twice'],
     });
   }
-  const state: JournalState | undefined = journal ? readJournal(journal.path, journal.display) : undefined;
+  // Journal lines count for the service they were posted to; a dry run without a service URL sees all.
+  const service = journal ? await serviceOf(ctx, Boolean(flags.dryRun)) : undefined;
+  const state: JournalState | undefined = journal ? readJournal(journal.path, journal.display, service) : undefined;
 
   const results: EntryResult[] = [];
   const toPost: EntryResult[] = [];
@@ -54,7 +57,8 @@ export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlag
     // The status is settled below: by the journal, by the dry run, or by the post itself.
     const planned: EntryResult = { entry, key, status: 'would_post', ...(previous ? { previous } : {}) };
     if (previous === 'accepted') results.push({ ...planned, status: 'skipped' });
-    else if (previous === 'uncertain' && !flags.retryUncertain) results.push({ ...planned, status: 'held' });
+    // A post that began and was never answered (sending) is as uncertain as a lost answer.
+    else if ((previous === 'uncertain' || previous === 'sending') && !flags.retryUncertain) results.push({ ...planned, status: 'held', previous: 'uncertain' });
     else toPost.push(planned);
   }
   for (const r of results) writeResult(ctx, r, flags.dryRun);
@@ -79,25 +83,33 @@ export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlag
       toPost,
       flags.concurrency ?? config.concurrency.value,
       async (planned, _i, stop) => {
+        const line = (status: JournalStatus) => ({
+          v: 1 as const,
+          key: planned.key,
+          application_id: planned.entry.application_id,
+          kind: planned.entry.kind,
+          status,
+          service,
+          at: new Date().toISOString(),
+        });
+        try {
+          writer.append(line('sending'));
+        } catch (error) {
+          // Nothing is sent that the journal cannot record.
+          journalFailure ??= error;
+          stop();
+          return undefined;
+        }
         const result = await post(client, planned);
         // Nothing else can succeed with credentials the service refuses.
         if (result.error && isUnauthorized(result.error)) stop();
-        if (result.status === 'posted' || result.status === 'uncertain') {
-          try {
-            writer.append({
-              v: 1,
-              key: result.key,
-              application_id: result.entry.application_id,
-              kind: result.entry.kind,
-              status: result.status === 'posted' ? 'accepted' : 'uncertain',
-              at: new Date().toISOString(),
-            });
-          } catch (error) {
-            // Without the journal a rerun would repeat what was just sent: stop starting posts.
-            journalFailure ??= error;
-            unrecorded.push(result);
-            stop();
-          }
+        try {
+          writer.append(line(result.status === 'posted' ? 'accepted' : result.status === 'uncertain' ? 'uncertain' : 'failed'));
+        } catch (error) {
+          // The `sending` line stands: a rerun holds this event as uncertain instead of repeating it.
+          journalFailure ??= error;
+          if (result.status === 'posted' || result.status === 'uncertain') unrecorded.push(result);
+          stop();
         }
         writeResult(ctx, result);
         return result;
@@ -126,11 +138,8 @@ function validEntries(ctx: Context, input: EventsInput): EventEntry[] {
     findings.push(fileProblem(input.display, { line: 1, column: 1 }, 'empty', 'the file holds no events'));
   }
   if (findings.length === 0) return checked.entries;
-  writeFindings(ctx, findings, () => ({ valid: false, sent: 0, findings }));
   const invalid = new Set(findings.map((f) => f.line)).size;
-  throw new InvalidInputError(
-    `${plural(findings.length, 'error')} in ${sanitize(input.display)} (on ${plural(invalid, 'line')}); nothing was sent`,
-  );
+  throw invalidInput(ctx, findings, `${plural(findings.length, 'error')} in ${sanitize(input.display)} (on ${plural(invalid, 'line')}); nothing was sent`);
 }
 
 function journalLocation(ctx: Context, input: EventsInput, flags: EventsFlags): { path: string; display: string } | undefined {
@@ -163,4 +172,13 @@ function journalError(display: string, cause: unknown, unrecorded: readonly Entr
     'fix the journal file (space, permissions), then remove those entries from the events file or rerun knowing they will be posted again',
   ];
   return error;
+}
+
+async function serviceOf(ctx: Context, dryRun: boolean): Promise<string | undefined> {
+  try {
+    return serviceKey(ctx, await ctx.config());
+  } catch (error) {
+    if (dryRun && error instanceof ConfigError) return undefined;
+    throw error;
+  }
 }

@@ -7,11 +7,23 @@ import { formatFinding, type Finding } from './findings.js';
 import { githubAnnotation, sarifLog } from './formats.js';
 import { paint } from './summary.js';
 import { VERSION } from '../version.js';
+import { ExitCode, InvalidInputError } from '../errors/failures.js';
 
 export function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort((a, b) =>
     a.file === b.file ? (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) : a.file < b.file ? -1 : 1,
   );
+}
+
+/**
+ * Reports input that stops a command before anything is sent: the findings in the selected format
+ * (with --json, one document that also carries the error), and the error to throw (exit 3).
+ */
+export function invalidInput(ctx: Context, findings: readonly Finding[], message: string): InvalidInputError {
+  writeFindings(ctx, findings, () => ({ valid: false, sent: 0, findings, error: { exit_code: ExitCode.invalidInput, message } }));
+  const error = new InvalidInputError(message);
+  error.documented = true;
+  return error;
 }
 
 export function writeFindings(ctx: Context, findings: readonly Finding[], json: () => unknown): void {

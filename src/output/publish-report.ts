@@ -7,7 +7,8 @@ import { ApiError, ExitCode, type JobsError } from '../errors/failures.js';
 import { sanitize } from './sanitize.js';
 import { treeLines } from '../api/api-errors.js';
 import { findingsFromTree, formatFinding, type Finding } from './findings.js';
-import { githubAnnotation } from './formats.js';
+import { githubAnnotation, sarifLog } from './formats.js';
+import { VERSION } from '../version.js';
 import { paint, plural } from './summary.js';
 import type { CheckedAdvert } from '../validation/check.js';
 
@@ -22,6 +23,16 @@ export function errorFindings(outcome: SendOutcome): Finding[] {
   const { error, advert } = outcome;
   if (error instanceof ApiError && error.tree) return findingsFromTree(error.tree, advert.source, advert.reference);
   return [];
+}
+
+/**
+ * Where a failure is shown in the machine formats: each error of the service's tree at its YAML
+ * line, or (no tree: a network error, a 404) one finding for the advert itself.
+ */
+export function failureFindings(error: JobsError, source: { file: string; locate?: CheckedAdvert['source']['locate'] }, reference?: string): Finding[] {
+  if (error instanceof ApiError && error.tree && source.locate) return findingsFromTree(error.tree, { file: source.file, locate: source.locate }, reference);
+  const line = source.locate ? source.locate([]).line : undefined;
+  return [{ kind: 'file', file: source.file, ...(line === undefined ? {} : { line, column: 1 }), path: '', message: 'failed', text: error.message, rule: 'failed', ...(reference === undefined ? {} : { reference }) }];
 }
 
 export function outcomeJson(o: SendOutcome) {
@@ -56,8 +67,7 @@ export function writeOutcome(ctx: Context, o: SendOutcome, log: (text: string) =
   const findings = errorFindings(o);
   const lines: string[] = [];
   if (ctx.globals.output === 'github') {
-    for (const f of findings) lines.push(githubAnnotation(f));
-    if (findings.length === 0) lines.push(githubAnnotation({ kind: 'file', file: o.advert.source.file, line: o.advert.source.locate([]).line, column: 1, path: '', message: 'failed', text: o.error.message, rule: 'failed' }));
+    for (const f of failureFindings(o.error, o.advert.source, o.advert.reference)) lines.push(githubAnnotation(f));
   } else {
     lines.push(`${c.red('✖')} failed ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}: ${sanitize(o.error.message)}`);
     for (const f of findings) lines.push(`    ${formatFinding(f)}`);
@@ -78,6 +88,10 @@ export function exitCodeFor(outcomes: readonly SendOutcome[]): number {
 export function writeSummary(ctx: Context, outcomes: readonly SendOutcome[], notStarted: number): void {
   const counts = new Map<string, number>();
   for (const o of outcomes) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
+  if (ctx.globals.output === 'sarif') {
+    const findings = outcomes.flatMap((o) => (o.error ? failureFindings(o.error, o.advert.source, o.advert.reference) : []));
+    ctx.io.stdout.write(`${JSON.stringify(sarifLog(findings, VERSION))}\n`);
+  }
   if (ctx.globals.output === 'json') {
     ctx.io.stdout.write(
       `${JSON.stringify({ results: outcomes.map(outcomeJson), summary: { ...Object.fromEntries(counts), not_started: notStarted, total: outcomes.length + notStarted } })}\n`,

@@ -5,6 +5,10 @@ import { findingsFromTree, formatFinding } from '../output/findings.js';
 import { sanitize } from '../output/sanitize.js';
 import { paint, plural } from '../output/summary.js';
 import { treeLines } from '../api/api-errors.js';
+import type { Finding } from '../output/findings.js';
+import { githubAnnotation, sarifLog } from '../output/formats.js';
+import { failureFindings } from '../output/publish-report.js';
+import { VERSION } from '../version.js';
 import type { ChangeResult } from './execute.js';
 import type { Plan } from './plan.js';
 
@@ -23,7 +27,8 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
   }
   if (ctx.globals.quiet && options.dryRun === false) return;
   const c = paint(ctx, out);
-  for (const change of plan.changes) {
+  // With SARIF, stdout holds the one SARIF document; the counts below still go to stderr.
+  for (const change of ctx.globals.output === 'sarif' ? [] : plan.changes) {
     const ref = c.bold(sanitize(change.reference));
     switch (change.action) {
       case 'create':
@@ -66,6 +71,11 @@ export function writeResult(ctx: Context, result: ChangeResult, log: (line: stri
     );
     return;
   }
+  if (ctx.globals.output === 'github' || ctx.globals.output === 'sarif') {
+    // Annotations for failures only; SARIF gathers them all at the end (writeSummary).
+    if (error && ctx.globals.output === 'github') log(failuresOf([result]).map((f) => `${githubAnnotation(f)}\n`).join(''));
+    return;
+  }
   const c = paint(ctx, ctx.io.stdout);
   const ref = c.bold(sanitize(change.reference));
   if (!error) {
@@ -84,6 +94,7 @@ export function writeSummary(ctx: Context, plan: Plan, results: readonly ChangeR
   const counts: Record<string, number> = {};
   for (const r of results) counts[r.status] = (counts[r.status] ?? 0) + 1;
   const failed = counts.failed ?? 0;
+  if (ctx.globals.output === 'sarif') ctx.io.stdout.write(`${JSON.stringify(sarifLog(failuresOf(results), VERSION))}\n`);
   if (json(ctx)) {
     ctx.io.stdout.write(`${JSON.stringify({ type: 'summary', ...counts, unchanged: plan.counts.unchanged, orphan: plan.counts.orphan, not_started: notStarted })}\n`);
     return;
@@ -94,6 +105,11 @@ export function writeSummary(ctx: Context, plan: Plan, results: readonly ChangeR
   if (notStarted) parts.push(`${notStarted} not started`);
   const c = paint(ctx, ctx.io.stderr);
   ctx.io.stderr.write(`${failed || notStarted ? c.red('✖ sync incomplete:') : c.green('✔ in sync:')} ${parts.join(', ')}\n`);
+}
+
+/** The failures as findings: the service's errors at their YAML lines, or one per advert. */
+function failuresOf(results: readonly ChangeResult[]): Finding[] {
+  return results.flatMap((r) => (r.error ? failureFindings(r.error, r.change.advert?.source ?? { file: r.change.file }, r.change.reference) : []));
 }
 
 /** 0 when everything succeeded; 4 when the credentials were refused; 1 for any other failure. */

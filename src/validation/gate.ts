@@ -4,9 +4,8 @@
  */
 import type { Context } from '../context.js';
 import { loadAdverts } from '../adverts/load.js';
-import { InvalidInputError } from '../errors/failures.js';
 import { findingFromProblem, findingsFromTree } from '../output/findings.js';
-import { sortFindings, writeFindings } from '../output/findings-report.js';
+import { invalidInput, sortFindings } from '../output/findings-report.js';
 import { plural } from '../output/summary.js';
 import { checkAdvert, isValid, type CheckedAdvert } from './check.js';
 import type { AdvertMode, ValidateOptions } from './validate.js';
@@ -20,9 +19,10 @@ export async function loadValidAdverts(ctx: Context, paths: readonly string[], m
     ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference)),
   ]);
   if (findings.length === 0) return checked;
-  writeFindings(ctx, findings, () => ({ valid: false, sent: 0, findings }));
   const invalid = checked.filter((c) => !isValid(c)).length;
-  throw new InvalidInputError(
+  throw invalidInput(
+    ctx,
+    findings,
     `${plural(findings.length, 'error')} in the advert files (${invalid} of ${plural(checked.length, 'advert')} invalid${loaded.problems.length ? `, ${plural(loaded.problems.length, 'file problem')}` : ''}); nothing was sent`,
   );
 }

@@ -148,3 +148,16 @@ describe('jobs init --config', () => {
     expect(text).toContain('profiles:');
   });
 });
+
+describe('jobs update with config constants', () => {
+  it('turns constant names into ids, from a file and from --set', async () => {
+    const dir = tempFolder({ '.jobsrc.yaml': 'constants:\n  contract: { temporary: 2 }\n', 'u.yaml': 'contract_id: temporary\n' });
+    const scope = nock(SERVICE).put('/jobs/A-1', { contract_id: 2 }).reply(200).put('/jobs/A-1', { contract_id: 2 }).reply(200);
+    expect((await runJobs(['update', 'A-1', 'u.yaml'], { cwd: dir, env: serviceEnv })).code).toBe(0);
+    expect((await runJobs(['update', 'A-1', '--set', 'contract_id=temporary'], { cwd: dir, env: serviceEnv })).code).toBe(0);
+    scope.done();
+    const unknown = await runJobs(['update', 'A-1', '--set', 'contract_id=seasonal'], { cwd: dir, env: serviceEnv });
+    expect(unknown.code).toBe(3);
+    expect(unknown.stdout).toContain('contract_id: is not one of the permitted values [inclusion]');
+  });
+});

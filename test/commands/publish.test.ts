@@ -90,3 +90,48 @@ describe('jobs create', () => {
     expect(r.stdout).toContain('a.yaml:1:12: reference: is already taken [taken]');
   });
 });
+
+describe('exit codes and --json documents at the edges', () => {
+  it('invalid input with --json: one JSON document carrying the findings and the error', async () => {
+    const dir = tempFolder({ 'bad.yaml': advertYaml('B-1').replace('seniority: 0', 'seniority: x') });
+    const r = await runJobs(['publish', 'bad.yaml', '--json'], { cwd: dir, env: serviceEnv });
+    expect(r.code).toBe(3);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ valid: false, sent: 0, error: { exit_code: 3 } });
+    expect(doc.findings[0]).toMatchObject({ path: 'seniority', message: 'not_a_number' });
+  });
+
+  it('no command, or a command group without its subcommand, is a usage error (2); asked-for help is 0', async () => {
+    expect((await runJobs([])).code).toBe(2);
+    expect((await runJobs(['config'])).code).toBe(2);
+    expect((await runJobs(['--help'])).code).toBe(0);
+    expect((await runJobs(['help'])).code).toBe(0);
+    expect((await runJobs(['help', 'sync'])).code).toBe(0);
+  });
+});
+
+describe('service rejections in the machine formats', () => {
+  const rejection = { errors: { title: ['too_long:5'] } };
+  it('publish --output sarif: one SARIF document with the error at its YAML line', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
+    nock(SERVICE).post('/jobs').reply(422, rejection);
+    const r = await runJobs(['publish', 'a.yaml', '--output', 'sarif'], { cwd: dir, env: serviceEnv });
+    expect(r.code).toBe(1);
+    const log = JSON.parse(r.stdout);
+    expect(log.runs[0].results).toEqual([
+      expect.objectContaining({ ruleId: 'too_long', locations: [{ physicalLocation: { artifactLocation: { uri: 'a.yaml' }, region: { startLine: 2, startColumn: 8 } } }] }),
+    ]);
+  });
+
+  it('sync --output github: an annotation per rejected field; a network failure annotates the advert', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
+    nock(SERVICE).post('/jobs', (b) => b.reference === 'A-1').reply(422, rejection).post('/jobs', (b) => b.reference === 'B-2').reply(404, 'not here');
+    const r = await runJobs(['sync', '.', '--output', 'github', '--concurrency', '1'], { cwd: dir, env: serviceEnv });
+    expect(r.code).toBe(1);
+    const annotations = r.stdout.split('\n').filter((l) => l.startsWith('::error'));
+    expect(annotations).toEqual([
+      '::error file=a.yaml,line=2,col=8,title=jobs%3A too_long::title: is too long (maximum 5 characters) [too_long:5]',
+      expect.stringMatching(/^::error file=b\.yaml,line=1,col=1,title=jobs%3A failed::POST \/jobs: /),
+    ]);
+  });
+});

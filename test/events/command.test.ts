@@ -9,7 +9,12 @@ beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
 const path = (id: string) => `/job_applications/${id}/events`;
-const journalOf = (dir: string, name = 'e.csv.journal') => readFileSync(join(dir, name), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const rawJournal = (dir: string, name = 'e.csv.journal') => readFileSync(join(dir, name), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+/** The outcome lines (accepted, uncertain), without the service they name: what most tests check. */
+const journalOf = (dir: string, name = 'e.csv.journal') =>
+  rawJournal(dir, name)
+    .filter((l) => l.status === 'accepted' || l.status === 'uncertain')
+    .map(({ service: _service, ...rest }) => rest);
 const keyOf = (application_id: string, kind: string, occurrence = 1) => `${contentHash({ application_id, kind })}:${occurrence}`;
 const run = (dir: string, ...args: string[]) => runJobs(['--retries', '0', 'events', ...args], { cwd: dir, env: serviceEnv });
 
@@ -188,9 +193,12 @@ describe('jobs events: validation before sending', () => {
     const dir = tempFolder({ 'e.csv': 'application_id,kind\na1,like\n' });
     const r = await run(dir, 'e.csv', '--json');
     expect(r.code).toBe(3);
-    expect(JSON.parse(r.stdout.split('\n')[0]!)).toEqual({
+    // One document, carrying the error too: nothing else on stdout.
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(r.stdout)).toEqual({
       valid: false,
       sent: 0,
+      error: { exit_code: 3, message: '1 error in e.csv (on 1 line); nothing was sent' },
       findings: [
         {
           kind: 'field',
@@ -240,7 +248,33 @@ describe('jobs events: running', () => {
     expect(r.stdout).toMatch(/^✖ recruiter_view a1 \(e\.ndjson:1\): POST \/job_applications\/a1\/events: unauthorized \(401\): the service did not accept the token\n/);
     expect(r.stderr).toMatch(/^✖ e\.ndjson: 4 events: 0 posted, 1 failed, 3 not started\n/);
     expect(r.stdout + r.stderr).not.toContain('tok_secret_123');
-    expect(readFileSync(join(dir, 'e.ndjson.journal'), 'utf8')).toBe('');
+    // The post began (sending) and clearly failed: the event is left to post again.
+    expect(rawJournal(dir, 'e.ndjson.journal').map((l) => [l.application_id, l.status, l.service])).toEqual([
+      ['a1', 'sending', SERVICE],
+      ['a1', 'failed', SERVICE],
+    ]);
+  });
+
+  it('holds an event whose post began but never ended (a kill), and counts journal lines per service', async () => {
+    const lines = ['a1', 'a2'].map((id) => `{"application_id":"${id}","kind":"recruiter_like"}`).join('\n');
+    const dir = tempFolder({ 'e.ndjson': lines });
+    // a1 began to be sent to this service and nothing more was written; a2 was accepted by another.
+    const { writeFileSync } = await import('node:fs');
+    const { entryKeys } = await import('../../src/events/key.js');
+    const [k1, k2] = entryKeys([
+      { application_id: 'a1', kind: 'recruiter_like' },
+      { application_id: 'a2', kind: 'recruiter_like' },
+    ] as never);
+    writeFileSync(
+      join(dir, 'e.ndjson.journal'),
+      `${JSON.stringify({ v: 1, key: k1, application_id: 'a1', kind: 'recruiter_like', status: 'sending', service: SERVICE, at: 'then' })}\n` +
+        `${JSON.stringify({ v: 1, key: k2, application_id: 'a2', kind: 'recruiter_like', status: 'accepted', service: 'sandbox', at: 'then' })}\n`,
+    );
+    const scope = nock(SERVICE).post(path('a2')).reply(200);
+    const r = await run(dir, 'e.ndjson');
+    scope.done();
+    expect(r.stderr).toContain('1 held');
+    expect(r.code).toBe(1);
   });
 
   it('reports a 404 in one line, without repeating the identifier the status already says (exit 5)', async () => {

@@ -20,7 +20,7 @@ function context(cwd: string, controller: AbortController) {
     cwd,
     globals: { output: 'human', quiet: false, verbose: false, color: false, input: false, sandbox: false },
     signal: controller.signal,
-    config: async () => ({ concurrency: { value: 2, source: { kind: 'default' } } }) as ResolvedConfig,
+    config: async () => ({ concurrency: { value: 2, source: { kind: 'default' } }, baseUrl: { value: 'https://jobs.test', source: { kind: 'default' } } }) as ResolvedConfig,
     client: async () => new JobsClient({ baseUrl: SERVICE, token: 'tok', retries: 0 }),
   };
   return { ctx, out };
@@ -44,6 +44,6 @@ it('on Ctrl-C starts no new posts, lets those in flight finish and journals them
   expect(code).toBe(130);
   expect(out.stdout).toBe('✔ recruiter_view a1 (e.csv:2)\n✔ recruiter_view a2 (e.csv:3)\n');
   expect(out.stderr).toBe('✖ e.csv: 5 events: 2 posted, 3 not started\n  journal: e.csv.journal\n  interrupted: rerun the same command to post the rest\n');
-  const journal = readFileSync(join(dir, 'e.csv.journal'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).application_id);
-  expect(journal).toEqual(['a1', 'a2']);
+  const journal = readFileSync(join(dir, 'e.csv.journal'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).map((l) => `${l.application_id} ${l.status}`);
+  expect(journal.sort()).toEqual(['a1 accepted', 'a1 sending', 'a2 accepted', 'a2 sending']);
 });

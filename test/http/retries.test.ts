@@ -161,11 +161,22 @@ describe('which calls are repeated', () => {
     expect(waits).toEqual([]);
   });
 
-  it.each([429, 502, 503, 504])('repeats POST events and POST /jobs after %i (the service did not act)', async (status) => {
+  it.each([429, 503])('repeats POST events and POST /jobs after %i (the service did not take the request on)', async (status) => {
     const scope = nock(BASE).post('/job_applications/7/events').reply(status).post('/job_applications/7/events').reply(200).post('/jobs').reply(status).post('/jobs').reply(201);
     const { client } = makeClient();
     await client.postEvent('7', { kind: 'recruiter_like' });
     await client.create(advert);
+    scope.done();
+  });
+
+  it.each([502, 504])('after a gateway %i repeats POST /jobs inside publish, but never an event: it may have reached the service', async (status) => {
+    const scope = nock(BASE)
+      .post('/job_applications/7/events').once().reply(status)
+      .post('/jobs').reply(status).post('/jobs').reply(201);
+    const { client } = makeClient();
+    const error = await rejection<ApiError>(client.postEvent('7', { kind: 'recruiter_like' }));
+    expect(error.exitCode).toBe(7);
+    await client.create(advert, { retryPost: true });
     scope.done();
   });
 

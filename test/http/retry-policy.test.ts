@@ -53,9 +53,9 @@ describe('backoffDelay', () => {
 });
 
 describe('retryForStatus', () => {
-  it('429, 502, 503, 504 for every call; 500 for repeatable calls; the rest never', () => {
-    expect([429, 502, 503, 504].map(retryForStatus)).toEqual(['always', 'always', 'always', 'always']);
-    expect(retryForStatus(500)).toBe('if-repeatable');
+  it('429 and 503 for every call; 500, 502 and 504 for repeatable calls; the rest never', () => {
+    expect([429, 503].map(retryForStatus)).toEqual(['always', 'always']);
+    expect([500, 502, 504].map(retryForStatus)).toEqual(['if-repeatable', 'if-repeatable', 'if-repeatable']);
     expect([400, 401, 404, 409, 422, 501, 505].map(retryForStatus)).toEqual(Array(7).fill('never'));
   });
 });

@@ -39,7 +39,7 @@ describe('isLoopbackHost', () => {
     ['127.255.0.3', true],
     ['localhost', true],
     ['LOCALHOST', true],
-    ['api.localhost', true],
+    ['api.localhost', false],
     ['[::1]', true],
     ['128.0.0.1', false],
     ['localhost.example.com', false],
