@@ -97,7 +97,8 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
     return 0;
   }
   const client = await ctx.client();
-  const advert = { source: source ?? { file: '--set', index: 0, value: patch, locate: () => ({ line: 1, column: 1 }) }, reference, payload: patch, tree: {} };
+  // Without a file the fields came from --set flags: there is no file position to point at.
+  const advert = { source: source ?? { file: '', index: 0, value: patch, locate: () => ({ line: 1, column: 1 }) }, reference, payload: patch, tree: {} };
   let outcome: import('../output/publish-report.js').SendOutcome;
   try {
     await client.update(reference, patch, { signal: ctx.signal });

@@ -59,7 +59,7 @@ export function writeOutcome(ctx: Context, o: SendOutcome, log: (text: string) =
   if (ctx.globals.output === 'json' || ctx.globals.output === 'sarif') return;
   const c = paint(ctx, ctx.io.stdout);
   const name = sanitize(o.advert.reference ?? '(no reference)');
-  const where = o.advert.source.file === '--set' ? '' : `${o.advert.source.file}:${o.advert.source.locate([]).line}`;
+  const where = o.advert.source.file ? `${o.advert.source.file}:${o.advert.source.locate([]).line}` : '';
   if (!o.error) {
     if (!ctx.globals.quiet) log(`${c.green('✔')} ${o.status} ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}\n`);
     return;

@@ -48,6 +48,7 @@ describe('jobs update', () => {
     expect(r.code).toBe(5);
     expect(r.stdout).toContain('✖ failed GONE');
     expect(r.stdout).toContain('not found (404)');
+    expect(r.stdout).not.toContain('--set:');
   });
 });
 
