@@ -29,7 +29,21 @@ export interface CommandSetup {
   action<A extends unknown[]>(handler: Handler<A>): (...args: unknown[]) => Promise<void>;
 }
 
-export function buildProgram(opts: ExecuteOptions, state: { exitCode: number; ctx?: Context; signal: AbortSignal }): Command {
+/** Global options that take a value: the word after them is not a command name. */
+const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--token-file', '--config', '--output', '--timeout', '--retries']);
+
+/** The command argv names, when it names one exactly; undefined for help, typos or no command. */
+export function commandNamed(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--') return undefined;
+    if (VALUE_OPTIONS.has(word)) i++;
+    else if (!word.startsWith('-')) return COMMANDS.some(([name]) => name === word) ? word : undefined;
+  }
+  return undefined;
+}
+
+export function buildProgram(opts: ExecuteOptions, state: { exitCode: number; ctx?: Context; signal: AbortSignal }, only?: string): Command {
   const { io } = opts;
   const program = new Command('jobs')
     .description('Publish, update and delete job adverts on the Job Advert Service from YAML files.')
@@ -87,7 +101,9 @@ Exit codes: 0 ok, 1 rejected or partial failure, 2 usage or config, 3 invalid ad
       };
     },
   };
-  for (const register of COMMANDS) register(setup);
+  // A run names its command: only that one is built (start-up time). Help, typos and completion
+  // see them all.
+  for (const [name, register] of COMMANDS) if (only === undefined || name === only) register(setup);
   // Subcommands inherit the output settings so their errors go to our streams.
   return program;
 }
@@ -154,8 +170,11 @@ function withInitConfigDefault(argv: string[]): string[] {
 export async function execute(argv: string[], opts: ExecuteOptions): Promise<number> {
   const controller = new AbortController();
   const state: { exitCode: number; ctx?: Context; signal: AbortSignal } = { exitCode: ExitCode.ok, signal: controller.signal };
-  const program = buildProgram(opts, state);
   argv = withInitConfigDefault(argv);
+  const named = commandNamed(argv);
+  // completion describes every command, and help may list them.
+  const only = named !== 'completion' && !argv.includes('--help') && !argv.includes('-h') ? named : undefined;
+  const program = buildProgram(opts, state, only);
   const verbose = argv.includes('--verbose') || argv.includes('-v') || opts.env.JOBS_DEBUG === '1';
   const jsonOut = argv.includes('--json') || argv.includes('--output=json') || argv.join(' ').includes('--output json');
 

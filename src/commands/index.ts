@@ -18,4 +18,23 @@ import init from './init.js';
 import schema from './schema.js';
 import completion from './completion.js';
 
-export const COMMANDS: ReadonlyArray<(setup: CommandSetup) => void> = [validate, publish, create, update, del, stats, event, events, sync, sandbox, init, schema, config, login, logout, doctor, completion];
+/** Each command's name, as typed, and the function that registers it; in help order. */
+export const COMMANDS: ReadonlyArray<readonly [string, (setup: CommandSetup) => void]> = [
+  ['validate', validate],
+  ['publish', publish],
+  ['create', create],
+  ['update', update],
+  ['delete', del],
+  ['stats', stats],
+  ['event', event],
+  ['events', events],
+  ['sync', sync],
+  ['sandbox', sandbox],
+  ['init', init],
+  ['schema', schema],
+  ['config', config],
+  ['login', login],
+  ['logout', logout],
+  ['doctor', doctor],
+  ['completion', completion],
+];

@@ -162,3 +162,20 @@ describe('jobs update with config constants', () => {
     expect(unknown.stdout).toContain('contract_id: is not one of the permitted values [inclusion]');
   });
 });
+
+describe('which command a run names', () => {
+  it('skips the values of global options and stops at the first word', async () => {
+    const { commandNamed } = await import('../../src/program.js');
+    expect(commandNamed(['--profile', 'publish', 'validate', 'x'])).toBe('validate');
+    expect(commandNamed(['--json', 'stats', 'A'])).toBe('stats');
+    expect(commandNamed(['valdate'])).toBeUndefined();
+    expect(commandNamed(['help', 'sync'])).toBeUndefined();
+    expect(commandNamed([])).toBeUndefined();
+  });
+  it('a global option whose value is a command name still runs the right command', async () => {
+    // validate's own argument check answers, so validate (not publish) was built and parsed.
+    const r = await runJobs(['--profile', 'publish', 'validate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("missing required argument 'paths'");
+  });
+});
