@@ -17,6 +17,7 @@ import { fileProblem } from './findings.js';
 import { readEventsInput, type EventsInput } from './input.js';
 import { JournalWriter, readJournal, type JournalState, type JournalStatus } from './journal.js';
 import { serviceKey } from '../sync/service-key.js';
+import { acquireLock } from '../sync/state.js';
 import { entryKeys } from './key.js';
 import { readNdjson } from './ndjson.js';
 import { asJobsError, classifyFailure, isUnauthorized } from './outcome.js';
@@ -45,6 +46,16 @@ export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlag
       details: ['the journal records which events were accepted, so that running the command again does not post them twice'],
     });
   }
+  // One run per journal at a time: two runs reading the same journal would post the same events.
+  const lock = journal && !flags.dryRun ? acquireLock(journal.path, { notice: (t) => ctx.io.stderr.write(`jobs: ${t}\n`), what: 'events run', file: 'journal' }) : undefined;
+  try {
+    return await runWithJournal(ctx, input, entries, keys, journal, flags);
+  } finally {
+    lock?.release();
+  }
+}
+
+async function runWithJournal(ctx: Context, input: EventsInput, entries: EventEntry[], keys: string[], journal: { path: string; display: string } | undefined, flags: EventsFlags): Promise<number> {
   // Journal lines count for the service they were posted to; a dry run without a service URL sees all.
   const service = journal ? await serviceOf(ctx, Boolean(flags.dryRun)) : undefined;
   const state: JournalState | undefined = journal ? readJournal(journal.path, journal.display, service) : undefined;

@@ -121,9 +121,22 @@ export interface Lock {
 }
 
 /** One sync per state at a time. A lock left by a process that no longer runs is taken over. */
-export function acquireLock(statePath: string, options: { unlock?: boolean; notice: (text: string) => void }): Lock {
+export function acquireLock(
+  statePath: string,
+  options: { unlock?: boolean; notice: (text: string) => void; /** what holds it, for messages */ what?: string; file?: string },
+): Lock {
+  const what = options.what ?? 'sync';
+  const file = options.file ?? 'state';
   const path = `${statePath}.lock`;
-  mkdirSync(dirname(path), { recursive: true });
+  const cannot = (error: unknown) =>
+    new UsageError(`cannot create the lock ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing was sent`, {
+      details: [`choose a writable place for the ${file}`],
+    });
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw cannot(error);
+  }
   const me = { pid: process.pid, host: hostname(), started_at: new Date().toISOString() };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -132,7 +145,7 @@ export function acquireLock(statePath: string, options: { unlock?: boolean; noti
       closeSync(fd);
       return { release: () => rmSync(path, { force: true }) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw cannot(error);
       const holder = readHolder(path);
       const stale = holder && holder.host === me.host && !isRunning(holder.pid);
       if (options.unlock || stale) {
@@ -141,8 +154,8 @@ export function acquireLock(statePath: string, options: { unlock?: boolean; noti
         continue;
       }
       throw new UsageError(
-        `another sync holds the lock on this state${holder ? ` (process ${holder.pid} on ${holder.host}, since ${holder.started_at})` : ''}: ${path}`,
-        { details: ['wait for it to finish; if it is not running any more, run again with --unlock'] },
+        `another ${what} holds the lock on this ${file}${holder ? ` (process ${holder.pid} on ${holder.host}, since ${holder.started_at})` : ''}: ${path}`,
+        { details: [what === 'sync' ? 'wait for it to finish; if it is not running any more, run again with --unlock' : `wait for it to finish; if it is not running any more, remove ${path}`] },
       );
     }
   }

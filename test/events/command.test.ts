@@ -152,7 +152,10 @@ describe('jobs events: posting and the journal', () => {
   it('writes the journal where --journal says', async () => {
     const dir = tempFolder({ 'e.yaml': '- application_id: a1\n  kind: recruiter_view\n' });
     nock(SERVICE).post(path('a1')).reply(200);
-    expect((await run(dir, 'e.yaml', '--journal', 'state/run.journal')).code).toBe(2);
+    // A journal that cannot be written (its folder would be inside a file): refused, nothing sent.
+    const refused = await run(dir, 'e.yaml', '--journal', 'e.yaml/run.journal');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('nothing was sent');
     expect(existsSync(join(dir, 'e.yaml.journal'))).toBe(false);
     const r = await run(dir, 'e.yaml', '--journal', 'run.journal');
     expect(r.code).toBe(0);
@@ -358,5 +361,17 @@ describe('jobs events: running', () => {
     expect(readFileSync(join(dir, 'e.csv.journal'), 'utf8')).toBe(journal);
     const retry = await run(dir, 'e.csv', '--dry-run', '--retry-uncertain', '--json');
     expect(retry.stdout.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(['skipped', 'would_post', 'would_post', undefined]);
+  });
+});
+
+describe('jobs events: one run per journal', () => {
+  it('refuses to start while another run holds the journal, sending nothing (exit 2)', async () => {
+    const { hostname } = await import('node:os');
+    const { writeFileSync } = await import('node:fs');
+    const dir = tempFolder({ 'e.ndjson': '{"application_id":"a1","kind":"recruiter_view"}\n' });
+    writeFileSync(join(dir, 'e.ndjson.journal.lock'), JSON.stringify({ pid: process.pid, host: hostname(), started_at: 'now' }));
+    const r = await run(dir, 'e.ndjson');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('another events run holds the lock on this journal');
   });
 });
