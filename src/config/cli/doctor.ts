@@ -78,6 +78,9 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
   const probe = `GET /jobs/${reference}/stats`;
   let status: number | undefined;
   try {
+    // The probe should answer quickly: one retry, not the five a publish deserves, unless --retries
+    // says otherwise. (The settings above were read before this.)
+    ctx.globals.retries ??= 1;
     const client = await ctx.client();
     await client.stats(reference);
     status = 200;
