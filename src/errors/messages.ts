@@ -50,5 +50,3 @@ export function describeMessage(message: string): string | undefined {
   const describe = CATALOGUE[parsed.id];
   return describe ? describe(parsed.data) : undefined;
 }
-
-export const KNOWN_IDENTIFIERS = Object.keys(CATALOGUE);

@@ -53,12 +53,6 @@ export function addError(tree: ErrorTree, path: readonly (string | number)[], me
   }
 }
 
-export function treeFromEntries(entries: readonly ErrorEntry[]): ErrorTree {
-  const tree: ErrorTree = {};
-  for (const e of entries) addError(tree, e.path, e.message);
-  return tree;
-}
-
 /** Flattens a tree to entries in key order; a nested `base` belongs to its parent path. */
 export function flattenTree(tree: ErrorTree, prefix: string[] = []): ErrorEntry[] {
   const out: ErrorEntry[] = [];
@@ -68,10 +62,6 @@ export function flattenTree(tree: ErrorTree, prefix: string[] = []): ErrorEntry[
     else out.push(...flattenTree(value, path));
   }
   return out;
-}
-
-export function countErrors(tree: ErrorTree): number {
-  return flattenTree(tree).length;
 }
 
 export function isEmptyTree(tree: ErrorTree): boolean {
