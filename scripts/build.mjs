@@ -1,7 +1,7 @@
 // Build: compile the JSON Schemas to validation code (ajv standalone), then bundle with esbuild:
 // - dist/cli.cjs: the CLI as one CommonJS bundle (modules inside still initialise lazily), with a V8
 //   code cache (dist/cli.cache) so each start skips most of the compiling; see bin/jobs.js.
-// - dist/index.js (+ chunks): the programmatic API as ES modules.
+// - dist/index.js (+ chunks): the programmatic API as ES modules; dependencies stay in node_modules.
 import { build } from 'esbuild';
 import { cp, readFile, rm } from 'node:fs/promises';
 import { generateValidators } from './generate-validators.mjs';
@@ -72,8 +72,10 @@ await Promise.all([
     format: 'esm',
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
-    // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
-    banner: { js: "import { createRequire as __jobsCreateRequire } from 'node:module'; const require = __jobsCreateRequire(import.meta.url);" },
+    // The dependencies are installed beside the package: import them from node_modules, so Node's
+    // own CommonJS interop applies. Bundled into split ES chunks, a CommonJS package such as yaml
+    // became a chunk with only a default export, and `(await import('yaml')).parse` was undefined.
+    packages: 'external',
   }),
 ]);
 await makeCodeCache();

@@ -3,8 +3,10 @@
  * rate limits, timeouts, error mapping) live in the transport; this file says what each endpoint
  * sends, expects and may safely repeat.
  */
+import { ConfigError } from '../errors/failures.js';
+import { carriesToken } from '../util/token-text.js';
 import { badResponseError } from './api-errors.js';
-import { Transport, type ClientOptions, type RawResponse } from './transport.js';
+import { Transport, type ClientOptions, type RawResponse, type RequestSpec } from './transport.js';
 import { encodeSegment } from './url.js';
 
 export type { ClientOptions } from './transport.js';
@@ -52,9 +54,23 @@ export class JobsClient {
     return this.transport.baseUrl.href;
   }
 
+  /**
+   * The last line of defence for the token: whatever put it into a body (a config's defaults, an
+   * advert, an event's data), it is not sent. The error names no secret.
+   */
+  private send(spec: RequestSpec): Promise<RawResponse> {
+    const token = this.options.token?.trim() ?? '';
+    if (spec.body !== undefined && token !== '' && bodyCarriesToken(spec.body, token)) {
+      throw new ConfigError(`refusing to send ${spec.method} ${spec.path.split(token).join('***')}: the request body contains the service token`, {
+        details: ['Nothing was sent. Remove the copy of the token from the advert or event data, or from the defaults of a config file.'],
+      });
+    }
+    return this.transport.send(spec);
+  }
+
   /** POST /jobs -> 201. */
   async create(advert: Record<string, unknown>, options: CallOptions = {}): Promise<void> {
-    await this.transport.send({
+    await this.send({
       method: 'POST',
       path: '/jobs',
       body: advert,
@@ -68,7 +84,7 @@ export class JobsClient {
   /** PUT /jobs/:reference -> 200. The reference is immutable, so it is never sent in the body. */
   async update(reference: string, patch: Record<string, unknown>, options: CallOptions = {}): Promise<void> {
     const { reference: _immutable, ...body } = patch;
-    await this.transport.send({
+    await this.send({
       method: 'PUT',
       path: `/jobs/${encodeSegment(reference)}`,
       body,
@@ -83,7 +99,7 @@ export class JobsClient {
    * calls, so a 404 can mean an earlier attempt already deleted it.
    */
   async delete(reference: string, options: CallOptions = {}): Promise<void> {
-    await this.transport.send({
+    await this.send({
       method: 'DELETE',
       path: `/jobs/${encodeSegment(reference)}`,
       repeatable: true,
@@ -95,7 +111,7 @@ export class JobsClient {
   /** GET /jobs/:reference/stats -> 200 with the four counters, each checked. */
   async stats(reference: string, options: CallOptions = {}): Promise<Stats> {
     const path = `/jobs/${encodeSegment(reference)}/stats`;
-    const response = await this.transport.send({ method: 'GET', path, repeatable: true, needsBody: true, notFoundHint: ADVERT_NOT_FOUND, signal: options.signal });
+    const response = await this.send({ method: 'GET', path, repeatable: true, needsBody: true, notFoundHint: ADVERT_NOT_FOUND, signal: options.signal });
     return parseStats(response, `GET ${path}`, this.transport.redact);
   }
 
@@ -106,7 +122,7 @@ export class JobsClient {
   async postEvent(applicationId: string, event: ApplicationEvent, options: CallOptions = {}): Promise<void> {
     const body: ApplicationEvent = { kind: event.kind };
     if (event.data !== undefined) body.data = event.data;
-    await this.transport.send({
+    await this.send({
       method: 'POST',
       path: `/job_applications/${encodeSegment(applicationId, 'application id')}/events`,
       body,
@@ -116,6 +132,16 @@ export class JobsClient {
       signal: options.signal,
     });
   }
+}
+
+/** Every key and string value, as they would be serialised on the wire. */
+function bodyCarriesToken(body: unknown, token: string): boolean {
+  let found = false;
+  JSON.stringify(body, (key: string, value: unknown) => {
+    if (carriesToken(key, token) || (typeof value === 'string' && carriesToken(value, token))) found = true;
+    return value;
+  });
+  return found;
 }
 
 function parseStats(response: RawResponse, label: string, redact: (s: string) => string): Stats {

@@ -3,6 +3,7 @@
  * variable is an error naming the variable and the key that used it, never an empty string that
  * would fail later in a less obvious place.
  */
+import { carriesToken } from '../util/token-text.js';
 import { isPlainObject, defineKey, type PlainObject } from './plain.js';
 
 const REFERENCE = /\$(\$?)\{([^}]*)\}/g;
@@ -20,26 +21,72 @@ export class InterpolationError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** Expands references in one string; `key` is where it was found, for the error message. */
-export function interpolateString(text: string, env: Env, key: string[]): string {
+/**
+ * The variables that hold the service token: JOBS_TOKEN and every variable a profile's `token`
+ * reads, with their values. A config file (a project config arrives with any pull request) could
+ * otherwise copy the token into `defaults` and so into a published advert, a dry run's output or a
+ * URL; only `profiles.<name>.token` may read them.
+ */
+export interface TokenVariables {
+  names: ReadonlySet<string>;
+  /** Their non-empty values, to catch another variable holding the same token. */
+  values: readonly string[];
+}
+
+/** Token variables named by the given config files (raw, before interpolation). */
+export function tokenVariables(env: Env, configs: readonly unknown[]): TokenVariables {
+  const names = new Set<string>(['JOBS_TOKEN']);
+  for (const config of configs) {
+    const profiles = isPlainObject(config) ? config.profiles : undefined;
+    if (!isPlainObject(profiles)) continue;
+    for (const profile of Object.values(profiles)) {
+      const token = isPlainObject(profile) ? profile.token : undefined;
+      if (typeof token !== 'string') continue;
+      for (const [, escape, name] of token.matchAll(REFERENCE)) if (!escape && name && NAME.test(name)) names.add(name);
+    }
+  }
+  const values = [...names].map((name) => env[name]?.trim() ?? '').filter((value) => value !== '');
+  return { names, values };
+}
+
+/** `profiles.<name>.token`: the one place a token variable may be read. */
+export function isTokenKey(key: readonly string[]): boolean {
+  return key.length === 3 && key[0] === 'profiles' && key[2] === 'token';
+}
+
+
+/**
+ * Expands references in one string; `key` is where it was found, for the error message. A token
+ * variable outside `profiles.<name>.token` is an error that names the variable, never its value.
+ */
+export function interpolateString(text: string, env: Env, key: string[], tokens: TokenVariables): string {
   if (!text.includes('${')) return text;
   return text.replace(REFERENCE, (whole, escape: string, name: string) => {
     if (escape) return whole.slice(1);
     if (!NAME.test(name)) throw new InterpolationError(`\${${name}} is not a valid variable reference (write $\${...} for a literal)`, key);
     const value = env[name];
     if (value === undefined) throw new InterpolationError(`environment variable ${name} is not set`, key);
+    if (!isTokenKey(key)) {
+      const what = tokens.names.has(name) ? 'holds the service token' : tokens.values.some((token) => carriesToken(value, token)) ? 'holds the service token (the same text as a token variable)' : undefined;
+      if (what) {
+        throw new InterpolationError(
+          `\${${name}} ${what}; only profiles.<name>.token may read it, so that the token never ends up in an advert, a URL or output`,
+          key,
+        );
+      }
+    }
     return value;
   });
 }
 
 /** Expands every string in a config value; `skip` says which key paths to leave as written. */
-export function interpolateData(value: unknown, env: Env, key: string[] = [], skip?: (key: string[]) => boolean): unknown {
+export function interpolateData(value: unknown, env: Env, tokens: TokenVariables, key: string[] = [], skip?: (key: string[]) => boolean): unknown {
   if (skip?.(key)) return value;
-  if (typeof value === 'string') return interpolateString(value, env, key);
-  if (Array.isArray(value)) return value.map((item, i) => interpolateData(item, env, [...key, String(i)], skip));
+  if (typeof value === 'string') return interpolateString(value, env, key, tokens);
+  if (Array.isArray(value)) return value.map((item, i) => interpolateData(item, env, tokens, [...key, String(i)], skip));
   if (isPlainObject(value)) {
     const out: PlainObject = {};
-    for (const [k, v] of Object.entries(value)) defineKey(out, k, interpolateData(v, env, [...key, k], skip));
+    for (const [k, v] of Object.entries(value)) defineKey(out, k, interpolateData(v, env, tokens, [...key, k], skip));
     return out;
   }
   return value;

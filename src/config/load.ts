@@ -3,12 +3,16 @@
  * the filesystem root), the user config in the XDG config dir, or one file named by --config /
  * JOBS_CONFIG instead of both. Each file is parsed, interpolated and validated on its own so an error
  * names the file it is in.
+ *
+ * A project config arrives with any checkout, a pull request's included, so what it can do is
+ * limited: a JavaScript one found by the search is not run (see searchUpwards), and no config
+ * may copy the token anywhere but a profile's `token` (see interpolate.ts).
  */
 import { readdir, readFile as readFileText, stat } from '../util/quick-fs.js';
 import { dirname, extname, resolve as resolvePath } from 'node:path';
 import type { cosmiconfig as Cosmiconfig, Loader } from 'cosmiconfig';
 import { ConfigError } from '../errors/failures.js';
-import { InterpolationError, interpolateData, isSoleReference } from './interpolate.js';
+import { InterpolationError, interpolateData, isSoleReference, tokenVariables, type TokenVariables } from './interpolate.js';
 import { displayPath, homeDir, userConfigDir } from './paths.js';
 import { isPlainObject, type PlainObject } from './plain.js';
 import { checkConfig, keyText } from './schema.js';
@@ -67,6 +71,8 @@ export interface FoundConfig {
   userDir: string;
   /** Warnings found while reading (e.g. a token in a file others can read). */
   warnings: string[];
+  /** The variables holding the token, which only `profiles.<name>.token` may read. */
+  tokens: TokenVariables;
 }
 
 export interface LoadInput {
@@ -83,7 +89,7 @@ export async function loadConfigFiles(input: LoadInput): Promise<FoundConfig> {
   const warnings: string[] = [];
   const userDir = userConfigDir(env);
   const explicit = explicitConfig(input);
-  const layers: ConfigLayer[] = [];
+  const files: Array<{ kind: LayerKind; path: string; config: unknown }> = [];
 
   if (explicit) {
     const path = resolvePath(cwd, explicit.value);
@@ -93,16 +99,34 @@ export async function loadConfigFiles(input: LoadInput): Promise<FoundConfig> {
         details: [`Create it, or ${explicit.source.kind === 'flag' ? 'drop --config' : 'unset JOBS_CONFIG'} to search for .jobsrc.yaml and the user config.`],
       });
     }
-    const result = await readConfigFile(path, show);
-    layers.push(await toLayer('explicit', path, result ?? {}, env, show, warnings));
-    return { layers, explicit: { path, source: explicit.source }, userDir, warnings };
+    files.push({ kind: 'explicit', path, config: (await readConfigFile(path, show)) ?? {} });
+  } else {
+    const project = await searchUpwards(cwd, homeDir(env), show);
+    if (project && 'notRun' in project) warnings.push(notRunWarning(show(project.path)));
+    else if (project) files.push({ kind: 'project', path: project.path, config: project.config });
+    // The user's own directory, like their shell's start-up files: JavaScript there is run.
+    const user = await searchIn(userDir, USER_PLACES, show, true);
+    if (user && 'config' in user) files.push({ kind: 'user', path: user.path, config: user.config });
   }
 
-  const project = await searchUpwards(cwd, homeDir(env), show);
-  if (project) layers.push(await toLayer('project', project.path, project.config, env, show, warnings));
-  const user = await searchIn(userDir, USER_PLACES, show);
-  if (user) layers.push(await toLayer('user', user.path, user.config, env, show, warnings));
-  return { layers, userDir, warnings };
+  // Every file's profiles name token variables before any file is interpolated: a project config
+  // must not read the variable that the user config's profile takes its token from.
+  const tokens = tokenVariables(env, files.map((file) => file.config));
+  const layers: ConfigLayer[] = [];
+  for (const file of files) layers.push(await toLayer(file.kind, file.path, file.config, env, tokens, show, warnings));
+  return { layers, ...(explicit ? { explicit: { path: files[0]!.path, source: explicit.source } } : {}), userDir, warnings, tokens };
+}
+
+/** .js, .cjs and .mjs config files, which cosmiconfig loads by running them. */
+export function isJavaScriptConfig(path: string): boolean {
+  return /\.(c|m)?js$/.test(path);
+}
+
+function notRunWarning(shown: string): string {
+  return (
+    `${shown} was not loaded: a JavaScript config found by searching from the working directory is not run, ` +
+    `because any checkout (a pull request in CI, say) could bring one; name it with --config ${shown} or JOBS_CONFIG to run it, or write the settings as .jobsrc.yaml`
+  );
 }
 
 function explicitConfig(input: LoadInput): { value: string; source: SettingSource } | undefined {
@@ -131,12 +155,18 @@ async function explorer(places: readonly string[], show: (file: string) => strin
   });
 }
 
-async function searchUpwards(cwd: string, home: string, show: (file: string) => string): Promise<{ path: string; config: unknown } | undefined> {
+type Found = { path: string; config: unknown } | { path: string; notRun: true };
+
+/**
+ * The nearest project config. A JavaScript file found here is not run (`notRun`); it still ends the
+ * search, so the file that applies is always the nearest one, never one further up in its place.
+ */
+async function searchUpwards(cwd: string, home: string, show: (file: string) => string): Promise<Found | undefined> {
   const stopAt = resolvePath(home);
   let dir = resolvePath(cwd);
   // Bounded by the depth of the path: each step goes one directory up.
   for (;;) {
-    const found = await searchIn(dir, PROJECT_PLACES, show);
+    const found = await searchIn(dir, PROJECT_PLACES, show, false);
     if (found) return found;
     const parent = dirname(dir);
     if (dir === stopAt || parent === dir) return undefined;
@@ -145,7 +175,7 @@ async function searchUpwards(cwd: string, home: string, show: (file: string) => 
 }
 
 /** The first of `places` in `dir` that holds a config (as cosmiconfig would pick it). */
-async function searchIn(dir: string, places: readonly string[], show: (file: string) => string): Promise<{ path: string; config: unknown } | undefined> {
+async function searchIn(dir: string, places: readonly string[], show: (file: string) => string, runJavaScript: boolean): Promise<Found | undefined> {
   let names: Set<string>;
   try {
     names = new Set(await readdir(dir));
@@ -159,6 +189,10 @@ async function searchIn(dir: string, places: readonly string[], show: (file: str
     if (place === 'package.json') {
       const pkg = parseJsonConfig(await readFileText(path, 'utf8'), show(path));
       if (isPlainObject(pkg) && Object.prototype.hasOwnProperty.call(pkg, 'jobs')) return { path, config: pkg.jobs };
+      continue;
+    }
+    if (!runJavaScript && isJavaScriptConfig(path)) {
+      if ((await readFileText(path, 'utf8')).trim() !== '') return { path, notRun: true };
       continue;
     }
     const config = await readConfigFile(path, show);
@@ -211,12 +245,20 @@ function parseJsonConfig(content: string, shown: string): unknown {
   }
 }
 
-async function toLayer(kind: LayerKind, path: string, config: unknown, env: Env, show: (file: string) => string, warnings: string[]): Promise<ConfigLayer> {
+async function toLayer(
+  kind: LayerKind,
+  path: string,
+  config: unknown,
+  env: Env,
+  tokens: TokenVariables,
+  show: (file: string) => string,
+  warnings: string[],
+): Promise<ConfigLayer> {
   const shown = show(path);
   const raw = config === undefined || config === null ? {} : config;
   let data: unknown;
   try {
-    data = interpolateData(raw, env, [], (key) => key.length === 1 && key[0] === 'profiles');
+    data = interpolateData(raw, env, tokens, [], (key) => key.length === 1 && key[0] === 'profiles');
   } catch (error) {
     if (error instanceof InterpolationError) throw new ConfigError(`${shown}: ${keyText(error.key)}: ${error.message}`);
     throw error;

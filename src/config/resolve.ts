@@ -94,7 +94,7 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
       if (typeof raw !== 'string') continue;
       const key = ['profiles', profile.value, field];
       try {
-        return { value: interpolateString(raw, env, key), source: { kind: 'file', path: layer.path, key: key.join('.') } };
+        return { value: interpolateString(raw, env, key, found.tokens), source: { kind: 'file', path: layer.path, key: key.join('.') } };
       } catch (error) {
         if (error instanceof InterpolationError) throw new ConfigError(`${show(layer.path)}: ${key.join('.')}: ${error.message}`);
         throw error;
@@ -119,9 +119,7 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
   }
   // Whether plain http may carry the token to a non-loopback host is the client's decision, made
   // when it is about to send; commands that send nothing must not fail over it.
-  const insecure = lookup(layers, ['allow_insecure_http']);
-  const allowInsecureHttp: Setting<boolean> =
-    insecure && typeof insecure.value === 'boolean' ? { value: insecure.value, source: insecure.source } : { value: false, source: { kind: 'default' } };
+  const allowInsecureHttp = insecureHttpSetting(layers, show, warnings);
 
   const authScheme: Setting<string> = profileValue('auth_scheme') ?? { value: DEFAULTS.authScheme, source: { kind: 'default' } };
   if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]*$/.test(authScheme.value)) {
@@ -149,6 +147,25 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
     allowInsecureHttp,
   };
   return { config, found, merged, profileDefined, storePath };
+}
+
+/**
+ * `allow_insecure_http` from the user config or a file named with --config / JOBS_CONFIG. A project
+ * config found by the search arrives with any checkout: lifting the plain-http guard there would let
+ * a pull request send the token in clear, so it is ignored (with a warning when it says true).
+ */
+function insecureHttpSetting(layers: ConfigLayer[], show: (file: string) => string, warnings: string[]): Setting<boolean> {
+  const project = layers.find((layer) => layer.kind === 'project');
+  if (project && getPath(project.data, ['allow_insecure_http']) === true) {
+    warnings.push(
+      `${show(project.path)}: allow_insecure_http is ignored in a project config (a checkout must not be able to send your token over plain http); set it in your user config with 'jobs config set allow_insecure_http true'`,
+    );
+  }
+  const found = lookup(
+    layers.filter((layer) => layer.kind !== 'project'),
+    ['allow_insecure_http'],
+  );
+  return found && typeof found.value === 'boolean' ? { value: found.value, source: found.source } : { value: false, source: { kind: 'default' } };
 }
 
 /** --profile > JOBS_PROFILE > config `profile` > a profile named `default`, if one is defined. */

@@ -1,8 +1,8 @@
 /**
  * The package as users get it: `npm pack`, installed globally into a temporary prefix (offline: the
  * dependencies are in npm's cache after `npm ci`), gives a working `jobs`; the tarball holds only
- * what runs; the schemas and type declarations ship; and the README's programmatic example runs
- * and type-checks against the installed package.
+ * what runs; the schemas and type declarations ship; the README's programmatic example runs and
+ * type-checks against the installed package; and the library works with a YAML config present.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -160,15 +160,68 @@ describe('npm pack, installed globally into a temporary prefix', () => {
     expect(live.count(/^POST \/jobs/)).toBe(3);
 
     // Type-check the example as a TypeScript user would, against the installed declarations.
+    const tsc = await typeCheck(dir, ['example.mjs']);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.code).toBe(0);
+  }, LIMIT_MS);
+
+  it('the library reads a YAML config: loadAdverts, validateAdvert and syncFolder from an .mjs file; a .mts file type-checks', async () => {
+    const dir = project();
+    mkdirSync(join(dir, 'adverts'));
+    // Defaults and a named constant from the project config: the synced advert shows it was read.
+    writeFileSync(join(dir, '.jobsrc.yaml'), 'concurrency: 2\ndefaults:\n  question: Why robots?\nconstants:\n  contract:\n    permanent: 1\n');
+    const advert = readFileSync(join(ROOT, 'examples/adverts/backend-engineer.yaml'), 'utf8').replace(/^question: .*\n/m, '').replace(/^contract_id: 1$/m, 'contract_id: permanent');
+    writeFileSync(join(dir, 'adverts/one.yaml'), advert);
     writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: { module: 'nodenext', target: 'es2022', strict: true, allowJs: true, checkJs: true, noEmit: true, skipLibCheck: false, types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')] },
-        files: ['example.mjs'],
-      }),
+      join(dir, 'use.mjs'),
+      [
+        "import { loadAdverts, validateAdvert, syncFolder } from 'jobs-cli';",
+        "const { adverts, problems } = await loadAdverts(['adverts/']);",
+        "console.log('loaded', adverts.length, problems.length);",
+        "console.log('plain', Object.keys(validateAdvert({ reference: 'X-1' })).length > 0, Object.keys(validateAdvert(adverts[0].value)).join(','));",
+        "const plan = await syncFolder({ dir: 'adverts/', dryRun: true });",
+        "console.log('plan', plan.exitCode, JSON.stringify(plan.plan.map((p) => [p.action, p.reference])));",
+        "const done = await syncFolder({ dir: 'adverts/' });",
+        "console.log('sync', done.exitCode, JSON.stringify(done.results.map((r) => [r.status, r.reference])));",
+      ].join('\n'),
     );
-    const tsc = await exec(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, timeoutMs: 60_000 });
+    const live = await liveSandbox();
+    const env = { ...live.env, PATH: cleanEnv().PATH! };
+    const r = await exec(process.execPath, ['use.mjs'], { cwd: dir, env });
+    expect(r.stderr).toBe('');
+    // The raw file still names the constant, so validateAdvert (no config) flags contract_id only.
+    expect(r.stdout).toBe(['loaded 1 0', 'plain true contract_id', 'plan 0 [["create","ACME-0042"]]', 'sync 0 [["created","ACME-0042"]]', ''].join('\n'));
+    expect(r.code).toBe(0);
+    const stored = live.sandbox.state().adverts.map((a) => a.advert);
+    expect(stored).toEqual([expect.objectContaining({ reference: 'ACME-0042', question: 'Why robots?', contract_id: 1 })]);
+
+    writeFileSync(
+      join(dir, 'use.mts'),
+      [
+        "import { loadAdverts, validateAdvert, syncFolder, type ErrorTree, type LoadedAdverts, type SyncFolderResult } from 'jobs-cli';",
+        "const loaded: LoadedAdverts = await loadAdverts(['adverts/'], { cwd: process.cwd() });",
+        "const tree: ErrorTree = validateAdvert(loaded.adverts[0]?.value ?? {}, 'create');",
+        "const result: SyncFolderResult = await syncFolder({ dir: 'adverts/', dryRun: true, prune: false });",
+        "const code: number = result.exitCode;",
+        "// @ts-expect-error dryRun is a boolean",
+        "await syncFolder({ dir: 'adverts/', dryRun: 'yes' });",
+        "export { tree, code };",
+      ].join('\n'),
+    );
+    const tsc = await typeCheck(dir, ['use.mts']);
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.code).toBe(0);
   }, LIMIT_MS);
 });
+
+/** tsc as a TypeScript user runs it, against the installed declarations. */
+function typeCheck(dir: string, files: string[]): Promise<Run> {
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { module: 'nodenext', target: 'es2022', strict: true, allowJs: true, checkJs: true, noEmit: true, skipLibCheck: false, types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')] },
+      files,
+    }),
+  );
+  return exec(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, timeoutMs: 60_000 });
+}

@@ -172,6 +172,16 @@ describe('jobs config set / get / unset', () => {
     });
   });
 
+  it('refuses allow_insecure_http in the project config, where it would be ignored', async () => {
+    expect(await run(['config', 'set', '--project', 'allow_insecure_http', 'true'], { env: box.env, cwd: box.project })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "jobs: allow_insecure_http is not read from a project config: a checkout must not be able to send your token over plain http\n  Set it in your user config: 'jobs config set allow_insecure_http true' (without --project).\n",
+    });
+    await expect(stat(join(box.project, '.jobsrc.yaml'))).rejects.toThrow();
+  });
+
   it('edits a JSON project config as JSON', async () => {
     const file = await box.write('.jobsrc.json', '{"retries": 2}\n');
     await run(['config', 'set', '--project', 'concurrency', '3'], { env: box.env, cwd: box.project });
@@ -304,6 +314,12 @@ describe('jobs config list / path', () => {
     expect(named.stdout).toBe(
       `config file     ci.yaml (from --config; missing)\nproject config  not searched (--config given)\nuser config     not read (--config given)\ncredentials     ${storePath()} (not created yet)\n`,
     );
+  });
+
+  it('path says a JavaScript project config is not run', async () => {
+    await box.write('.jobsrc.cjs', 'module.exports = {};\n');
+    const r = await run(['config', 'path'], { env: box.env, cwd: box.project });
+    expect(r.stdout).toMatch(/^project config {2}\.jobsrc\.cjs \(JavaScript: not run unless named with --config\)\n/);
   });
 
   it('a broken config is exit 2 with the file and key', async () => {

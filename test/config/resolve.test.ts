@@ -51,6 +51,8 @@ describe('project config file names', () => {
     ['.jobsrc.json', '{"concurrency": 7}'],
     ['.jobsrc.yaml', 'concurrency: 7\n'],
     ['.jobsrc.yml', 'concurrency: 7\n'],
+  ];
+  const javaScript: Array<[string, string]> = [
     ['.jobsrc.js', 'module.exports = { concurrency: 7 };\n'],
     ['.jobsrc.cjs', 'module.exports = { concurrency: 7 };\n'],
     ['.jobsrc.mjs', 'export default { concurrency: 7 };\n'],
@@ -63,6 +65,22 @@ describe('project config file names', () => {
     const config = await resolveIn();
     expect(config.concurrency).toEqual({ value: 7, source: { kind: 'file', path: file, key: 'concurrency' } });
     expect(config.files).toEqual([file]);
+  });
+
+  it.each(javaScript)('finds %s but does not run it, and says how to; named with --config it runs', async (name, text) => {
+    const file = await box.write(name, text);
+    // The search ends at the nearest file: a YAML config further up does not apply in its place.
+    await box.write(join(box.home, '.jobsrc.yaml'), 'concurrency: 3\n');
+    const found = await resolveIn();
+    expect(found.concurrency).toEqual({ value: 4, source: { kind: 'default' } });
+    expect(found.files).toEqual([]);
+    expect(found.warnings).toEqual([
+      `${name} was not loaded: a JavaScript config found by searching from the working directory is not run, because any checkout (a pull request in CI, say) could bring one; name it with --config ${name} or JOBS_CONFIG to run it, or write the settings as .jobsrc.yaml`,
+    ]);
+    const named = await resolveIn({ flags: { config: name } });
+    expect(named.concurrency).toEqual({ value: 7, source: { kind: 'file', path: file, key: 'concurrency' } });
+    expect(named.warnings).toEqual([]);
+    expect((await resolveIn({ env: { JOBS_CONFIG: file } })).concurrency.value).toBe(7);
   });
 
   it('ignores a package.json without a "jobs" key and keeps searching upwards', async () => {
@@ -106,6 +124,13 @@ describe('user config', () => {
     const file = await box.write(join(box.home, '.config', 'jobs', 'config.json'), '{"retries": 1}');
     const config = await resolveConfig({ cwd: box.project, env: { HOME: box.home }, globals: globals() });
     expect(config.retries).toEqual({ value: 1, source: { kind: 'file', path: file, key: 'retries' } });
+  });
+
+  it("runs a JavaScript config in the user config dir (the user's own, like shell start-up files)", async () => {
+    const file = await box.write(join(box.xdg, 'jobs', 'config.cjs'), 'module.exports = { retries: 1 };\n');
+    const config = await resolveIn();
+    expect(config.retries).toEqual({ value: 1, source: { kind: 'file', path: file, key: 'retries' } });
+    expect(config.warnings).toEqual([]);
   });
 
   it('accepts the project names too (.jobsrc.yaml) in the user config dir', async () => {
@@ -225,6 +250,71 @@ describe('${VAR} interpolation', () => {
     expect((await resolveIn({ flags: { profile: 'dev' } })).baseUrl.value).toBe('http://127.0.0.1:8080');
     const error = await configError(resolveIn({ flags: { profile: 'prod' } }));
     expect(error.message).toBe('.jobsrc.yaml: profiles.prod.base_url: environment variable PROD_HOST is not set');
+  });
+});
+
+describe('${VAR} never copies the token out of a profile\'s token', () => {
+  const SECRET = 'tok_live_0123456789abcdef';
+  const only = 'only profiles.<name>.token may read it, so that the token never ends up in an advert, a URL or output';
+
+  it('JOBS_TOKEN in defaults (a project config could publish it): exit 2, the variable named, its value never', async () => {
+    await box.write('.jobsrc.yaml', 'defaults:\n  question: "${JOBS_TOKEN}"\n');
+    const error = await configError(resolveIn({ env: { JOBS_TOKEN: SECRET } }));
+    expect(error.message).toBe(`.jobsrc.yaml: defaults.question: \${JOBS_TOKEN} holds the service token; ${only}`);
+    expect(JSON.stringify(error)).not.toContain(SECRET);
+  });
+
+  it("the variable any config's profile takes its token from, read by another file", async () => {
+    await box.write(join(box.xdg, 'jobs', 'config.yaml'), 'profiles:\n  default:\n    token: ${ACME_JOBS_TOKEN}\n');
+    await box.write('.jobsrc.yaml', 'defaults:\n  recruiter: {email: "x@example.com", first_name: "a ${ACME_JOBS_TOKEN} b"}\n');
+    const error = await configError(resolveIn({ env: { ACME_JOBS_TOKEN: SECRET } }));
+    expect(error.message).toBe(`.jobsrc.yaml: defaults.recruiter.first_name: \${ACME_JOBS_TOKEN} holds the service token; ${only}`);
+  });
+
+  it('another variable holding the same token', async () => {
+    await box.write('.jobsrc.yaml', 'defaults:\n  question: "${CI_SECRET}"\n');
+    const error = await configError(resolveIn({ env: { JOBS_TOKEN: SECRET, CI_SECRET: SECRET } }));
+    expect(error.message).toBe(`.jobsrc.yaml: defaults.question: \${CI_SECRET} holds the service token (the same text as a token variable); ${only}`);
+  });
+
+  it("a profile's base_url (the token would travel in the URL and show in messages)", async () => {
+    await box.write('.jobsrc.yaml', 'profiles:\n  prod:\n    base_url: https://api.example.com/${JOBS_TOKEN}\n');
+    const error = await configError(resolveIn({ env: { JOBS_TOKEN: SECRET }, flags: { profile: 'prod' } }));
+    expect(error.message).toBe(`.jobsrc.yaml: profiles.prod.base_url: \${JOBS_TOKEN} holds the service token; ${only}`);
+  });
+
+  it("is read where it belongs: a profile's token", async () => {
+    await box.write('.jobsrc.yaml', 'profiles:\n  default:\n    token: ${ACME_JOBS_TOKEN}\n    base_url: https://api.example.com\ndefaults:\n  question: "${WHY}"\n');
+    const config = await resolveIn({ env: { ACME_JOBS_TOKEN: SECRET, WHY: 'Why us?' } });
+    expect(config.token?.value).toBe(SECRET);
+    expect(config.defaults).toEqual({ question: 'Why us?' });
+  });
+});
+
+describe('allow_insecure_http: only from the user config or a file named with --config', () => {
+  const http = 'profiles:\n  default:\n    base_url: http://jobs.example.com\n';
+
+  it('in a project config found by the search, it is ignored with a warning', async () => {
+    await box.write('.jobsrc.yaml', `${http}allow_insecure_http: true\n`);
+    const config = await resolveIn();
+    expect(config.allowInsecureHttp).toEqual({ value: false, source: { kind: 'default' } });
+    expect(config.warnings).toEqual([
+      ".jobsrc.yaml: allow_insecure_http is ignored in a project config (a checkout must not be able to send your token over plain http); set it in your user config with 'jobs config set allow_insecure_http true'",
+    ]);
+  });
+
+  it('the user config lifts the guard; a project config\'s value is not read', async () => {
+    const user = await box.write(join(box.xdg, 'jobs', 'config.yaml'), 'allow_insecure_http: true\n');
+    await box.write('.jobsrc.yaml', `${http}allow_insecure_http: false\n`);
+    const config = await resolveIn();
+    expect(config.allowInsecureHttp).toEqual({ value: true, source: { kind: 'file', path: user, key: 'allow_insecure_http' } });
+    expect(config.warnings).toEqual([]);
+  });
+
+  it('a file named with --config lifts it (the user chose that file)', async () => {
+    const named = await box.write('ci.yaml', `${http}allow_insecure_http: true\n`);
+    const config = await resolveIn({ flags: { config: 'ci.yaml' } });
+    expect(config.allowInsecureHttp).toEqual({ value: true, source: { kind: 'file', path: named, key: 'allow_insecure_http' } });
   });
 });
 

@@ -40,6 +40,40 @@ describe('plain http', () => {
   });
 });
 
+describe('the token in a request body', () => {
+  const bodies: Array<[string, (client: JobsClient) => Promise<unknown>, string]> = [
+    ['an advert field', (c) => c.create({ reference: 'A-1', question: `Paste ${TOKEN} here` }), 'POST /jobs'],
+    ['a nested list item', (c) => c.create({ reference: 'A-1', skills: ['Node', TOKEN] }), 'POST /jobs'],
+    ['a key', (c) => c.create({ reference: 'A-1', location: { [TOKEN]: 'x' } }), 'POST /jobs'],
+    ['an update', (c) => c.update('A-1', { title: TOKEN }), 'PUT /jobs/A-1'],
+    ["an event's data", (c) => c.postEvent('77', { kind: 'recruiter_reject', data: { reason: TOKEN } }), 'POST /job_applications/77/events'],
+  ];
+
+  it.each(bodies)('in %s is refused before anything is sent: ConfigError, exit 2, no secret in the message', async (_what, call, request) => {
+    // Would answer any request that carries a body: it must stay unused.
+    const sent: string[] = [];
+    const scope = nock(BASE).persist().post(/.*/).reply(201).put(/.*/).reply(200);
+    scope.on('request', (_req: unknown, _interceptor: unknown, body: string) => sent.push(body));
+    const { client, trace } = makeClient();
+    const error = await rejection<ConfigError>(call(client));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toBe(`refusing to send ${request}: the request body contains the service token`);
+    expect([error.message, ...error.details, ...trace].join('\n')).not.toContain(TOKEN);
+    expect(sent).toEqual([]);
+    expect(scope.isDone()).toBe(false);
+    expect(trace).toEqual([]);
+  });
+
+  it('a short token (the sandbox\'s) is refused only as a whole value, not as a word of the text', async () => {
+    const scope = nock(BASE).post('/jobs', { reference: 'A-1', title: 'Sandbox tester' }).reply(201);
+    await makeClient({ token: 'tester' }).client.create({ reference: 'A-1', title: 'Sandbox tester' });
+    scope.done();
+    const error = await rejection<ConfigError>(makeClient({ token: 'tester' }).client.create({ reference: 'A-1', title: 'tester' }));
+    expect(error.message).toBe('refusing to send POST /jobs: the request body contains the service token');
+  });
+});
+
 describe('base URL checks', () => {
   it.each([
     ['not-a-url', /^invalid service URL "not-a-url": expected an absolute URL/],
@@ -74,7 +108,7 @@ describe('verbose trace', () => {
   it('shows request, redacted authorization, response and retry decisions; never the token', async () => {
     const scope = nock(BASE).put('/jobs/X').reply(429, '', { 'Retry-After': '1' }).put('/jobs/X').reply(422, { errors: { title: [TOKEN] } });
     const { client, trace } = makeClient();
-    await rejection(client.update('X', { title: TOKEN }));
+    await rejection(client.update('X', { title: 'Engineer' }));
     scope.done();
     expect(trace).toEqual([
       '> PUT https://jobs.test/jobs/X',

@@ -3,14 +3,14 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify as toYaml } from 'yaml';
 import type { Context } from '../../context.js';
-import { ExitCode } from '../../errors/failures.js';
+import { ExitCode, UsageError } from '../../errors/failures.js';
 import { sanitize } from '../../output/sanitize.js';
 import { credentialsFile, displayPath } from '../paths.js';
 import { describeSource, describeToken } from '../describe.js';
 import { formatDuration } from '../duration.js';
 import { checkKey, editTarget, parseKey, setKey, typedValue, unsetKey } from '../edit.js';
 import { isSoleReference } from '../interpolate.js';
-import { locateConfigFiles } from '../load.js';
+import { isJavaScriptConfig, locateConfigFiles } from '../load.js';
 import { cloneData, defineKey, isPlainObject } from '../plain.js';
 import { lookup, resolveDetailed } from '../resolve.js';
 import { effectiveRows, fileRows, renderRows, rowsJson } from '../report.js';
@@ -80,6 +80,11 @@ export async function runConfigSet(ctx: Context, keyText: string, rawValue: stri
   const path = parseKey(keyText);
   const value = typedValue(path, rawValue);
   const target = await editTarget({ cwd: ctx.cwd, env: ctx.env, configFlag: ctx.globals.config, project: options.project });
+  if (target.scope === 'project' && keyText === 'allow_insecure_http') {
+    throw new UsageError('allow_insecure_http is not read from a project config: a checkout must not be able to send your token over plain http', {
+      details: ["Set it in your user config: 'jobs config set allow_insecure_http true' (without --project)."],
+    });
+  }
   const result = await setKey(target, path, value, ctx.cwd, ctx.env);
   const shown = displayPath(target.path, ctx.cwd, ctx.env);
   if (isJson(ctx)) writeJson(ctx, { key: keyText, value, file: target.path });
@@ -144,7 +149,8 @@ export async function runConfigPath(ctx: Context): Promise<number> {
     lines.push(['project config', `not searched (${from} given)`]);
     lines.push(['user config', `not read (${from} given)`]);
   } else {
-    lines.push(['project config', located.project ? show(located.project) : 'none found (searched for .jobsrc.yaml and others from here up to your home)']);
+    const project = located.project && (isJavaScriptConfig(located.project) ? `${show(located.project)} (JavaScript: not run unless named with --config)` : show(located.project));
+    lines.push(['project config', project ?? 'none found (searched for .jobsrc.yaml and others from here up to your home)']);
     lines.push(['user config', located.user ? show(located.user) : `none (would be ${show(join(located.userDir, 'config.yaml'))})`]);
   }
   lines.push(['credentials', `${show(store)}${storeExists ? '' : ' (not created yet)'}`]);
