@@ -85,7 +85,7 @@ Examples:
 
 Exit codes: 0 ok, 1 rejected or partial failure, 2 usage or config, 3 invalid advert input,
 4 unauthorized, 5 not found, 6 quota exceeded, 7 network or service error, 8 changes pending,
-130 interrupted. Run 'jobs help <command>' for a command's options and examples.`,
+129 hangup, 130 interrupted, 143 terminated. Run 'jobs help <command>' for a command's options and examples.`,
     );
 
   const setup: CommandSetup = {
