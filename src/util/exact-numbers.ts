@@ -9,7 +9,7 @@ import { isScalar, visit, type Document, type Node } from 'yaml';
  * Why the number written as `literal` (decimal, maybe with a fraction and an exponent) would not
  * be sent as written, given `value`, the double it reads as; undefined when it would.
  */
-export function inexactNumber(literal: string, value: number): string | undefined {
+function inexactNumber(literal: string, value: number): string | undefined {
   if (!Number.isFinite(value)) return `${literal} is out of range (it would be sent as null)`;
   if (decimal(literal) === decimal(String(value))) return undefined;
   return `${literal} cannot be represented exactly (it would be sent as ${JSON.stringify(value)})`;
