@@ -5,28 +5,22 @@
  */
 import type { Io } from './context.js';
 import { VERSION } from './version.js';
+import { dropWritesWhenClosed } from './output/closed-stream.js';
 
 export interface RunOptions {
   io?: Io;
   env?: Record<string, string | undefined>;
   cwd?: string;
-  /** Install SIGINT handling (the real binary does; in-process tests don't). */
+  /** Stop on Ctrl-C, SIGTERM and SIGHUP (the real binary does; in-process tests don't). */
   handleSignals?: boolean;
 }
 
 export async function run(argv: string[], options: RunOptions = {}): Promise<number> {
-  // stdin is opened only if a command reads it: creating the stream costs start-up time.
-  const io: Io = options.io ?? {
-    get stdin() {
-      return process.stdin;
-    },
-    stdout: process.stdout,
-    stderr: process.stderr,
-  };
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    io.stdout.write(`${VERSION}\n`);
+    (options.io ?? process).stdout.write(`${VERSION}\n`);
     return 0;
   }
+  const io: Io = options.io ?? processIo();
   const { execute } = await import('./program.js');
   return execute(argv, {
     io,
@@ -34,4 +28,18 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
     cwd: options.cwd ?? process.cwd(),
     handleSignals: options.handleSignals ?? false,
   });
+}
+
+/** The process's own streams; a reader that goes away (`| head`) does not end the run. */
+function processIo(): Io {
+  dropWritesWhenClosed(process.stderr, 'stderr', process.stderr);
+  dropWritesWhenClosed(process.stdout, 'stdout', process.stderr);
+  return {
+    // stdin is opened only if a command reads it: creating the stream costs start-up time.
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+  };
 }

@@ -11,6 +11,7 @@ import { VERSION } from './version.js';
 import { COMMANDS } from './commands/index.js';
 import { sanitize } from './output/sanitize.js';
 import { prepareColor } from './output/summary.js';
+import { watchSignals } from './stop-signals.js';
 
 export interface ExecuteOptions {
   io: Io;
@@ -84,7 +85,7 @@ Examples:
 
 Exit codes: 0 ok, 1 rejected or partial failure, 2 usage or config, 3 invalid advert input,
 4 unauthorized, 5 not found, 6 quota exceeded, 7 network or service error, 8 changes pending,
-130 interrupted. Run 'jobs help <command>' for a command's options and examples.`,
+129 hangup, 130 interrupted, 143 terminated. Run 'jobs help <command>' for a command's options and examples.`,
     );
 
   const setup: CommandSetup = {
@@ -178,31 +179,18 @@ export async function execute(argv: string[], opts: ExecuteOptions): Promise<num
   const verbose = argv.includes('--verbose') || argv.includes('-v') || opts.env.JOBS_DEBUG === '1';
   const jsonOut = argv.includes('--json') || argv.includes('--output=json') || argv.join(' ').includes('--output json');
 
-  let interrupted: Promise<number> | undefined;
-  let onSigint: (() => void) | undefined;
-  if (opts.handleSignals) {
-    interrupted = new Promise<number>((resolve) => {
-      let count = 0;
-      onSigint = () => {
-        count++;
-        controller.abort();
-        // Every command watches the signal: requests are aborted, or (sync, events) none is started
-        // and those in flight finish so their outcome is recorded. A second Ctrl-C quits at once.
-        if (count === 1) opts.io.stderr.write('\njobs: interrupted; stopping (press Ctrl-C again to quit at once)\n');
-        else resolve(ExitCode.interrupted);
-      };
-      process.on('SIGINT', onSigint);
-    });
-  }
-
+  // Ctrl-C, SIGTERM and SIGHUP stop the run through `controller`.
+  const signals = opts.handleSignals ? watchSignals(controller, opts.io.stderr) : undefined;
+  let code: number;
   try {
     const parsed = program.parseAsync(argv, { from: 'user' }).then(() => state.exitCode);
-    return await (interrupted ? Promise.race([parsed, interrupted]) : parsed);
+    code = await (signals ? Promise.race([parsed, signals.quit]) : parsed);
   } catch (error) {
-    return reportError(error, opts.io, verbose, jsonOut);
+    code = reportError(error, opts.io, verbose, jsonOut);
   } finally {
-    if (onSigint) process.off('SIGINT', onSigint);
+    signals?.dispose();
   }
+  return signals ? signals.exitCode(code) : code;
 }
 
 function reportError(error: unknown, io: Io, verbose: boolean, jsonOut: boolean): number {

@@ -7,6 +7,7 @@ import { CancelledError, ConfigError } from '../errors/failures.js';
 import { VERSION } from '../version.js';
 import { brokenBodyError, connectError, quotaWaitError, responseError, timeoutError, type Exchange } from './api-errors.js';
 import { readBodyCapped, type BodyText } from './body.js';
+import { onAbort } from '../util/abort-fanout.js';
 import { RateGate } from './rate-gate.js';
 import { backoffDelay, classifyConnectFailure, formatSeconds, parseRateLimitWait, parseRetryAfter, retryForStatus, type Retry } from './retry-policy.js';
 import { isLoopbackHost, joinUrl, parseBaseUrl } from './url.js';
@@ -79,14 +80,15 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      stopListening?.();
       resolve();
     }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopListening = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        })
+      : undefined;
   });
 }
 
@@ -251,8 +253,8 @@ export class Transport {
     if (spec.signal?.aborted) return { type: 'cancelled' };
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new TimeoutReason()), this.timeoutMs);
-    const onAbort = (): void => controller.abort(spec.signal!.reason);
-    spec.signal?.addEventListener('abort', onAbort, { once: true });
+    const outer = spec.signal;
+    const stopListening = outer ? onAbort(outer, () => controller.abort(outer.reason)) : undefined;
     const hasBody = spec.body !== undefined;
     const started = this.now();
     const elapsed = (): number => Math.max(0, Math.round(this.now() - started));
@@ -291,7 +293,7 @@ export class Transport {
       return this.traced({ type: 'response', response: { status: response.status, headers: response.headers, body }, ms: elapsed() });
     } finally {
       clearTimeout(timer);
-      spec.signal?.removeEventListener('abort', onAbort);
+      stopListening?.();
     }
   }
 

@@ -11,7 +11,10 @@ export const ExitCode = {
   quota: 6,
   network: 7,
   changesPending: 8,
+  /** SIGHUP, SIGINT (Ctrl-C), SIGTERM: 128 + the signal's number, as shells report them. */
+  hangup: 129,
   interrupted: 130,
+  terminated: 143,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 

@@ -5,6 +5,7 @@
  */
 import type { Position } from '../adverts/types.js';
 import { sanitize } from '../output/sanitize.js';
+import { EXACT_HINT, firstInexactJsonNumber } from '../util/exact-numbers.js';
 import { suggest } from '../validation/suggest.js';
 import { fieldProblem, fileProblem } from './findings.js';
 import { ENTRY_FIELDS, type RawField, type ReadResult } from './types.js';
@@ -160,7 +161,10 @@ export function readCsv(file: string, text: string): ReadResult {
       }
       if (cell.value.trim() === '') continue; // no data for this event
       try {
-        fields.set(name, { value: JSON.parse(cell.value), position: cell.position });
+        const value: unknown = JSON.parse(cell.value);
+        const inexact = firstInexactJsonNumber(cell.value);
+        if (inexact) result.problems.push(fieldProblem(file, cell.position, 'data', 'invalid', `${inexact.reason}; ${EXACT_HINT}`));
+        else fields.set(name, { value, position: cell.position });
       } catch (error) {
         const reason = (error as Error).message.replace(/ in JSON at position \d+.*$/, '');
         result.problems.push(fieldProblem(file, cell.position, 'data', 'invalid', `is not valid JSON (${sanitize(reason)}); write an object like "{""reason"": ""filled""}"`));

@@ -3,6 +3,7 @@
  * located by a small scan of the line, so an error points at `line:column` of the value.
  */
 import { sanitize } from '../output/sanitize.js';
+import { EXACT_HINT, firstInexactJsonNumber } from '../util/exact-numbers.js';
 import { fileProblem } from './findings.js';
 import type { RawEntry, RawField, ReadResult } from './types.js';
 
@@ -33,6 +34,11 @@ export function readNdjson(file: string, text: string): ReadResult {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       const found = Array.isArray(value) ? 'a list' : 'a single value';
       result.problems.push(fileProblem(file, start, 'not_an_object', `line ${line} is ${found}, not an object like {"application_id": "...", "kind": "..."}`));
+      continue;
+    }
+    const inexact = firstInexactJsonNumber(lineText);
+    if (inexact) {
+      result.problems.push(fileProblem(file, { line, column: inexact.offset + 1 }, 'inexact_number', `${inexact.reason}; ${EXACT_HINT}`));
       continue;
     }
     const spans = topLevelKeys(lineText);

@@ -5,6 +5,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type ParsedNode } from 'yaml';
 import type { Position } from '../adverts/types.js';
 import { sanitize } from '../output/sanitize.js';
+import { EXACT_HINT, firstInexactYamlNumber } from '../util/exact-numbers.js';
 import { fileProblem } from './findings.js';
 import type { RawField, ReadResult } from './types.js';
 
@@ -52,6 +53,11 @@ export function readYaml(file: string, text: string): ReadResult {
       const value = pair.value as ParsedNode | null;
       const name = key !== null && isScalar(key) ? String(key.value) : sanitize(String(key));
       const at = position((value ?? key)?.range[0] ?? node.range[0]);
+      const inexact = value === null || isScalar(value) ? undefined : firstInexactYamlNumber(value, doc);
+      if (inexact) {
+        result.problems.push(fileProblem(file, position(inexact.offset), 'inexact_number', `${sanitize(name)}: ${inexact.reason}; ${EXACT_HINT}`));
+        continue;
+      }
       try {
         fields.set(name, fieldOf(value, doc, at));
       } catch (error) {

@@ -1,9 +1,10 @@
 /** The optional `data` of an event: a JSON object from --data, or a JSON/YAML file from --data-file. */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parse } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import type { Context } from '../context.js';
 import { InvalidInputError, UsageError } from '../errors/failures.js';
+import { EXACT_HINT, firstInexactJsonNumber, firstInexactYamlNumber } from '../util/exact-numbers.js';
 
 export async function readEventData(ctx: Pick<Context, 'cwd' | 'io'>, flags: { data?: string; dataFile?: string }): Promise<Record<string, unknown> | undefined> {
   let value: unknown;
@@ -14,6 +15,8 @@ export async function readEventData(ctx: Pick<Context, 'cwd' | 'io'>, flags: { d
       throw new UsageError(`--data is not valid JSON: ${(error as Error).message}`, { details: [`example: --data '{"reason": "position filled"}'`] });
     }
     if (!isObject(value)) throw new UsageError('--data must be a JSON object, like {"reason": "position filled"}');
+    const inexact = firstInexactJsonNumber(flags.data);
+    if (inexact) throw new UsageError(`--data: ${inexact.reason}`, { details: [EXACT_HINT] });
     return value;
   }
   if (flags.dataFile === undefined) return undefined;
@@ -27,9 +30,18 @@ export async function readEventData(ctx: Pick<Context, 'cwd' | 'io'>, flags: { d
   } catch (error) {
     throw new UsageError(`--data-file ${flags.dataFile}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
+  const lineCounter = new LineCounter();
   try {
-    value = parse(text, { maxAliasCount: 100 });
+    const doc = parseDocument(text, { lineCounter });
+    if (doc.errors[0]) throw doc.errors[0];
+    const inexact = firstInexactYamlNumber(doc, doc);
+    if (inexact) {
+      const { line, col } = lineCounter.linePos(inexact.offset);
+      throw new InvalidInputError(`--data-file ${flags.dataFile}:${line}:${col}: ${inexact.reason}`, { details: [EXACT_HINT] });
+    }
+    value = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
+    if (error instanceof InvalidInputError) throw error;
     throw new InvalidInputError(`--data-file ${flags.dataFile}: ${(error as Error).message.split('\n')[0]}`);
   }
   if (!isObject(value)) throw new InvalidInputError(`--data-file ${flags.dataFile}: must hold an object (key: value pairs), not ${Array.isArray(value) ? 'a list' : 'a single value'}`);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -46,5 +46,42 @@ export function jobs(args: string[], options: { cwd?: string; env?: Record<strin
       done({ code, stdout, stderr });
     });
     child.stdin.end(options.input ?? '');
+  });
+}
+
+export interface DrivenRun extends Run {
+  signal: NodeJS.Signals | null;
+}
+
+/**
+ * Spawns the built binary and calls `drive` with the child and the stdout seen so far each time
+ * output arrives, so a test can signal it or close its streams mid-run; bounded by a timeout.
+ */
+export function jobsDriven(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number; drive: (child: ChildProcessWithoutNullStreams, stdout: string, stderr: string) => void },
+): Promise<DrivenRun> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: options.env ?? isolatedEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      options.drive(child, stdout, stderr);
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      options.drive(child, stdout, stderr);
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`jobs ${args.join(' ')} did not finish in time\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 20_000);
+    child.on('error', fail);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      done({ code, signal, stdout, stderr });
+    });
+    child.stdin.end();
   });
 }
