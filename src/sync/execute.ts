@@ -52,9 +52,10 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
   const work = plan.changes.filter((c) => c.action === 'create' || c.action === 'update' || c.action === 'delete');
   // Adverts unchanged in content but moved to another file: record the new place, no request.
   try {
+    const recorded = state.adverts(service);
     for (const c of plan.changes) {
       if (c.action !== 'unchanged') continue;
-      const before = state.adverts(service).get(c.reference);
+      const before = recorded.get(c.reference);
       if (before && (before.file !== c.file || before.document !== c.advert!.source.index)) state.put(service, c.reference, { ...before, file: c.file, document: c.advert!.source.index });
     }
   } catch (error) {

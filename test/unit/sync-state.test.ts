@@ -1,5 +1,6 @@
 /** The sync state's keys: services under any spelling of their URL, references that are property names. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +69,42 @@ describe('SyncState', () => {
     const path = tempPath('state.json');
     writeFileSync(`${path}.log`, `${JSON.stringify({ op: 'put', service: 'HTTP://127.0.0.1:4011/', reference: '__proto__', record: record('p') })}\n`);
     expect(SyncState.load(path).adverts('http://127.0.0.1:4011').get('__proto__')?.hash).toBe('p');
+  });
+});
+
+describe('the sync log', () => {
+  const put = (reference: string, hash: string) => `${JSON.stringify({ op: 'put', service: 'sandbox', reference, record: record(hash) })}\n`;
+
+  it('ignores a torn last line (a kill mid-write) and cuts it off before appending', () => {
+    const path = tempPath('state.json');
+    writeFileSync(`${path}.log`, `${put('A', 'a')}{"op":"put","serv`);
+    const state = SyncState.load(path);
+    expect([...state.adverts('sandbox').keys()]).toEqual(['A']);
+    state.put('sandbox', 'B', record('b'));
+    expect(readFileSync(`${path}.log`, 'utf8')).toBe(put('A', 'a') + put('B', 'b'));
+  });
+
+  it('adds the newline a whole last line lacks before appending', () => {
+    const path = tempPath('state.json');
+    writeFileSync(`${path}.log`, put('A', 'a').trimEnd());
+    const state = SyncState.load(path);
+    state.put('sandbox', 'B', record('b'));
+    expect(readFileSync(`${path}.log`, 'utf8')).toBe(put('A', 'a') + put('B', 'b'));
+  });
+
+  it('refuses a log, a state or a journal that is not a regular file instead of reading it forever', () => {
+    const path = tempPath('state.json');
+    symlinkSync('/dev/zero', `${path}.log`);
+    expect(() => SyncState.load(path)).toThrow(`the sync log ${path}.log is not a regular file; nothing was sent`);
+    execFileSync('mkfifo', [path]);
+    expect(() => SyncState.load(path)).toThrow(`the sync state ${path} is not a regular file; nothing was sent`);
+    expect(() => readJournal(path, 'j.journal')).toThrow('the journal j.journal is not a regular file; nothing was sent');
+  });
+
+  it('refuses a whole line that is not a log line, naming the line', () => {
+    const path = tempPath('state.json');
+    writeFileSync(`${path}.log`, `${put('A', 'a')}{"op":"put","service":"sandbox","reference":"B","record":{"file":"b.yaml"}}\n`);
+    expect(() => SyncState.load(path)).toThrow(`${path}.log:2: not a sync log line: record.hash: expected a string, not nothing`);
   });
 });
 
