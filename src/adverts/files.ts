@@ -27,12 +27,15 @@ function isAdvertFile(name: string): boolean {
   return ADVERT_EXTENSIONS.some((ext) => lower.endsWith(ext)) && !name.startsWith('.');
 }
 
-/** Expands the arguments into files, sorted within each folder; a path that does not exist is a usage error. */
-export async function findAdvertFiles(args: readonly string[], cwd: string): Promise<FoundFile[]> {
+/**
+ * Expands the arguments into files, sorted within each folder; a path that does not exist is a
+ * usage error. The paths in `exclude` are left out.
+ */
+export async function findAdvertFiles(args: readonly string[], cwd: string, exclude?: ReadonlySet<string>): Promise<FoundFile[]> {
   const out: FoundFile[] = [];
   const seen = new Set<string>();
   const add = (abs: string) => {
-    if (seen.has(abs)) return;
+    if (seen.has(abs) || exclude?.has(abs)) return;
     seen.add(abs);
     const rel = relative(cwd, abs);
     out.push({ display: rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs, path: abs });

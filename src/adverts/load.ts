@@ -20,12 +20,14 @@ export interface LoadOptions {
   stdin: () => AsyncIterable<Buffer | string>;
   /** Check that no two adverts share a reference (off for partial update files). */
   uniqueReferences?: boolean;
+  /** Absolute paths a folder walk leaves out (a sync state kept in the folder). */
+  exclude?: ReadonlySet<string>;
 }
 
 const READ_AHEAD = 32;
 
 export async function loadAdverts(paths: readonly string[], options: LoadOptions): Promise<LoadedAdverts> {
-  const found = await findAdvertFiles(paths, options.cwd);
+  const found = await findAdvertFiles(paths, options.cwd, options.exclude);
   const perFile: { adverts: AdvertSource[]; problems: LoadProblem[] }[] = new Array(found.length);
   let next = 0;
   const worker = async () => {

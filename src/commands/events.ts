@@ -13,6 +13,7 @@ export default function events({ program, action }: CommandSetup): void {
     .option('--retry-uncertain', 'post again the events an earlier run could not confirm (timeout, 500)')
     .option('--dry-run', 'validate, and show what would be posted and what the journal skips; send nothing')
     .option('--concurrency <n>', 'events posted at once (default: config concurrency, 4)', parseCount(1, 64))
+    .option('--unlock', 'remove a lock left by an events run that is no longer running')
     .addHelpText(
       'after',
       `
@@ -23,6 +24,7 @@ is validated first; if any entry is invalid nothing is sent (exit 3).
 Journal: every accepted event is recorded in the journal, so running the same command again posts
 only what is left. An event whose outcome is unknown (timeout, 500) is recorded as uncertain and
 not posted again, because a repeat would notify the applicant twice, unless you pass --retry-uncertain.
+A lock beside the journal stops two runs on it at once; --unlock clears one left behind.
 
 Examples:
   $ jobs events triage.csv

@@ -73,5 +73,5 @@ async function referencesFromState(ctx: Context, stateFlag: string | undefined):
   const path = resolve(ctx.cwd, stateFlag ?? DEFAULT_STATE_FILE);
   if (!existsSync(path)) throw new UsageError(`no sync state at ${path}: pass --state <file> (it is written by jobs sync, inside the synced folder by default)`);
   const service = serviceKey(ctx, await ctx.config());
-  return Object.keys(SyncState.load(path).adverts(service)).sort();
+  return [...SyncState.load(path).adverts(service).keys()].sort();
 }

@@ -50,7 +50,7 @@ Examples:
 }
 
 export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Promise<number> {
-  const [{ resolve, relative, join }, { statSync }, errors, { loadValidAdverts }, { SyncState, acquireLock, DEFAULT_STATE_FILE }, { makePlan, hasChanges }, { executePlan }, report, { startProgress }, { serviceKey }] =
+  const [{ resolve, relative, join }, { statSync }, errors, { loadValidAdverts }, { SyncState, acquireLock, DEFAULT_STATE_FILE, stateFiles }, { makePlan, hasChanges }, { executePlan }, report, { startProgress }, { serviceKey }] =
     await Promise.all([
       import('node:path'),
       import('node:fs'),
@@ -67,10 +67,11 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new errors.UsageError(`${dir}: not a folder; sync takes the folder that holds the adverts`);
   if (flags.detailedExitcode && !flags.dryRun) throw new errors.UsageError('--detailed-exitcode goes with --dry-run');
 
-  const adverts = await loadValidAdverts(ctx, [dir], 'create', { allowUnknownFields: Boolean(flags.allowUnknownFields) });
+  const statePath = resolve(ctx.cwd, flags.state ?? join(dir, DEFAULT_STATE_FILE));
+  // The state may live in the folder under any name (adverts/state.yaml): it is not an advert.
+  const adverts = await loadValidAdverts(ctx, [dir], 'create', { allowUnknownFields: Boolean(flags.allowUnknownFields), exclude: stateFiles(statePath) });
   const config = await ctx.config();
   const service = serviceKey(ctx, config);
-  const statePath = resolve(ctx.cwd, flags.state ?? join(dir, DEFAULT_STATE_FILE));
   const lock = flags.dryRun ? undefined : acquireLock(statePath, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`jobs: ${t}\n`) });
   try {
     const state = SyncState.load(statePath);
@@ -83,12 +84,15 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
     if (flags.dryRun) return flags.detailedExitcode && hasChanges(plan) ? errors.ExitCode.changesPending : 0;
 
     const client = await ctx.client();
+    // A success that could not be recorded would be sent again: refuse before sending anything.
+    if (hasChanges(plan)) state.openLog();
     const drain = new AbortController();
     const onStop = () => setTimeout(() => drain.abort(), DRAIN_MS).unref();
     ctx.signal.addEventListener('abort', onStop, { once: true });
     const total = plan.counts.create + plan.counts.update + plan.counts.delete;
     const progress = await startProgress(ctx, total, 'syncing');
     let outcome;
+    let saveFailure: unknown;
     try {
       outcome = await executePlan(plan, {
         client,
@@ -106,9 +110,14 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
     } finally {
       progress.stop();
       ctx.signal.removeEventListener('abort', onStop);
-      state.save();
+      try {
+        state.save();
+      } catch (error) {
+        saveFailure = error;
+      }
     }
     report.writeSummary(ctx, plan, outcome.results, outcome.notStarted);
+    if (outcome.recordFailure !== undefined || saveFailure !== undefined) throw report.recordingError(state, outcome, saveFailure);
     if (ctx.signal.aborted) return errors.ExitCode.interrupted;
     return report.exitCodeFor(outcome.results);
   } finally {

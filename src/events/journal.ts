@@ -7,9 +7,10 @@
  * events as done in production.
  */
 import { parseJsonObject } from '../util/json.js';
-import { closeSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, ftruncateSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
+import { canonicalServiceKey } from '../sync/service-key.js';
 
 /** sending: the post began; failed: it clearly did not arrive (the event is to be posted again). */
 export type JournalStatus = 'sending' | 'accepted' | 'uncertain' | 'failed';
@@ -42,14 +43,28 @@ const STATUSES: readonly string[] = ['sending', 'accepted', 'uncertain', 'failed
 
 /**
  * Reads a journal; a missing file is an empty journal. `display` names it in messages. Only lines
- * for `service` count (lines that name no service count for every service).
+ * for `service` count (lines that name no service count for every service); a line counts however
+ * its service URL was spelt when it was written (`HTTP://host:443/` is `https://host`).
  */
 export function readJournal(path: string, display: string, service?: string): JournalState {
   const state: JournalState = { statuses: new Map(), exists: false, completeBytes: 0, torn: false, missingNewline: false };
+  const wanted = service === undefined ? undefined : canonicalServiceKey(service);
+  // A journal names a handful of services on many lines: each spelling is parsed once.
+  const keys = new Map<string, string>();
+  const keyOf = (text: string) => {
+    let key = keys.get(text);
+    if (key === undefined) keys.set(text, (key = canonicalServiceKey(text)));
+    return key;
+  };
   let bytes: Buffer;
   try {
+    // A FIFO or a device would hang the read (or never end, /dev/zero): only a regular file is a journal.
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (!info) return state;
+    if (!info.isFile()) throw new UsageError(`the journal ${display} is not a regular file; nothing was sent`, { details: ['choose a file for it with --journal <file>'] });
     bytes = readFileSync(path);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return state;
     throw new UsageError(`cannot read the journal ${display} (${code ?? (error as Error).message}); nothing was sent`);
@@ -77,7 +92,7 @@ export function readJournal(path: string, display: string, service?: string): Jo
     }
     if (record !== undefined && record !== 'blank') {
       if (record.v !== 1) throw new UsageError(`${display}:${lineNo}: journal version ${String(record.v)} is not supported by this version of jobs; nothing was sent`);
-      if (service === undefined || record.service === undefined || record.service === service) {
+      if (wanted === undefined || record.service === undefined || keyOf(record.service) === wanted) {
         if (record.status === 'failed') state.statuses.delete(record.key);
         else state.statuses.set(record.key, record.status);
       }

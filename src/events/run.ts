@@ -17,7 +17,7 @@ import { fileProblem } from './findings.js';
 import { readEventsInput, type EventsInput } from './input.js';
 import { JournalWriter, readJournal, type JournalState, type JournalStatus } from './journal.js';
 import { serviceKey } from '../sync/service-key.js';
-import { acquireLock } from '../sync/state.js';
+import { acquireLock } from '../sync/lock.js';
 import { entryKeys } from './key.js';
 import { readNdjson } from './ndjson.js';
 import { asJobsError, classifyFailure, isUnauthorized } from './outcome.js';
@@ -31,6 +31,7 @@ export interface EventsFlags {
   retryUncertain?: boolean;
   dryRun?: boolean;
   concurrency?: number;
+  unlock?: boolean;
 }
 
 const READERS: Record<EventFormat, (file: string, text: string) => ReadResult> = { ndjson: readNdjson, csv: readCsv, yaml: readYaml };
@@ -47,7 +48,7 @@ export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlag
     });
   }
   // One run per journal at a time: two runs reading the same journal would post the same events.
-  const lock = journal && !flags.dryRun ? acquireLock(journal.path, { notice: (t) => ctx.io.stderr.write(`jobs: ${t}\n`), what: 'events run', file: 'journal' }) : undefined;
+  const lock = journal && !flags.dryRun ? acquireLock(journal.path, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`jobs: ${t}\n`), what: 'events run', file: 'journal' }) : undefined;
   try {
     return await runWithJournal(ctx, input, entries, keys, journal, flags);
   } finally {

@@ -2,7 +2,8 @@
  * Carries out a plan with a bounded number of requests in flight. Every success is recorded in the
  * state at once; a failure on one advert does not stop the others (unless fail-fast); a 401 stops
  * the run, since nothing else can succeed. Lost state is safe: a create that meets
- * `reference: [taken]` becomes an update and the advert is adopted into the state.
+ * `reference: [taken]` becomes an update and the advert is adopted into the state. When a success
+ * cannot be recorded (disk full), no new request is started.
  */
 import type { JobsClient } from '../api/client.js';
 import { ApiError, JobsError } from '../errors/failures.js';
@@ -32,29 +33,55 @@ export interface ExecuteOptions {
   onResult: (result: ChangeResult) => void;
 }
 
-export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<{ results: ChangeResult[]; notStarted: number }> {
+export interface ExecuteOutcome {
+  results: ChangeResult[];
+  notStarted: number;
+  /**
+   * The state could not record a success (disk full, the log became unwritable): no new request was
+   * started after it. Those successes are held in memory until the state is saved.
+   */
+  recordFailure?: unknown;
+  /** The successes whose line could not be written to the log. */
+  unlogged: ChangeResult[];
+}
+
+export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<ExecuteOutcome> {
   const { state, service } = options;
-  // Adverts unchanged in content but moved to another file: record the new place, no request.
-  for (const c of plan.changes) {
-    if (c.action !== 'unchanged') continue;
-    const before = state.adverts(service)[c.reference];
-    if (before && (before.file !== c.file || before.document !== c.advert!.source.index)) state.put(service, c.reference, { ...before, file: c.file, document: c.advert!.source.index });
-  }
+  const unlogged: ChangeResult[] = [];
+  let recordFailure: unknown;
   const work = plan.changes.filter((c) => c.action === 'create' || c.action === 'update' || c.action === 'delete');
+  // Adverts unchanged in content but moved to another file: record the new place, no request.
+  try {
+    const recorded = state.adverts(service);
+    for (const c of plan.changes) {
+      if (c.action !== 'unchanged') continue;
+      const before = recorded.get(c.reference);
+      if (before && (before.file !== c.file || before.document !== c.advert!.source.index)) state.put(service, c.reference, { ...before, file: c.file, document: c.advert!.source.index });
+    }
+  } catch (error) {
+    return { results: [], notStarted: work.length, unlogged, recordFailure: error };
+  }
   const results = await runPool(
     work,
     options.concurrency,
     async (change, _i, stopAll) => {
       const result = await apply(change, options);
-      if (result.status !== 'failed') record(result, options);
-      else if (options.failFast || (result.error instanceof ApiError && result.error.kind === 'unauthorized')) stopAll();
+      if (result.status !== 'failed') {
+        try {
+          record(result, options);
+        } catch (error) {
+          recordFailure ??= error;
+          unlogged.push(result);
+          stopAll();
+        }
+      } else if (options.failFast || (result.error instanceof ApiError && result.error.kind === 'unauthorized')) stopAll();
       options.onResult(result);
       return result;
     },
     options.stop,
   );
   const done = results.filter((r): r is ChangeResult => r !== undefined);
-  return { results: done, notStarted: work.length - done.length };
+  return { results: done, notStarted: work.length - done.length, unlogged, ...(recordFailure !== undefined ? { recordFailure } : {}) };
 }
 
 async function apply(change: PlannedChange, options: ExecuteOptions): Promise<ChangeResult> {

@@ -14,7 +14,6 @@ export function hashOf(value: unknown, length = 64): string {
 
 /** A short hash per top-level field, so a plan can name the fields that changed. */
 export function fieldHashes(payload: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of Object.keys(payload).sort()) out[key] = hashOf(payload[key], 12);
-  return out;
+  // fromEntries defines own properties: a field named `__proto__` is a field like any other.
+  return Object.fromEntries(Object.keys(payload).sort().map((key) => [key, hashOf(payload[key], 12)]));
 }

@@ -36,7 +36,7 @@ export interface PlanOptions {
   fileOf: (advert: CheckedAdvert) => string;
 }
 
-export function makePlan(adverts: readonly CheckedAdvert[], recorded: Record<string, AdvertRecord>, options: PlanOptions): Plan {
+export function makePlan(adverts: readonly CheckedAdvert[], recorded: ReadonlyMap<string, AdvertRecord>, options: PlanOptions): Plan {
   const changes: PlannedChange[] = [];
   const present = new Set<string>();
   for (const advert of adverts) {
@@ -44,7 +44,7 @@ export function makePlan(adverts: readonly CheckedAdvert[], recorded: Record<str
     present.add(reference);
     const hash = hashOf(advert.payload);
     const file = options.fileOf(advert);
-    const before = Object.prototype.hasOwnProperty.call(recorded, reference) ? recorded[reference] : undefined;
+    const before = recorded.get(reference);
     if (before && before.hash === hash && !options.force) {
       // The common case of a big folder: one hash, no per-field work.
       changes.push({ action: 'unchanged', reference, advert, file, hash });
@@ -55,11 +55,12 @@ export function makePlan(adverts: readonly CheckedAdvert[], recorded: Record<str
       changes.push({ action: 'create', reference, advert, file, hash, fields });
       continue;
     }
-    const changed = Object.keys(fields).filter((k) => before.fields?.[k] !== fields[k]);
-    const removed = Object.keys(before.fields ?? {}).filter((k) => !(k in fields));
+    // Field names come from the file (with --allow-unknown-fields, any name): own properties only.
+    const changed = Object.keys(fields).filter((k) => !Object.hasOwn(before.fields, k) || before.fields[k] !== fields[k]);
+    const removed = Object.keys(before.fields).filter((k) => !Object.hasOwn(fields, k));
     changes.push({ action: 'update', reference, advert, file, hash, fields, changed, removed });
   }
-  for (const [reference, record] of Object.entries(recorded)) {
+  for (const [reference, record] of recorded) {
     if (present.has(reference)) continue;
     changes.push({ action: options.prune ? 'delete' : 'orphan', reference, file: record.file });
   }

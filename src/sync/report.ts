@@ -1,6 +1,6 @@
 /** What a sync shows: the plan (like `terraform plan`), a line per result, and a summary. */
 import type { Context } from '../context.js';
-import { ApiError, ExitCode } from '../errors/failures.js';
+import { ApiError, ExitCode, PartialFailureError } from '../errors/failures.js';
 import { findingsFromTree, formatFinding } from '../output/findings.js';
 import { sanitize } from '../output/sanitize.js';
 import { paint, plural } from '../output/summary.js';
@@ -9,8 +9,9 @@ import type { Finding } from '../output/findings.js';
 import { githubAnnotation, sarifLog } from '../output/formats.js';
 import { failureFindings } from '../output/publish-report.js';
 import { VERSION } from '../version.js';
-import type { ChangeResult } from './execute.js';
+import type { ChangeResult, ExecuteOutcome } from './execute.js';
 import type { Plan } from './plan.js';
+import { reasonOf, type SyncState } from './state.js';
 
 const json = (ctx: Context) => ctx.globals.output === 'json';
 
@@ -119,4 +120,30 @@ export function exitCodeFor(results: readonly ChangeResult[]): number {
   if (failures.some((r) => r.error instanceof ApiError && r.error.kind === 'unauthorized')) return ExitCode.unauthorized;
   const codes = new Set(failures.map((r) => r.error!.exitCode));
   return codes.size === 1 ? [...codes][0]! : ExitCode.rejected;
+}
+
+/**
+ * What to say when the state could not record the run (disk full, an unwritable file). The run
+ * stopped at the first success the log could not take; whatever is still recorded somewhere (the
+ * state, or the log the next run folds in) is said, and so is what is not.
+ */
+export function recordingError(state: SyncState, outcome: ExecuteOutcome, saveFailure: unknown): PartialFailureError {
+  const { logPath, path } = state;
+  if (saveFailure === undefined) {
+    const error = new PartialFailureError(`cannot write the sync log ${logPath} (${reasonOf(outcome.recordFailure)}); the run was stopped: everything this run did is recorded in the state ${path}`);
+    error.details = ['free some space or make the log writable, then run again to finish'];
+    return error;
+  }
+  if (outcome.recordFailure === undefined) {
+    const error = new PartialFailureError(`cannot write the sync state ${path} (${reasonOf(saveFailure)}); what this run did is kept in the log ${logPath}, which the next run folds in`);
+    error.details = ['free some space or make the folder writable, then run again'];
+    return error;
+  }
+  const error = new PartialFailureError(`cannot record this run: neither the sync log ${logPath} (${reasonOf(outcome.recordFailure)}) nor the state ${path} (${reasonOf(saveFailure)}) can be written`);
+  error.details = [
+    ...outcome.unlogged.map((r) => `${r.status} ${sanitize(r.change.reference)} (${sanitize(r.change.file)}) is not recorded`),
+    'what is not recorded is safe to repeat: a rerun adopts adverts that exist (their reference is taken), sends updates again and finds deleted adverts gone',
+    'free some space, then run again',
+  ];
+  return error;
 }

@@ -10,9 +10,14 @@ import { plural } from '../output/summary.js';
 import { checkAdvert, isValid, type CheckedAdvert } from './check.js';
 import type { AdvertMode, ValidateOptions } from './validate.js';
 
-export async function loadValidAdverts(ctx: Context, paths: readonly string[], mode: AdvertMode, options: ValidateOptions = {}): Promise<CheckedAdvert[]> {
+export async function loadValidAdverts(
+  ctx: Context,
+  paths: readonly string[],
+  mode: AdvertMode,
+  { exclude, ...options }: ValidateOptions & { /** Absolute paths a folder walk leaves out (the sync state). */ exclude?: ReadonlySet<string> } = {},
+): Promise<CheckedAdvert[]> {
   const config = await ctx.config();
-  const loaded = await loadAdverts(paths, { cwd: ctx.cwd, stdin: () => ctx.io.stdin, uniqueReferences: mode === 'create' });
+  const loaded = await loadAdverts(paths, { cwd: ctx.cwd, stdin: () => ctx.io.stdin, uniqueReferences: mode === 'create', exclude });
   const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, options));
   const findings = sortFindings([
     ...loaded.problems.map(findingFromProblem),

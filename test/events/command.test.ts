@@ -373,5 +373,18 @@ describe('jobs events: one run per journal', () => {
     const r = await run(dir, 'e.ndjson');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('another events run holds the lock on this journal');
+    expect(r.stderr).toContain('if it is not running any more, run again with --unlock');
+  });
+
+  it('takes over a lock that names no process (left empty by a crash between creating and writing it)', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const dir = tempFolder({ 'e.ndjson': '{"application_id":"a1","kind":"recruiter_view"}\n' });
+    writeFileSync(join(dir, 'e.ndjson.journal.lock'), '');
+    const scope = nock(SERVICE).post(path('a1'), { kind: 'recruiter_view' }).reply(201, {});
+    const r = await run(dir, 'e.ndjson');
+    scope.done();
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`jobs: removing a lock that names no process (left by a crash): ${join(dir, 'e.ndjson.journal.lock')}`);
+    expect(existsSync(join(dir, 'e.ndjson.journal.lock'))).toBe(false);
   });
 });
