@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -13,8 +13,7 @@ afterEach(() => nock.cleanAll());
 const STATS = { views: 10, likes: 2, applications: 1, applications_unviewed: 1 };
 
 /** A terminal: stdin and stderr are TTYs; each answer is typed once the previous prompt is up. */
-async function onTerminal(argv: string[], answers: string[], env: Record<string, string>) {
-  const home = mkdtempSync(join(tmpdir(), 'jobs-reauth-'));
+async function onTerminal(argv: string[], answers: string[], env: Record<string, string>, home = mkdtempSync(join(tmpdir(), 'jobs-reauth-'))) {
   const stdin = Object.assign(new PassThrough(), { isTTY: true });
   let stdout = '';
   let stderr = '';
@@ -54,10 +53,33 @@ describe('a 401 on a terminal', () => {
     scope.done();
     expect(r.stdout).toContain('A-1');
     expect(r.stderr).toContain('The service refused the token (401 unauthorized)');
+    // JOBS_TOKEN comes before the store: the user is told before deciding.
+    const note = r.stderr.indexOf('Note: JOBS_TOKEN is set and will still win over a stored token; run `unset JOBS_TOKEN` for the stored token to be used.\n');
+    expect(note, r.stderr).toBeGreaterThan(0);
+    expect(r.stderr.indexOf('Store it for next time')).toBeGreaterThan(note);
     expect(r.stderr).not.toContain('fresh_token');
     const store = join(r.home, 'config', 'jobs', 'credentials.json');
     expect(JSON.parse(readFileSync(store, 'utf8')).profiles.default.token).toBe('fresh_token');
     expect(statSync(store).mode & 0o777).toBe(0o600);
+  });
+
+  it('names --token-file as what still wins over the stored token', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'jobs-token-file-'));
+    writeFileSync(join(home, 'token'), 'old_token\n');
+    nock(SERVICE).get('/jobs/A-1/stats').reply(401, { errors: { base: ['unauthorized'] } }).get('/jobs/A-1/stats').reply(200, STATS);
+    const r = await onTerminal(['--token-file', join(home, 'token'), 'stats', 'A-1'], ['fresh_token\r', 'n\r'], { JOBS_BASE_URL: SERVICE });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Note: --token-file will still win over a stored token; leave it out for the stored token to be used.');
+  });
+
+  it('says nothing of precedence when the refused token was the stored one', async () => {
+    const first = await onTerminal(['login'], ['old_token\r'], { JOBS_BASE_URL: SERVICE });
+    expect(first.code, first.stderr).toBe(0);
+    nock(SERVICE).get('/jobs/A-1/stats').reply(401, { errors: { base: ['unauthorized'] } }).get('/jobs/A-1/stats').reply(200, STATS);
+    const r = await onTerminal(['stats', 'A-1'], ['fresh_token\r', 'y\r'], { JOBS_BASE_URL: SERVICE }, first.home);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Store it for next time');
+    expect(r.stderr).not.toContain('Note:');
   });
 
   it('without a terminal, or with --no-input, the 401 stands: exit 4, nothing asked', async () => {
