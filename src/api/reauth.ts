@@ -18,9 +18,20 @@ export function withReauth(client: JobsClient, ctx: Context): JobsClient {
   let storeOffered = false;
   let asking: Promise<boolean> | undefined;
 
+  /** A question on the terminal: the live line (progress, spinner) would draw over it, so it waits. */
+  const onTerminal = async <T>(question: () => Promise<T>): Promise<T> => {
+    const { liveLine } = await import('../output/live-line.js');
+    const release = liveLine(ctx)?.hold();
+    try {
+      return await question();
+    } finally {
+      release?.();
+    }
+  };
+
   const ask = async (): Promise<boolean> => {
     const { promptHidden } = await import('../config/cli/hidden-prompt.js');
-    const token = (await promptHidden(ctx, 'The service refused the token (401 unauthorized). Enter another token (empty to give up): ')).trim();
+    const token = (await onTerminal(() => promptHidden(ctx, 'The service refused the token (401 unauthorized). Enter another token (empty to give up): '))).trim();
     if (token === '') return false;
     current = current.withToken(token);
     newToken = token;
@@ -34,8 +45,11 @@ export function withReauth(client: JobsClient, ctx: Context): JobsClient {
     const config = await ctx.config();
     // The store is the last place a token is looked for: say what would still win over it.
     const winner = config.token ? await tokenWinner(ctx, config.token.source) : undefined;
-    if (winner) ctx.io.stderr.write(`Note: ${sanitize(winner)}\n`);
-    if (await confirm(ctx, 'The new token worked. Store it for next time (in a file only you can read)?')) {
+    const store = await onTerminal(async () => {
+      if (winner) ctx.io.stderr.write(`Note: ${sanitize(winner)}\n`);
+      return confirm(ctx, 'The new token worked. Store it for next time (in a file only you can read)?');
+    });
+    if (store) {
       // Bound to the service it was accepted by, like a token stored by `jobs login`.
       const baseUrl = config.baseUrl.value;
       ctx.io.stderr.write(`stored in ${await storeCredential(ctx.env, config.profile.value, baseUrl ? { token: newToken, base_url: baseUrl } : { token: newToken })}\n`);

@@ -18,6 +18,8 @@ export interface LiveLine {
   set(part: LivePart, text: string | undefined): void;
   /** Writes whole lines to `stream` (stdout or stderr) without breaking the live line. */
   print(stream: OutStream, text: string): void;
+  /** Takes the line away (for a question on the terminal) until the returned function is called. */
+  hold(): () => void;
 }
 
 /** Progress, waits and other status lines go to stderr, except with --quiet or machine output. */
@@ -52,6 +54,7 @@ class SpinnerLine implements LiveLine {
   private spinner: Ora | undefined;
   private makeOra: MakeOra | undefined;
   private loading: Promise<void> | undefined;
+  private holds = 0;
 
   constructor(
     private readonly stream: OutStream,
@@ -75,10 +78,22 @@ class SpinnerLine implements LiveLine {
     if (spinner) spinner.render();
   }
 
+  hold(): () => void {
+    this.holds++;
+    this.update();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      this.update();
+    };
+  }
+
   private update(): void {
     const width = terminalWidth(this.stream);
     const shown = PARTS.flatMap((p) => this.parts.get(p) ?? []);
-    if (width === undefined || shown.length === 0) {
+    if (width === undefined || shown.length === 0 || this.holds > 0) {
       this.spinner?.stop();
       this.spinner = undefined;
       return;

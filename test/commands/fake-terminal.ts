@@ -99,12 +99,16 @@ function replay(raw: string): string[] {
   return text;
 }
 
-/** Runs a command in-process with `stderr` as its stderr (stdout captured, stdin not a terminal). */
-export async function runWithStderr(argv: string[], stderr: { write(s: string): unknown; isTTY?: boolean; columns?: number }, options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Omit<Captured, 'stderr'>> {
+/** Runs a command in-process with `stderr` as its stderr (stdout captured; stdin not a terminal unless given). */
+export async function runWithStderr(
+  argv: string[],
+  stderr: { write(s: string): unknown; isTTY?: boolean; columns?: number },
+  options: { cwd?: string; env?: Record<string, string>; stdin?: Readable & { isTTY?: boolean } } = {},
+): Promise<Omit<Captured, 'stderr'>> {
   let stdout = '';
   const home = mkdtempSync(join(tmpdir(), 'jobs-home-'));
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), NO_COLOR: '1', ...options.env };
-  const stdin = Object.assign(Readable.from([]), { isTTY: false });
+  const stdin = options.stdin ?? Object.assign(Readable.from([]), { isTTY: false });
   const code = await execute(argv, {
     io: { stdin, stdout: { write: (s: string) => (stdout += s), isTTY: false }, stderr },
     env,

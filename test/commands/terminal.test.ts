@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../src/program.js';
-import { SERVICE } from './harness.js';
+import { fakeTerminal, runWithStderr } from './fake-terminal.js';
+import { advertYaml, SERVICE, tempFolder } from './harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -87,6 +88,45 @@ describe('a 401 on a terminal', () => {
     const r = await onTerminal(['--no-input', 'stats', 'A-1'], [], { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'old_token' });
     expect(r.code).toBe(4);
     expect(r.stderr).not.toContain('Enter another token');
+  });
+});
+
+describe('a 401 in a bulk run on a terminal', () => {
+  it('the live progress line keeps off the questions until they are answered', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
+    const scope = nock(SERVICE)
+      .post('/jobs')
+      .matchHeader('authorization', 'Bearer old_token')
+      .reply(401, { errors: { base: ['unauthorized'] } })
+      .post('/jobs')
+      .times(2)
+      .matchHeader('authorization', 'Bearer fresh_token')
+      .reply(201);
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    const terminal = fakeTerminal(80);
+    const write = terminal.write;
+    const answers = ['fresh_token\r', 'n\r'];
+    // What is on the screen when each answer is typed, a while after its question appeared.
+    const seen: string[] = [];
+    terminal.write = (s: string) => {
+      const written = write(s);
+      if (/(: |\] )$/.test(s) && answers.length > 0) {
+        const answer = answers.shift()!;
+        setTimeout(() => {
+          seen.push(terminal.screen().at(-1) ?? '');
+          stdin.write(answer);
+        }, 500);
+      }
+      return written;
+    };
+    const r = await runWithStderr(['publish', '.', '--concurrency', '1'], terminal, { cwd: dir, env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'old_token' }, stdin });
+    scope.done();
+    expect(r.code, terminal.raw).toBe(0);
+    expect(terminal.raw).toContain('publishing 0/2');
+    expect(seen).toEqual([
+      'The service refused the token (401 unauthorized). Enter another token (empty to give up):',
+      'The new token worked. Store it for next time (in a file only you can read)? [y/N]',
+    ]);
   });
 });
 
