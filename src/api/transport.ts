@@ -193,46 +193,48 @@ export class Transport {
     });
     let waited = 0;
     let announced = false;
-    // The caller hears of each retry wait; a 429's wait is spent at the gate on the next round.
-    let endWait: (() => void) | void = undefined;
-    try {
-      for (let attempt = 1; ; attempt++) {
+    // A 429's wait is spent at the gate on the next round: the caller hears of its end there.
+    let gateWaitEnds: (() => void) | void = undefined;
+    for (let attempt = 1; ; attempt++) {
+      try {
         waited += await this.passGate(spec, waited, announced, exchange(attempt - 1));
-        endWait?.();
-        endWait = undefined;
-        announced = false;
-        const outcome = await this.attempt(url, spec);
-        if (outcome.type === 'cancelled') throw this.cancelled(spec);
-        if (outcome.type === 'response' && outcome.response.status >= 200 && outcome.response.status <= 299) return outcome.response;
-
-        const retry = this.retryFor(outcome);
-        const allowed = retry === 'always' || (retry === 'if-repeatable' && spec.repeatable);
-        const notRepeated = retry === 'if-repeatable' && !spec.repeatable ? spec.notRepeatableBecause : undefined;
-        if (!allowed || attempt >= attempts) throw this.failure(outcome, exchange(attempt - 1, { notRepeatedBecause: notRepeated }));
-
-        const { ms: wait, askedByService } = this.waitBefore(outcome, attempt);
-        if (waited + wait > this.maxRetryTimeMs) {
-          const because = `stopped retrying: the next wait (${formatSeconds(wait)}) would pass the retry time limit (${formatDuration(this.maxRetryTimeMs)})`;
-          this.trace(`giving up: ${because.replace(/^stopped retrying: /, '')}`);
-          // Still close the gate: the other requests of this client would only hear 429 too.
-          if (outcome.type === 'response' && outcome.response.status === 429) this.gate.pause(wait);
-          throw this.failure(outcome, exchange(attempt - 1, { stoppedBecause: because }));
-        }
-        this.trace(`retrying in ${formatSeconds(wait)} (${this.describe(outcome)}, attempt ${attempt + 1}/${attempts})`);
-        endWait = this.options.onWait?.({ request: this.redact(`${spec.method} ${spec.path}`), reason: this.reasonFor(outcome), askedByService, ms: wait, attempt: attempt + 1, attempts });
-        if (outcome.type === 'response' && outcome.response.status === 429) {
-          // The quota is the client's: every request of this client waits, this one at the gate too.
-          this.gate.pause(wait);
-          announced = true;
-        } else {
-          await this.pause(wait, spec);
-          waited += wait;
-          endWait?.();
-          endWait = undefined;
-        }
+      } finally {
+        gateWaitEnds?.();
+        gateWaitEnds = undefined;
       }
-    } finally {
-      endWait?.();
+      announced = false;
+      const outcome = await this.attempt(url, spec);
+      if (outcome.type === 'cancelled') throw this.cancelled(spec);
+      if (outcome.type === 'response' && outcome.response.status >= 200 && outcome.response.status <= 299) return outcome.response;
+
+      const retry = this.retryFor(outcome);
+      const allowed = retry === 'always' || (retry === 'if-repeatable' && spec.repeatable);
+      const notRepeated = retry === 'if-repeatable' && !spec.repeatable ? spec.notRepeatableBecause : undefined;
+      if (!allowed || attempt >= attempts) throw this.failure(outcome, exchange(attempt - 1, { notRepeatedBecause: notRepeated }));
+
+      const { ms: wait, askedByService } = this.waitBefore(outcome, attempt);
+      if (waited + wait > this.maxRetryTimeMs) {
+        const because = `stopped retrying: the next wait (${formatSeconds(wait)}) would pass the retry time limit (${formatDuration(this.maxRetryTimeMs)})`;
+        this.trace(`giving up: ${because.replace(/^stopped retrying: /, '')}`);
+        // Still close the gate: the other requests of this client would only hear 429 too.
+        if (outcome.type === 'response' && outcome.response.status === 429) this.gate.pause(wait);
+        throw this.failure(outcome, exchange(attempt - 1, { stoppedBecause: because }));
+      }
+      this.trace(`retrying in ${formatSeconds(wait)} (${this.describe(outcome)}, attempt ${attempt + 1}/${attempts})`);
+      const waitEnds = this.options.onWait?.({ request: this.redact(`${spec.method} ${spec.path}`), reason: this.reasonFor(outcome), askedByService, ms: wait, attempt: attempt + 1, attempts });
+      if (outcome.type === 'response' && outcome.response.status === 429) {
+        // The quota is the client's: every request of this client waits, this one at the gate too.
+        this.gate.pause(wait);
+        announced = true;
+        gateWaitEnds = waitEnds;
+      } else {
+        try {
+          await this.pause(wait, spec);
+        } finally {
+          waitEnds?.();
+        }
+        waited += wait;
+      }
     }
   }
 
@@ -293,8 +295,9 @@ export class Transport {
 
     this.trace(`> ${spec.method} ${url}`);
     if (this.authorization !== undefined) this.trace(`> authorization: ${this.scheme === '' ? '' : `${this.scheme} `}***`);
-    const ended = this.options.onRequest?.(this.redact(`${spec.method} ${spec.path}`));
+    let ended: (() => void) | void = undefined;
     try {
+      ended = this.options.onRequest?.(this.redact(`${spec.method} ${spec.path}`));
       const fetchFn = this.options.fetch ?? globalThis.fetch;
       let response: Response;
       try {
