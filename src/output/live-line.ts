@@ -38,7 +38,8 @@ const lines = new WeakMap<OutStream, SpinnerLine>();
 /** The live line of the run's stderr, or undefined where there must be none (then print plain lines). */
 export function liveLine(ctx: Context): LiveLine | undefined {
   const stream = ctx.io.stderr;
-  if (!showsStatus(ctx) || ctx.env.CI || terminalWidth(stream) === undefined) return undefined;
+  // TERM=dumb (an editor's shell buffer) cannot move the cursor: the frames would pile up.
+  if (!showsStatus(ctx) || ctx.env.CI || ctx.env.TERM === 'dumb' || terminalWidth(stream) === undefined) return undefined;
   let line = lines.get(stream);
   if (!line) {
     line = new SpinnerLine(stream, useColor(stream, ctx.env, ctx.globals.color));

@@ -23,9 +23,13 @@ export interface FakeTerminal {
   clearLine(dir: number): boolean;
   /** The lines on the screen now, trailing blanks dropped. */
   screen(): string[];
+  on(event: 'resize', listener: () => void): FakeTerminal;
+  /** A new width, announced as a tty.WriteStream does ('resize'). */
+  resize(columns: number): void;
 }
 
 export function fakeTerminal(columns: number | undefined, maxBytes = 1_000_000): FakeTerminal {
+  const onResize: (() => void)[] = [];
   const terminal: FakeTerminal = {
     isTTY: true,
     columns,
@@ -40,6 +44,14 @@ export function fakeTerminal(columns: number | undefined, maxBytes = 1_000_000):
     moveCursor: (dx, dy) => terminal.write(`${dx > 0 ? `\x1b[${dx}C` : dx < 0 ? `\x1b[${-dx}D` : ''}${dy > 0 ? `\x1b[${dy}B` : dy < 0 ? `\x1b[${-dy}A` : ''}`),
     clearLine: (dir) => terminal.write(dir < 0 ? '\x1b[1K' : dir > 0 ? '\x1b[0K' : '\x1b[2K'),
     screen: () => replay(terminal.raw),
+    on(_event, listener) {
+      onResize.push(listener);
+      return terminal;
+    },
+    resize(width) {
+      terminal.columns = width;
+      for (const listener of onResize) listener();
+    },
   };
   return terminal;
 }

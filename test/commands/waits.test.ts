@@ -133,12 +133,45 @@ describe('a terminal that reports no width (script, expect, CI wrappers)', () =>
   it('a bulk publish completes with plain output of bounded size, and no live line', async () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2'), 'c.yaml': advertYaml('C-3') });
     for (const columns of [0, undefined]) {
-      const scope = nock(SERVICE).post('/jobs').times(3).reply(201);
+      // Answers that take a while, so a live line would have had time to draw.
+      const scope = nock(SERVICE).post('/jobs').times(3).delay(300).reply(201);
       const terminal = fakeTerminal(columns, 64_000);
       const r = await runWithStderr(['publish', '.'], terminal, { cwd: dir, env: serviceEnv });
       scope.done();
       expect(r.code, terminal.raw.slice(0, 200)).toBe(0);
       expect(terminal.raw).toBe('✔ 3 adverts: 3 created\n');
     }
+  });
+
+  it('a terminal shrunk to no width during a run: the live line stops at once', async () => {
+    nock(SERVICE).get('/jobs/A-1/stats').delay(2000).reply(200, STATS);
+    const terminal = fakeTerminal(80, 64_000);
+    let afterResize: string | undefined;
+    // Shrink it once the spinner is drawing frame after frame; what it writes right then is its end.
+    const watch = setInterval(() => {
+      if (terminal.raw.split('waiting for').length > 3) {
+        clearInterval(watch);
+        const before = terminal.raw.length;
+        terminal.resize(0);
+        afterResize = terminal.raw.slice(before);
+      }
+    }, 10);
+    const r = await runWithStderr(['stats', 'A-1'], terminal, { env: serviceEnv });
+    clearInterval(watch);
+    expect(r.code, terminal.raw.slice(0, 300)).toBe(0);
+    // Cleared, cursor shown again: the spinner is gone before it could draw at no width.
+    expect(afterResize).toBe(`${ESC}[1G${ESC}[0K${ESC}[?25h`);
+    expect(terminal.raw.endsWith(afterResize!)).toBe(true);
+    expect(terminal.screen()).toEqual([]);
+  });
+
+  it('TERM=dumb (an editor\'s shell buffer) gets no live line either', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
+    const scope = nock(SERVICE).post('/jobs').times(2).delay(300).reply(201);
+    const terminal = fakeTerminal(80);
+    const r = await runWithStderr(['publish', '.'], terminal, { cwd: dir, env: { ...serviceEnv, TERM: 'dumb' } });
+    scope.done();
+    expect(r.code).toBe(0);
+    expect(terminal.raw).toBe('✔ 2 adverts: 2 created\n');
   });
 });
