@@ -9,9 +9,12 @@ import { JobsClient, type ClientOptions } from './client.js';
 
 export async function clientFromContext(ctx: Context): Promise<JobsClient> {
   const config = await ctx.config();
+  // The core draws nothing: waits and slow requests are shown by the output layer's callbacks.
+  const { requestStatus } = await import('../output/request-status.js');
   const common: Omit<ClientOptions, 'baseUrl'> = {
     timeoutMs: config.timeoutMs.value,
     retries: config.retries.value,
+    ...requestStatus(ctx),
   };
   if (ctx.globals.verbose) common.trace = (line) => ctx.io.stderr.write(`${line}\n`);
 

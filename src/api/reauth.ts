@@ -6,6 +6,7 @@
 import type { Context } from '../context.js';
 import { canPrompt } from '../context.js';
 import { ApiError } from '../errors/failures.js';
+import type { SettingSource } from '../config/types.js';
 import type { JobsClient } from './client.js';
 
 const METHODS = ['create', 'update', 'delete', 'stats', 'postEvent'] as const;
@@ -17,9 +18,20 @@ export function withReauth(client: JobsClient, ctx: Context): JobsClient {
   let storeOffered = false;
   let asking: Promise<boolean> | undefined;
 
+  /** A question on the terminal: the live line (progress, spinner) would draw over it, so it waits. */
+  const onTerminal = async <T>(question: () => Promise<T>): Promise<T> => {
+    const { liveLine } = await import('../output/live-line.js');
+    const release = liveLine(ctx)?.hold();
+    try {
+      return await question();
+    } finally {
+      release?.();
+    }
+  };
+
   const ask = async (): Promise<boolean> => {
     const { promptHidden } = await import('../config/cli/hidden-prompt.js');
-    const token = (await promptHidden(ctx, 'The service refused the token (401 unauthorized). Enter another token (empty to give up): ')).trim();
+    const token = (await onTerminal(() => promptHidden(ctx, 'The service refused the token (401 unauthorized). Enter another token (empty to give up): '))).trim();
     if (token === '') return false;
     current = current.withToken(token);
     newToken = token;
@@ -29,9 +41,15 @@ export function withReauth(client: JobsClient, ctx: Context): JobsClient {
   const offerToStore = async () => {
     if (newToken === undefined || storeOffered) return;
     storeOffered = true;
-    const [{ confirm }, { storeCredential }] = await Promise.all([import('../output/prompt.js'), import('../config/credentials.js')]);
+    const [{ confirm }, { storeCredential }, { sanitize }] = await Promise.all([import('../output/prompt.js'), import('../config/credentials.js'), import('../output/sanitize.js')]);
     const config = await ctx.config();
-    if (await confirm(ctx, 'The new token worked. Store it for next time (in a file only you can read)?')) {
+    // The store is the last place a token is looked for: say what would still win over it.
+    const winner = config.token ? await tokenWinner(ctx, config.token.source) : undefined;
+    const store = await onTerminal(async () => {
+      if (winner) ctx.io.stderr.write(`Note: ${sanitize(winner)}\n`);
+      return confirm(ctx, 'The new token worked. Store it for next time (in a file only you can read)?');
+    });
+    if (store) {
       // Bound to the service it was accepted by, like a token stored by `jobs login`.
       const baseUrl = config.baseUrl.value;
       ctx.io.stderr.write(`stored in ${await storeCredential(ctx.env, config.profile.value, baseUrl ? { token: newToken, base_url: baseUrl } : { token: newToken })}\n`);
@@ -61,4 +79,20 @@ export function withReauth(client: JobsClient, ctx: Context): JobsClient {
     });
   }
   return wrapper;
+}
+
+/** What keeps a stored token from being used next time, and how to change that. */
+async function tokenWinner(ctx: Context, source: SettingSource): Promise<string | undefined> {
+  switch (source.kind) {
+    case 'env':
+      return `${source.name} is set and will still win over a stored token; run \`unset ${source.name}\` for the stored token to be used.`;
+    case 'flag':
+      return `${source.name} will still win over a stored token; leave it out for the stored token to be used.`;
+    case 'file': {
+      const { describeSource } = await import('../config/describe.js');
+      return `the token in ${describeSource(source, ctx.cwd, ctx.env)} will still win over a stored token; remove it from there for the stored token to be used.`;
+    }
+    default:
+      return undefined;
+  }
 }

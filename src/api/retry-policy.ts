@@ -41,6 +41,19 @@ const DROPPED_CONNECTIONS: Record<string, string> = {
   UND_ERR_CLOSED: 'connection closed',
 };
 
+/** Names for the statuses that are retried, as a waiting user reads them. */
+const STATUS_WORDS: Record<number, string> = {
+  429: 'rate limit',
+  500: 'service error',
+  502: 'bad gateway',
+  503: 'service unavailable',
+  504: 'gateway timeout',
+};
+
+export function statusWords(status: number): string {
+  return STATUS_WORDS[status] ?? 'service error';
+}
+
 export type Retry = 'always' | 'if-repeatable' | 'never';
 
 /** Which responses may be repeated, and for which calls. */

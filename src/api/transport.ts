@@ -9,7 +9,7 @@ import { brokenBodyError, connectError, quotaWaitError, responseError, timeoutEr
 import { readBodyCapped, type BodyText } from './body.js';
 import { onAbort } from '../util/abort-fanout.js';
 import { RateGate } from './rate-gate.js';
-import { backoffDelay, classifyConnectFailure, formatSeconds, parseRateLimitWait, parseRetryAfter, retryForStatus, type Retry } from './retry-policy.js';
+import { backoffDelay, classifyConnectFailure, formatSeconds, parseRateLimitWait, parseRetryAfter, retryForStatus, statusWords, type Retry } from './retry-policy.js';
 import { isLoopbackHost, joinUrl, parseBaseUrl } from './url.js';
 
 export interface ClientOptions {
@@ -30,12 +30,33 @@ export interface ClientOptions {
   trace?: (line: string) => void;
   /** Allow plain http:// to a host that is not loopback while a token is set. */
   allowInsecureHttp?: boolean;
+  /**
+   * Told when an attempt goes on the wire; the function it returns is called when the attempt ends.
+   * The CLI shows a spinner for a request that takes long; the core draws nothing itself.
+   */
+  onRequest?: (request: string) => (() => void) | void;
+  /** Told before each wait for a retry; the function it returns is called when the wait ends. */
+  onWait?: (wait: RetryWait) => (() => void) | void;
   /** Injectable for tests: waits `ms`, rejects when `signal` aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Injectable for tests: jitter source in [0, 1). */
   random?: () => number;
   /** Injectable for tests: wall clock in ms (HTTP-dates, the rate gate). */
   now?: () => number;
+}
+
+/** A wait before the next attempt of a request, as `onWait` hears it. */
+export interface RetryWait {
+  /** The request, as `POST /jobs`. */
+  request: string;
+  /** What went wrong: `rate limit (429)`, `service unavailable (503)`, `connection refused (127.0.0.1:4011)`, `no response within 30s`. */
+  reason: string;
+  /** True when the service said how long to wait (Retry-After, RateLimit headers); false for the client's own backoff. */
+  askedByService: boolean;
+  ms: number;
+  /** The attempt that follows the wait (2 for the first retry), and the most there will be. */
+  attempt: number;
+  attempts: number;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -174,8 +195,15 @@ export class Transport {
     });
     let waited = 0;
     let announced = false;
+    // A 429's wait is spent at the gate on the next round: the caller hears of its end there.
+    let gateWaitEnds: (() => void) | void = undefined;
     for (let attempt = 1; ; attempt++) {
-      waited += await this.passGate(spec, waited, announced, exchange(attempt - 1));
+      try {
+        waited += await this.passGate(spec, waited, announced, exchange(attempt - 1));
+      } finally {
+        gateWaitEnds?.();
+        gateWaitEnds = undefined;
+      }
       announced = false;
       const outcome = await this.attempt(url, spec);
       if (outcome.type === 'cancelled') throw this.cancelled(spec);
@@ -186,7 +214,7 @@ export class Transport {
       const notRepeated = retry === 'if-repeatable' && !spec.repeatable ? spec.notRepeatableBecause : undefined;
       if (!allowed || attempt >= attempts) throw this.failure(outcome, exchange(attempt - 1, { notRepeatedBecause: notRepeated }));
 
-      const wait = this.waitBefore(outcome, attempt);
+      const { ms: wait, askedByService } = this.waitBefore(outcome, attempt);
       if (waited + wait > this.maxRetryTimeMs) {
         const because = `stopped retrying: the next wait (${formatSeconds(wait)}) would pass the retry time limit (${formatDuration(this.maxRetryTimeMs)})`;
         this.trace(`giving up: ${because.replace(/^stopped retrying: /, '')}`);
@@ -195,12 +223,18 @@ export class Transport {
         throw this.failure(outcome, exchange(attempt - 1, { stoppedBecause: because }));
       }
       this.trace(`retrying in ${formatSeconds(wait)} (${this.describe(outcome)}, attempt ${attempt + 1}/${attempts})`);
+      const waitEnds = this.options.onWait?.({ request: this.redact(`${spec.method} ${spec.path}`), reason: this.reasonFor(outcome), askedByService, ms: wait, attempt: attempt + 1, attempts });
       if (outcome.type === 'response' && outcome.response.status === 429) {
         // The quota is the client's: every request of this client waits, this one at the gate too.
         this.gate.pause(wait);
         announced = true;
+        gateWaitEnds = waitEnds;
       } else {
-        await this.pause(wait, spec);
+        try {
+          await this.pause(wait, spec);
+        } finally {
+          waitEnds?.();
+        }
         waited += wait;
       }
     }
@@ -263,7 +297,9 @@ export class Transport {
 
     this.trace(`> ${spec.method} ${url}`);
     if (this.authorization !== undefined) this.trace(`> authorization: ${this.scheme === '' ? '' : `${this.scheme} `}***`);
+    let ended: (() => void) | void = undefined;
     try {
+      ended = this.options.onRequest?.(this.redact(`${spec.method} ${spec.path}`));
       const fetchFn = this.options.fetch ?? globalThis.fetch;
       let response: Response;
       try {
@@ -294,6 +330,7 @@ export class Transport {
     } finally {
       clearTimeout(timer);
       stopListening?.();
+      ended?.();
     }
   }
 
@@ -328,14 +365,28 @@ export class Transport {
     }
   }
 
-  private waitBefore(outcome: Outcome, attempt: number): number {
+  private waitBefore(outcome: Outcome, attempt: number): { ms: number; askedByService: boolean } {
     if (outcome.type === 'response') {
       const { status, headers } = outcome.response;
       const now = this.now();
-      const announced = parseRetryAfter(headers.get('retry-after'), now) ?? (status === 429 ? parseRateLimitWait(headers, now) : undefined);
-      if (announced !== undefined) return announced;
+      const asked = parseRetryAfter(headers.get('retry-after'), now) ?? (status === 429 ? parseRateLimitWait(headers, now) : undefined);
+      if (asked !== undefined) return { ms: asked, askedByService: true };
     }
-    return backoffDelay(attempt, this.random);
+    return { ms: backoffDelay(attempt, this.random), askedByService: false };
+  }
+
+  /** What went wrong, in words, for someone waiting on the retry. */
+  private reasonFor(outcome: Exclude<Outcome, { type: 'cancelled' }>): string {
+    switch (outcome.type) {
+      case 'response':
+        return `${statusWords(outcome.response.status)} (${outcome.response.status})`;
+      case 'connect-failure':
+        return `${outcome.reason} (${this.baseUrl.host})`;
+      case 'body-failure':
+        return `${outcome.reason} while reading the response (${outcome.status})`;
+      case 'timeout':
+        return `no response within ${formatDuration(this.timeoutMs)}`;
+    }
   }
 
   private describe(outcome: Outcome): string {

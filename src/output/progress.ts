@@ -1,10 +1,11 @@
 /**
- * Progress of a long run on stderr: on a terminal a live line (an ora spinner: done/total,
- * failures, rate, ETA); elsewhere a plain line every few seconds; nothing with --json or --quiet.
- * Result lines written through `log` don't collide with the live line.
+ * Progress of a long run on stderr: on a terminal of known width the live line (done/total,
+ * failures, rate, ETA); elsewhere, a terminal without a width included, a plain line every few
+ * seconds; nothing with --json or --quiet. Result lines written through `log` don't collide with
+ * the live line.
  */
 import type { Context } from '../context.js';
-import { useColor } from './color.js';
+import { liveLine, showsStatus } from './live-line.js';
 
 export interface Progress {
   tick(failed: boolean): void;
@@ -25,28 +26,22 @@ export async function startProgress(ctx: Context, total: number, label: string):
     const eta = rate > 0 ? Math.ceil((total - done) / rate) : undefined;
     return `${label} ${done}/${total}${failed ? `, ${failed} failed` : ''}, ${rate.toFixed(1)}/s${eta !== undefined && done < total ? `, ETA ${eta}s` : ''}`;
   };
-  const silent = ctx.globals.quiet || ctx.globals.output === 'json' || ctx.globals.output === 'sarif' || total === 0;
+  const silent = !showsStatus(ctx) || total === 0;
   if (silent) return { tick: (f) => ((done += 1), (failed += f ? 1 : 0)), log: (line) => ctx.io.stdout.write(line), stop: () => undefined };
 
-  if (ctx.io.stderr.isTTY && !ctx.env.CI) {
-    const { default: ora } = await import('ora');
-    const spinner = ora({ text: text(), stream: ctx.io.stderr as NodeJS.WritableStream, color: 'cyan', isEnabled: true, discardStdin: false });
-    if (!useColor(ctx.io.stderr, ctx.env, ctx.globals.color)) spinner.color = 'white';
-    spinner.start();
-    const timer = setInterval(() => (spinner.text = text()), 200);
+  const line = liveLine(ctx);
+  if (line) {
+    line.set('progress', text());
+    const timer = setInterval(() => line.set('progress', text()), 200);
     return {
       tick(f) {
         done++;
         if (f) failed++;
       },
-      log(line) {
-        spinner.clear();
-        ctx.io.stdout.write(line);
-        spinner.render();
-      },
+      log: (out) => line.print(ctx.io.stdout, out),
       stop() {
         clearInterval(timer);
-        spinner.stop();
+        line.set('progress', undefined);
       },
     };
   }

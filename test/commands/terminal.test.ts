@@ -1,11 +1,12 @@
 import nock from 'nock';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../src/program.js';
-import { SERVICE } from './harness.js';
+import { fakeTerminal, runWithStderr } from './fake-terminal.js';
+import { advertYaml, SERVICE, tempFolder } from './harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -13,8 +14,7 @@ afterEach(() => nock.cleanAll());
 const STATS = { views: 10, likes: 2, applications: 1, applications_unviewed: 1 };
 
 /** A terminal: stdin and stderr are TTYs; each answer is typed once the previous prompt is up. */
-async function onTerminal(argv: string[], answers: string[], env: Record<string, string>) {
-  const home = mkdtempSync(join(tmpdir(), 'jobs-reauth-'));
+async function onTerminal(argv: string[], answers: string[], env: Record<string, string>, home = mkdtempSync(join(tmpdir(), 'jobs-reauth-'))) {
   const stdin = Object.assign(new PassThrough(), { isTTY: true });
   let stdout = '';
   let stderr = '';
@@ -54,10 +54,33 @@ describe('a 401 on a terminal', () => {
     scope.done();
     expect(r.stdout).toContain('A-1');
     expect(r.stderr).toContain('The service refused the token (401 unauthorized)');
+    // JOBS_TOKEN comes before the store: the user is told before deciding.
+    const note = r.stderr.indexOf('Note: JOBS_TOKEN is set and will still win over a stored token; run `unset JOBS_TOKEN` for the stored token to be used.\n');
+    expect(note, r.stderr).toBeGreaterThan(0);
+    expect(r.stderr.indexOf('Store it for next time')).toBeGreaterThan(note);
     expect(r.stderr).not.toContain('fresh_token');
     const store = join(r.home, 'config', 'jobs', 'credentials.json');
     expect(JSON.parse(readFileSync(store, 'utf8')).profiles.default.token).toBe('fresh_token');
     expect(statSync(store).mode & 0o777).toBe(0o600);
+  });
+
+  it('names --token-file as what still wins over the stored token', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'jobs-token-file-'));
+    writeFileSync(join(home, 'token'), 'old_token\n');
+    nock(SERVICE).get('/jobs/A-1/stats').reply(401, { errors: { base: ['unauthorized'] } }).get('/jobs/A-1/stats').reply(200, STATS);
+    const r = await onTerminal(['--token-file', join(home, 'token'), 'stats', 'A-1'], ['fresh_token\r', 'n\r'], { JOBS_BASE_URL: SERVICE });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Note: --token-file will still win over a stored token; leave it out for the stored token to be used.');
+  });
+
+  it('says nothing of precedence when the refused token was the stored one', async () => {
+    const first = await onTerminal(['login'], ['old_token\r'], { JOBS_BASE_URL: SERVICE });
+    expect(first.code, first.stderr).toBe(0);
+    nock(SERVICE).get('/jobs/A-1/stats').reply(401, { errors: { base: ['unauthorized'] } }).get('/jobs/A-1/stats').reply(200, STATS);
+    const r = await onTerminal(['stats', 'A-1'], ['fresh_token\r', 'y\r'], { JOBS_BASE_URL: SERVICE }, first.home);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Store it for next time');
+    expect(r.stderr).not.toContain('Note:');
   });
 
   it('without a terminal, or with --no-input, the 401 stands: exit 4, nothing asked', async () => {
@@ -65,6 +88,45 @@ describe('a 401 on a terminal', () => {
     const r = await onTerminal(['--no-input', 'stats', 'A-1'], [], { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'old_token' });
     expect(r.code).toBe(4);
     expect(r.stderr).not.toContain('Enter another token');
+  });
+});
+
+describe('a 401 in a bulk run on a terminal', () => {
+  it('the live progress line keeps off the questions until they are answered', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
+    const scope = nock(SERVICE)
+      .post('/jobs')
+      .matchHeader('authorization', 'Bearer old_token')
+      .reply(401, { errors: { base: ['unauthorized'] } })
+      .post('/jobs')
+      .times(2)
+      .matchHeader('authorization', 'Bearer fresh_token')
+      .reply(201);
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    const terminal = fakeTerminal(80);
+    const write = terminal.write;
+    const answers = ['fresh_token\r', 'n\r'];
+    // What is on the screen when each answer is typed, a while after its question appeared.
+    const seen: string[] = [];
+    terminal.write = (s: string) => {
+      const written = write(s);
+      if (/(: |\] )$/.test(s) && answers.length > 0) {
+        const answer = answers.shift()!;
+        setTimeout(() => {
+          seen.push(terminal.screen().at(-1) ?? '');
+          stdin.write(answer);
+        }, 500);
+      }
+      return written;
+    };
+    const r = await runWithStderr(['publish', '.', '--concurrency', '1'], terminal, { cwd: dir, env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'old_token' }, stdin });
+    scope.done();
+    expect(r.code, terminal.raw).toBe(0);
+    expect(terminal.raw).toContain('publishing 0/2');
+    expect(seen).toEqual([
+      'The service refused the token (401 unauthorized). Enter another token (empty to give up):',
+      'The new token worked. Store it for next time (in a file only you can read)? [y/N]',
+    ]);
   });
 });
 
