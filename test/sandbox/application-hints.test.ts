@@ -26,6 +26,12 @@ describe('jobs --sandbox stats: application ids to try jobs event with', () => {
     expect(after.stderr).toContain(`${id} (viewed)`);
   });
 
+  it('points at stats when jobs --sandbox event gets an unknown id', async () => {
+    const run = await jobs(['--sandbox', 'event', 'app_unknown', 'recruiter_view'], { env: isolatedEnv() });
+    expect(run.code).toBe(5);
+    expect(run.stderr).toContain("jobs --sandbox stats <reference> lists application ids of the sandbox's adverts");
+  });
+
   it('says nothing extra with --json or --quiet', async () => {
     const env = isolatedEnv();
     expect((await jobs(['--sandbox', 'publish', 'examples/adverts/'], { env })).code).toBe(0);
