@@ -8,6 +8,7 @@ import { UsageError } from '../errors/failures.js';
 import { isLoopbackHost } from '../api/url.js';
 import { sanitize } from '../output/sanitize.js';
 import { resetEmbeddedSandbox, sandboxStatePath } from './embedded.js';
+import { withFileLock } from './file-lock.js';
 import { createSandbox } from './server.js';
 import { removeState } from './store.js';
 import type { SandboxOptions, SandboxQuota } from './types.js';
@@ -143,7 +144,9 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
     if (!ctx.globals.quiet) stderr.write(had ? `Cleared the --sandbox state (${file}).\n` : `The --sandbox state was already empty (${file}).\n`);
     return 0;
   }
-  if (flags.reset && flags.dataFile) removeState(flags.dataFile);
+  const dataFile = flags.dataFile;
+  // Under the file's lock, as every change to it: another sandbox may share the file.
+  if (flags.reset && dataFile) await withFileLock(dataFile, () => removeState(dataFile));
 
   const options: SandboxOptions = { tokens: flags.tokens };
   if (flags.dataFile) options.dataFile = flags.dataFile;
