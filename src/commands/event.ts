@@ -24,6 +24,8 @@ recruiter_like (moved to the next step of triage; not an offer), recruiter_rejec
 An event is never repeated automatically after an unclear failure: a like posted twice would
 notify the applicant twice.
 
+With --sandbox, jobs --sandbox stats <reference> lists application ids to try.
+
 Examples:
   $ jobs event app_8f2c recruiter_view
   $ jobs event app_8f2c recruiter_reject --data '{"reason": "position filled"}'`,
@@ -47,7 +49,15 @@ async function runEvent(ctx: Context, id: string, kind: string, flags: EventFlag
   if (flags.data !== undefined && flags.dataFile !== undefined) throw new errors.UsageError('give --data or --data-file, not both');
   const data = await readEventData(ctx, flags);
   const client = await ctx.client();
-  await client.postEvent(id, data === undefined ? { kind } : { kind, data }, { signal: ctx.signal });
+  try {
+    await client.postEvent(id, data === undefined ? { kind } : { kind, data }, { signal: ctx.signal });
+  } catch (error) {
+    // Ids come from the service's callback; the embedded sandbox shows its own instead.
+    if (ctx.globals.sandbox && error instanceof errors.ApiError && error.kind === 'not_found') {
+      error.details.push('jobs --sandbox stats <reference> lists application ids of the sandbox\'s adverts');
+    }
+    throw error;
+  }
   if (ctx.globals.output === 'json') ctx.io.stdout.write(`${JSON.stringify({ application_id: id, kind, posted: true })}\n`);
   else if (!ctx.globals.quiet) ctx.io.stdout.write(`${paint(ctx, ctx.io.stdout).green('✔')} posted ${kind} for application ${sanitize(id)}\n`);
   return 0;

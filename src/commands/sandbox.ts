@@ -15,6 +15,7 @@ export default function sandbox({ program, action }: CommandSetup): void {
     .option('--latency <ms>', 'delay every service response by this many milliseconds')
     .option('--fail-rate <0..1>', 'answer this share of service requests with a random 500 or 503')
     .option('--seed <n>', 'seed for --fail-rate, so a fault drill fails the same requests every run')
+    .option('--max-body <size>', 'largest request body accepted, e.g. 256k or 4m; larger ones get 413 (default 1m)')
     .option('--reset', 'clear the --data file first; alone, clear the state of --sandbox runs and exit')
     .addHelpText(
       'after',
@@ -22,8 +23,9 @@ export default function sandbox({ program, action }: CommandSetup): void {
 The sandbox answers the service's five endpoints (POST /jobs, PUT and DELETE /jobs/:reference,
 GET /jobs/:reference/stats, POST /job_applications/:id/events) with the service's statuses and
 error format, validating with the same schemas as jobs. Credentials: "Authorization: Bearer <token>"
-or the bare token. Each advert belongs to the token that created it. Simulated candidates make
-views, likes and applications grow over time. Requests are logged on stderr (never a token).
+or the bare token. Bodies over --max-body get 413, JSON nested deeper than 64 levels 400. Each
+advert belongs to the token that created it. Simulated candidates make views, likes and
+applications grow over time. Requests are logged on stderr (never a token).
 
 Fixture routes under /_sandbox/ (not part of the service; no token needed):
   POST /_sandbox/applications   {"reference": "...", "token"?: "..."} -> 201 {"id": "app_..."}

@@ -17,7 +17,8 @@ With --json: {"stats": [{"reference", "views", "likes", "applications", "applica
 Examples:
   $ jobs stats ACME-0042
   $ jobs stats ACME-0042 ACME-0043 --json
-  $ jobs stats --all --state adverts/.jobs-state.json`,
+  $ jobs stats --all --state adverts/.jobs-state.json
+  $ jobs --sandbox stats ACME-0042   # also lists application ids to try jobs event with`,
     )
     .action(action((ctx, references: string[], flags: StatsFlags) => runStats(ctx, references, flags)));
 }
@@ -57,6 +58,11 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   );
   const done = results.filter((r) => r !== undefined);
   renderStats(ctx, done);
+  if (ctx.globals.sandbox && ctx.globals.output === 'human' && !ctx.globals.quiet) {
+    // The embedded sandbox is the only place a new user can get application ids to try `event` with.
+    const { writeApplicationHints } = await import('../sandbox/hints.js');
+    writeApplicationHints(ctx, done.flatMap((r) => ('stats' in r ? [r.reference] : [])));
+  }
   if (ctx.signal.aborted) return errors.ExitCode.interrupted;
   const codes = new Set(done.flatMap((r) => ('error' in r && r.error ? [r.error.exitCode] : [])));
   return codes.size === 0 ? 0 : codes.size === 1 ? [...codes][0]! : errors.ExitCode.rejected;

@@ -3,12 +3,14 @@
  * process on a free loopback port, with its state kept in the user's state directory, so
  * `jobs --sandbox publish examples/` then `jobs --sandbox stats <reference>` work on a fresh
  * machine with no credentials. The server does not keep the process alive, and the state file is
- * written synchronously after each change, so nothing is lost when the command exits.
+ * written synchronously after each change, so nothing is lost when the command exits. Runs that
+ * share the file take turns through its lock (file-lock.ts), so parallel runs keep every change.
  */
 import { isAbsolute, join } from 'node:path';
 import { homeDir } from '../config/paths.js';
 import type { Context } from '../context.js';
 import { sanitize } from '../output/sanitize.js';
+import { withFileLock } from './file-lock.js';
 import { createSandbox } from './server.js';
 import { removeState } from './store.js';
 
@@ -26,7 +28,9 @@ export function sandboxStatePath(env: Env): string {
 
 /** Clears the embedded sandbox's state; true when there was any. */
 export async function resetEmbeddedSandbox(env: Env): Promise<boolean> {
-  return removeState(sandboxStatePath(env));
+  const file = sandboxStatePath(env);
+  // Under the lock, so a run in progress does not write back what was just cleared.
+  return withFileLock(file, () => removeState(file));
 }
 
 export async function startEmbeddedSandbox(ctx: Context): Promise<{ baseUrl: string; token: string }> {

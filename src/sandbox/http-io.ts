@@ -6,8 +6,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorTree } from '../errors/tree.js';
 import type { Reply } from './types.js';
 
-/** The spec names no payload limit; 1 MiB is far above any real advert. */
+/**
+ * The spec shows no payload limit. The sandbox answers a larger body with 413 and
+ * `too_long:<bytes>` (the spec's message format), without buffering it; 1 MiB is far above any real
+ * advert. `maxBodyBytes` (`jobs sandbox --max-body`) changes it.
+ */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+/**
+ * The deepest nesting of objects and arrays a JSON body may have; deeper is 400 `invalid`, the
+ * spec's malformed request. An advert nests two levels and event data a few more; unbounded depth
+ * would let one body overflow the stack of everything that later walks the stored state.
+ */
+export const MAX_JSON_DEPTH = 64;
 
 export type BodyRead = { ok: true; bytes: Buffer } | { ok: false; reason: 'too_large' | 'aborted' };
 
@@ -41,11 +52,12 @@ export function readBody(req: IncomingMessage, limit = MAX_REQUEST_BYTES): Promi
   });
 }
 
-/** How much of an oversized body is read and dropped, so the client can read the 413, before hanging up. */
+/** How much of a refused body is read and dropped, so the client can read the answer, before hanging up. */
 const DISCARD_LIMIT = 8 * MAX_REQUEST_BYTES;
 
 /**
- * After a 413: the rest of the body is dropped, never buffered. Closing at once could make the
+ * After a refusal (413, or 401 and the like before the body was read): the rest of the body is
+ * dropped, never buffered. Closing at once could make the
  * client's TCP stack discard our answer (a reset), so a bounded amount is drained first.
  */
 export function discardRest(req: IncomingMessage): void {
@@ -78,14 +90,32 @@ export function acceptableContentType(header: string | undefined): boolean {
 
 export type ParsedJson = { ok: true; value: unknown } | { ok: false };
 
-export function parseJson(bytes: Buffer): ParsedJson {
+export function parseJson(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): ParsedJson {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   if (text.trim() === '') return { ok: true, value: undefined };
+  if (nestingExceeds(text, maxDepth)) return { ok: false };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
     return { ok: false };
   }
+}
+
+/** True when brackets outside strings nest deeper than `max`; one pass, no recursion. */
+export function nestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
 }
 
 export function sendReply(res: ServerResponse, reply: Reply): void {

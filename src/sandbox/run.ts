@@ -5,8 +5,10 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors/failures.js';
+import { isLoopbackHost } from '../api/url.js';
 import { sanitize } from '../output/sanitize.js';
 import { resetEmbeddedSandbox, sandboxStatePath } from './embedded.js';
+import { withFileLock } from './file-lock.js';
 import { createSandbox } from './server.js';
 import { removeState } from './store.js';
 import type { SandboxOptions, SandboxQuota } from './types.js';
@@ -21,6 +23,7 @@ export interface RawSandboxFlags {
   latency?: string;
   failRate?: string;
   seed?: string;
+  maxBody?: string;
   reset?: boolean;
 }
 
@@ -33,6 +36,7 @@ export interface SandboxFlags {
   latencyMs?: number;
   failRate?: number;
   seed?: number;
+  maxBodyBytes?: number;
   reset: boolean;
 }
 
@@ -63,7 +67,18 @@ export function parseSandboxFlags(raw: RawSandboxFlags, cwd: string): SandboxFla
     flags.failRate = rate;
   }
   if (raw.seed !== undefined) flags.seed = wholeNumber(raw.seed, '--seed', 0, 2 ** 32 - 1);
+  if (raw.maxBody !== undefined) flags.maxBodyBytes = parseSize(raw.maxBody, '--max-body');
   return flags;
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 * 1024 };
+
+/** Bytes, or KiB/MiB with k/m: 4096, 64k, 2m; from 1k to 64m. */
+export function parseSize(text: string, flag: string): number {
+  const m = /^\s*(\d+)\s*([km]?)(?:i?b)?\s*$/i.exec(text);
+  const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2]!.toLowerCase()]! : NaN;
+  if (!(bytes >= 1024 && bytes <= 64 * 1024 * 1024)) throw new UsageError(`${flag}: expected a size from 1k to 64m, such as 256k or 2m, got "${sanitize(text)}"`);
+  return bytes;
 }
 
 /** `<n>/<unit>` or `<n>/<k><unit>`: 60/m, 10/s, 100/10s. */
@@ -83,8 +98,35 @@ function wholeNumber(text: string, flag: string, min: number, max: number): numb
   return n;
 }
 
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+/** Addresses that mean "every interface of this machine". */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '0:0:0:0:0:0:0:0']);
+
+/**
+ * The URL to print and the warnings for where the sandbox listens. The client sends a token over
+ * plain http only to loopback addresses, so on every interface the URL that works from this
+ * machine is the loopback one; any other address needs the user to lift that guard, knowingly.
+ */
+export function reachability(host: string, boundUrl: string): { url: string; warnings: string[] } {
+  if (isLoopbackHost(host)) return { url: boundUrl, warnings: [] };
+  const port = new URL(boundUrl).port;
+  const guard = 'jobs sends a token over plain http only to loopback addresses';
+  if (WILDCARD_HOSTS.has(host)) {
+    const url = `http://127.0.0.1:${port}`;
+    return {
+      url,
+      warnings: [
+        `warning: listening on every network interface (${host}): other machines can reach the sandbox, and its tokens are not secret`,
+        `from this machine use ${url}; ${guard}, so from another machine use http://<this machine's address>:${port} with allow_insecure_http: true in that machine's user config`,
+      ],
+    };
+  }
+  return {
+    url: boundUrl,
+    warnings: [
+      `warning: listening on ${host}: other machines can reach the sandbox, and its tokens are not secret`,
+      `${guard}: to use ${boundUrl}, set allow_insecure_http: true in the user config, or run the sandbox on 127.0.0.1`,
+    ],
+  };
 }
 
 function describeQuota(q: SandboxQuota): string {
@@ -102,7 +144,9 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
     if (!ctx.globals.quiet) stderr.write(had ? `Cleared the --sandbox state (${file}).\n` : `The --sandbox state was already empty (${file}).\n`);
     return 0;
   }
-  if (flags.reset && flags.dataFile) removeState(flags.dataFile);
+  const dataFile = flags.dataFile;
+  // Under the file's lock, as every change to it: another sandbox may share the file.
+  if (flags.reset && dataFile) await withFileLock(dataFile, () => removeState(dataFile));
 
   const options: SandboxOptions = { tokens: flags.tokens };
   if (flags.dataFile) options.dataFile = flags.dataFile;
@@ -110,6 +154,7 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
   if (flags.latencyMs !== undefined) options.latencyMs = flags.latencyMs;
   if (flags.failRate !== undefined) options.failRate = flags.failRate;
   if (flags.seed !== undefined) options.seed = flags.seed;
+  if (flags.maxBodyBytes !== undefined) options.maxBodyBytes = flags.maxBodyBytes;
   if (!ctx.globals.quiet) options.log = (line) => stderr.write(`${sanitize(line)}\n`);
 
   const sandbox = createSandbox(options);
@@ -126,22 +171,26 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
     throw error;
   }
 
-  writeBanner(ctx, flags, baseUrl);
+  const reach = reachability(flags.host, baseUrl);
+  // Said even with --quiet: it is about who else can reach this machine's sandbox.
+  for (const line of reach.warnings) stderr.write(`jobs: ${sanitize(line)}\n`);
+  writeBanner(ctx, flags, reach.url, baseUrl);
   await stopRequested(ctx.signal);
   await sandbox.close();
   if (!ctx.globals.quiet) stderr.write('Sandbox stopped.\n');
   return 0;
 }
 
-function writeBanner(ctx: Context, flags: SandboxFlags, baseUrl: string): void {
-  const { stdout, stderr } = ctx.io;
+/** `baseUrl` is the URL that works from this machine; `boundUrl` names the address bound, if different. */
+function writeBanner(ctx: Context, flags: SandboxFlags, baseUrl: string, boundUrl: string): void {
+  const { stdout } = ctx.io;
   if (ctx.globals.output === 'json') {
     stdout.write(`${JSON.stringify({ base_url: baseUrl, tokens: flags.tokens, data_file: flags.dataFile ?? null })}\n`);
   } else if (ctx.globals.quiet) {
     stdout.write(`${baseUrl}\n`);
   } else {
     const lines = [
-      `Sandbox listening on ${baseUrl}`,
+      boundUrl === baseUrl ? `Sandbox listening on ${baseUrl}` : `Sandbox listening on ${boundUrl} (from this machine: ${baseUrl})`,
       `Token${flags.tokens.length > 1 ? 's' : ''}: ${flags.tokens.join(', ')}`,
       `State: ${flags.dataFile ? flags.dataFile : 'in memory (use --data <file> to keep it)'}`,
     ];
@@ -159,9 +208,6 @@ function writeBanner(ctx: Context, flags: SandboxFlags, baseUrl: string): void {
       '',
     );
     stdout.write(`${lines.join('\n')}\n`);
-  }
-  if (!isLoopback(flags.host)) {
-    stderr.write(`jobs: warning: listening on ${flags.host}, so other machines can reach the sandbox and its tokens are not secret\n`);
   }
 }
 

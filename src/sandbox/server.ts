@@ -2,10 +2,12 @@
  * The local sandbox: a faithful emulator of the Job Advert Service over node:http, for trying
  * adverts and pipelines without touching production, and for end-to-end tests over real sockets.
  *
- * Each request goes through, in order: body read under a 1 MiB cap (413) -> route (404, 405) ->
- * for the service's routes: simulated latency -> credentials (401) -> quota (429) -> fault drill
- * (500/503) -> content type (415) and JSON (400) -> the endpoint. The `/_sandbox/` fixture routes
- * skip credentials, quota, latency and faults. Any exception becomes 500 and the server stays up.
+ * Each request goes through, in order: route (404, 405) -> for the service's routes: simulated
+ * latency -> credentials (401) -> quota (429) -> fault drill (500/503) -> body read under a size cap
+ * (413) -> content type (415) and JSON, nesting depth included (400) -> the endpoint, under the data
+ * file's lock when there is one. The `/_sandbox/` fixture routes skip credentials, quota, latency
+ * and faults. Any exception becomes 500 and the server stays up. What it remembers of requests is
+ * bounded (see request-log.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,13 +19,12 @@ import { QuotaKeeper } from './quota.js';
 import { seededRandom } from './random.js';
 import { matchRoute, pathOf, type RouteMatch, type RouteName } from './routes.js';
 import { createJob, deleteJob, jobStats, postEvent, updateJob, type ServiceRequest } from './service.js';
+import { withFileLock } from './file-lock.js';
+import { RequestLog, type SeenBody } from './request-log.js';
 import { emptyState, fileStamp, loadState, ownerOf, saveState } from './store.js';
-import type { RecordedRequest, Reply, Sandbox, SandboxOptions, SandboxState } from './types.js';
+import type { Reply, Sandbox, SandboxOptions, SandboxState } from './types.js';
 
 export type { Sandbox, SandboxOptions, SandboxState } from './types.js';
-
-/** Requests kept for `GET /_sandbox/requests`; older ones are dropped. */
-const MAX_RECORDED_REQUESTS = 1000;
 
 const SERVICE_HANDLERS: Partial<Record<RouteName, (r: ServiceRequest) => Reply>> = {
   create: createJob,
@@ -46,7 +47,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const dataFile = options.dataFile;
   let state: SandboxState = dataFile ? loadState(dataFile) : emptyState();
   let stamp = dataFile ? fileStamp(dataFile) : undefined;
-  let requests: RecordedRequest[] = [];
+  /** Set when a change failed half-way: the state in memory must be read again from the file. */
+  let stale = false;
+  const requests = new RequestLog();
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_REQUEST_BYTES;
   const timers = new Set<NodeJS.Timeout>();
   let server: Server | undefined;
 
@@ -60,9 +64,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const syncFromDisk = () => {
     if (!dataFile) return;
     const current = fileStamp(dataFile);
-    if (current === stamp) return;
+    if (current === stamp && !stale) return;
     state = loadState(dataFile);
     stamp = current;
+    stale = false;
   };
 
   const delay = (ms: number) =>
@@ -89,87 +94,97 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return changed;
   };
 
-  async function respond(req: IncomingMessage, route: RouteMatch, noteBody: (body: unknown) => void): Promise<Reply | undefined> {
-    const read = await readBody(req);
-    if (!read.ok) {
-      if (read.reason === 'aborted') return undefined;
+  /**
+   * Everything that can refuse a request without its body (route, credentials, quota, faults) is
+   * checked before the body is read, so a client without a valid token cannot make the sandbox
+   * buffer anything; the unread body is drained and dropped.
+   */
+  async function respond(req: IncomingMessage, route: RouteMatch, noteBody: (body: SeenBody) => void): Promise<Reply | undefined> {
+    const refuse = (reply: Reply): Reply => {
       discardRest(req);
-      return baseError(413, `too_long:${MAX_REQUEST_BYTES}`, { Connection: 'close' });
-    }
-    const parsed = parseJson(read.bytes);
-    noteBody(parsed.ok ? (parsed.value ?? null) : null);
+      return reply;
+    };
+    if (route.kind === 'bad_path') return refuse(baseError(400, 'invalid'));
+    if (route.kind === 'not_found') return refuse(baseError(404, 'not_found'));
+    if (route.kind === 'method_not_allowed') return refuse(baseError(405, 'method_not_allowed', { Allow: route.allow.join(', ') }));
 
-    if (route.kind === 'bad_path') return baseError(400, 'invalid');
-    if (route.kind === 'not_found') return baseError(404, 'not_found');
-    if (route.kind === 'method_not_allowed') return baseError(405, 'method_not_allowed', { Allow: route.allow.join(', ') });
-
-    return dispatch(req, route, read.bytes, parsed);
-  }
-
-  async function dispatch(
-    req: IncomingMessage,
-    route: Extract<RouteMatch, { kind: 'route' }>,
-    bytes: Buffer,
-    parsed: ReturnType<typeof parseJson>,
-  ): Promise<Reply> {
     const extraHeaders: Record<string, string> = {};
     const withHeaders = (reply: Reply): Reply => ({ ...reply, headers: { ...extraHeaders, ...reply.headers } });
-
+    let owner: string | undefined;
     if (!route.fixture) {
       if (options.latencyMs && options.latencyMs > 0) await delay(options.latencyMs);
-      const owner = clientOf(req);
-      if (!owner) return baseError(401, 'unauthorized');
+      owner = clientOf(req);
+      if (!owner) return refuse(baseError(401, 'unauthorized'));
       if (quota) {
         const decision = quota.take(owner);
         Object.assign(extraHeaders, decision.headers);
-        if (!decision.allowed) return withHeaders(baseError(429, 'quota_exceeded'));
+        if (!decision.allowed) return refuse(withHeaders(baseError(429, 'quota_exceeded')));
       }
       if (failRate > 0 && random() < failRate) {
-        return withHeaders(random() < 0.5 ? baseError(500, 'internal') : baseError(503, 'unavailable', { 'Retry-After': '1' }));
+        return refuse(withHeaders(random() < 0.5 ? baseError(500, 'internal') : baseError(503, 'unavailable', { 'Retry-After': '1' })));
       }
-      const body = payloadOf(route.name, req, bytes, parsed);
-      if ('status' in body) return withHeaders(body);
-      const handler = SERVICE_HANDLERS[route.name]!;
-      syncFromDisk();
-      const at = now();
-      let changed = advanceActivity(at);
-      const reply = handler({ state, owner, now: at, params: route.params, body: body.value, changed: () => (changed = true) });
-      if (changed) persist();
-      return withHeaders(reply);
     }
 
-    const body = payloadOf(route.name, req, bytes, parsed);
-    if ('status' in body) return body;
-    syncFromDisk();
-    const at = now();
-    let changed = advanceActivity(at);
-    const fixture: FixtureRequest = { state, now: at, body: body.value, tokens, changed: () => (changed = true) };
-    let reply: Reply;
-    switch (route.name) {
+    const read = await readBody(req, maxBodyBytes);
+    if (!read.ok) {
+      if (read.reason === 'aborted') return undefined;
+      discardRest(req);
+      return withHeaders(baseError(413, `too_long:${maxBodyBytes}`, { Connection: 'close' }));
+    }
+    const parsed = parseJson(read.bytes);
+    noteBody({ bytes: read.bytes.length, value: parsed.ok ? (parsed.value ?? null) : null });
+    const body = payloadOf(route.name, req, read.bytes, parsed);
+    if ('status' in body) return withHeaders(body);
+
+    if (owner !== undefined) {
+      const handler = SERVICE_HANDLERS[route.name]!;
+      const serviceOwner = owner;
+      return withHeaders(await transact((at, changed) => handler({ state, owner: serviceOwner, now: at, params: route.params, body: body.value, changed })));
+    }
+    return transact((at, changed) => fixture(route.name, { state, now: at, body: body.value, tokens, changed }));
+  }
+
+  function fixture(name: RouteName, r: FixtureRequest): Reply {
+    switch (name) {
       case 'fixture.applications':
-        reply = createApplication(fixture);
-        break;
+        return createApplication(r);
       case 'fixture.requests':
-        reply = listRequests(requests);
-        break;
+        return listRequests(requests.list());
       case 'fixture.adverts':
-        reply = listAdverts(state, at);
-        break;
+        return listAdverts(state, r.now);
       case 'fixture.events':
-        reply = listEvents(state);
-        break;
+        return listEvents(state);
       case 'fixture.reset':
         state = emptyState();
-        requests = [];
+        requests.clear();
         quota?.reset();
-        changed = true;
-        reply = { status: 200 };
-        break;
+        r.changed();
+        return { status: 200 };
       default:
-        reply = baseError(404, 'not_found');
+        return baseError(404, 'not_found');
     }
-    if (changed) persist();
-    return reply;
+  }
+
+  /**
+   * One request's read-change-write of the state. With a data file it runs under the file's lock
+   * and starts from the file, so runs sharing it never overwrite each other's changes. If anything
+   * throws, the state in memory may be half changed: it is read again from the file next time.
+   */
+  function transact(work: (at: number, changed: () => void) => Reply): Reply | Promise<Reply> {
+    const run = (): Reply => {
+      try {
+        syncFromDisk();
+        const at = now();
+        let changed = advanceActivity(at);
+        const reply = work(at, () => (changed = true));
+        if (changed) persist();
+        return reply;
+      } catch (error) {
+        stale = true;
+        throw error;
+      }
+    };
+    return dataFile ? withFileLock(dataFile, run) : run();
   }
 
   /** The JSON object a payload route carries (undefined when empty), or the reply refusing it. */
@@ -205,15 +220,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const started = performance.now();
     const method = req.method ?? 'GET';
     const path = pathOf(req.url ?? '/');
-    let recordedBody: unknown = null;
+    let recordedBody: SeenBody | undefined;
     let route: RouteMatch = { kind: 'not_found', fixture: false };
     const finish = (reply: Reply | undefined) => {
       const status = reply?.status ?? 499;
       if (reply) sendReply(res, reply);
-      if (!route.fixture) {
-        requests.push({ method, path, status, body: recordedBody, at: new Date(safeNow()).toISOString() });
-        if (requests.length > MAX_RECORDED_REQUESTS) requests.splice(0, requests.length - MAX_RECORDED_REQUESTS);
-      }
+      if (!route.fixture) requests.add(method, path, status, recordedBody, new Date(safeNow()).toISOString());
       logLine(`${method} ${path} ${reply ? status : 'aborted'} ${Math.round(performance.now() - started)}ms`);
     };
     const internal = (error: unknown) => {

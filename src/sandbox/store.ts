@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConfigError } from '../errors/failures.js';
+import { MAX_JSON_DEPTH, nestingExceeds } from './http-io.js';
 import type { SandboxState, StoredAdvert } from './types.js';
 
 export function emptyState(): SandboxState {
@@ -32,6 +33,8 @@ export function loadState(file: string): SandboxState {
   }
   if (text.trim() === '') return emptyState();
   try {
+    // What the sandbox writes nests a few levels above the bodies it accepts; deeper was not written by it.
+    if (nestingExceeds(text, MAX_JSON_DEPTH + 8)) throw new Error('nested too deeply');
     const parsed = JSON.parse(text) as Partial<SandboxState>;
     if (parsed.version !== 1 || !Array.isArray(parsed.adverts) || !Array.isArray(parsed.events)) throw new Error('unexpected shape');
     return { version: 1, nextSerial: Number(parsed.nextSerial) || 1, adverts: parsed.adverts, events: parsed.events };

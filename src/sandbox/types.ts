@@ -23,6 +23,8 @@ export interface SandboxOptions {
   failRate?: number;
   /** Seed of the fault drill's random numbers, so a drill is repeatable. */
   seed?: number;
+  /** Largest request body accepted, in bytes; larger ones get 413. Default 1 MiB. */
+  maxBodyBytes?: number;
   /** Receives one line per request (`POST /jobs 201 3ms`); never a token. */
   log?: (line: string) => void;
   /** Clock in epoch milliseconds; injectable so activity and quotas are testable. */
@@ -91,7 +93,11 @@ export interface RecordedRequest {
   method: string;
   path: string;
   status: number;
+  /** The JSON body; null when there was none, it was not read (refused before) or not kept. */
   body: unknown;
+  /** Set when the body was too large to keep: how many bytes it had. */
+  body_truncated?: true;
+  body_bytes?: number;
   at: string;
 }
 

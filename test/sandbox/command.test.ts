@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Context, GlobalOptions } from '../../src/context.js';
 import { UsageError } from '../../src/errors/failures.js';
-import { parseQuota, parseSandboxFlags, runSandbox, type RawSandboxFlags } from '../../src/sandbox/run.js';
+import { parseQuota, parseSandboxFlags, reachability, runSandbox, type RawSandboxFlags } from '../../src/sandbox/run.js';
+import { isolatedEnv, jobs } from '../e2e/helpers.js';
 import { advert, call } from './helpers.js';
 
 const dirs: string[] = [];
@@ -65,6 +66,14 @@ describe('jobs sandbox: flags', () => {
     });
   });
 
+  it('reads --max-body as bytes, k or m', () => {
+    expect(parseSandboxFlags({ maxBody: '4096' }, cwd).maxBodyBytes).toBe(4096);
+    expect(parseSandboxFlags({ maxBody: '256k' }, cwd).maxBodyBytes).toBe(256 * 1024);
+    expect(parseSandboxFlags({ maxBody: '2M' }, cwd).maxBodyBytes).toBe(2 * 1024 * 1024);
+    expect(() => parseSandboxFlags({ maxBody: '12' }, cwd)).toThrow('--max-body: expected a size from 1k to 64m');
+    expect(() => parseSandboxFlags({ maxBody: 'huge' }, cwd)).toThrow(UsageError);
+  });
+
   it('reads quotas as <n>/<unit> or <n>/<k><unit>', () => {
     expect(parseQuota('10/s')).toEqual({ limit: 10, windowMs: 1000 });
     expect(parseQuota('100/10s')).toEqual({ limit: 100, windowMs: 10_000 });
@@ -103,6 +112,47 @@ describe('jobs sandbox: running', () => {
     await expect(running).resolves.toBe(0);
     expect(f.err()).toContain('Sandbox stopped.');
     await expect(fetch(`${baseUrl}/jobs/A/stats`)).rejects.toThrow();
+  });
+
+  it('on 0.0.0.0: warns that every interface listens, and prints the loopback URL, which jobs accepts', async () => {
+    const f = fakeContext({});
+    const running = runSandbox(f.ctx, { port: '0', host: '0.0.0.0' });
+    const baseUrl = await waitFor(() => /JOBS_BASE_URL=(\S+)/.exec(f.out())?.[1], 'the banner');
+    try {
+      expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const port = new URL(baseUrl).port;
+      expect(f.out()).toContain(`Sandbox listening on http://0.0.0.0:${port} (from this machine: ${baseUrl})`);
+      expect(f.err()).toContain('jobs: warning: listening on every network interface (0.0.0.0): other machines can reach the sandbox');
+      expect(f.err()).toContain(`from this machine use ${baseUrl}; jobs sends a token over plain http only to loopback addresses`);
+      expect(f.err()).toContain('allow_insecure_http');
+      // The URL works as printed: the client sends its token there (404: the advert does not exist).
+      const stats = await jobs(['stats', 'NOPE'], { env: isolatedEnv({ JOBS_BASE_URL: baseUrl, JOBS_TOKEN: 'sandbox' }) });
+      expect(stats.stderr).toContain('NOPE');
+      expect(stats.code).toBe(5);
+    } finally {
+      f.stop();
+      await running;
+    }
+  });
+
+  it('on a loopback address: no warning', async () => {
+    const f = fakeContext({});
+    const running = runSandbox(f.ctx, { port: '0', host: '127.0.0.1' });
+    await waitFor(() => /JOBS_BASE_URL=(\S+)/.exec(f.out())?.[1], 'the banner');
+    f.stop();
+    await running;
+    expect(f.err()).not.toContain('warning');
+  });
+
+  it('on another address of this machine: warns, and says how the client can be allowed to use it', () => {
+    const reach = reachability('192.0.2.10', 'http://192.0.2.10:4010');
+    expect(reach.url).toBe('http://192.0.2.10:4010');
+    expect(reach.warnings).toEqual([
+      'warning: listening on 192.0.2.10: other machines can reach the sandbox, and its tokens are not secret',
+      'jobs sends a token over plain http only to loopback addresses: to use http://192.0.2.10:4010, set allow_insecure_http: true in the user config, or run the sandbox on 127.0.0.1',
+    ]);
+    expect(reachability('::', 'http://[::]:4010').url).toBe('http://127.0.0.1:4010');
+    expect(reachability('localhost', 'http://127.0.0.1:4010')).toEqual({ url: 'http://127.0.0.1:4010', warnings: [] });
   });
 
   it('prints one JSON document with --json', async () => {

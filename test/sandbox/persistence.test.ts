@@ -82,6 +82,13 @@ describe('sandbox: persistence to a data file', () => {
     }
   });
 
+  it('refuses a data file nested deeper than anything it writes', () => {
+    const dataFile = join(tempDir(), 'state.json');
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    writeFileSync(dataFile, `{"version":1,"nextSerial":1,"adverts":[],"events":[{"data":${deep}}]}`);
+    expect(() => createSandbox({ dataFile })).toThrow(/is not valid sandbox state \(nested too deeply\)/);
+  });
+
   it('binds only to the host it is given', async () => {
     const s = createSandbox();
     const { baseUrl } = await s.listen(0, '127.0.0.1');
