@@ -7,9 +7,10 @@
  * events as done in production.
  */
 import { parseJsonObject } from '../util/json.js';
-import { closeSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
+import { readRegularBytesSync, whyUnreadable } from '../util/quick-fs.js';
 
 /** sending: the post began; failed: it clearly did not arrive (the event is to be posted again). */
 export type JournalStatus = 'sending' | 'accepted' | 'uncertain' | 'failed';
@@ -48,11 +49,12 @@ export function readJournal(path: string, display: string, service?: string): Jo
   const state: JournalState = { statuses: new Map(), exists: false, completeBytes: 0, torn: false, missingNewline: false };
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    // A FIFO or device is refused by name: reading it would block, or never end.
+    bytes = readRegularBytesSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return state;
-    throw new UsageError(`cannot read the journal ${display} (${code ?? (error as Error).message}); nothing was sent`);
+    throw new UsageError(`cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`);
   }
   state.exists = true;
   let start = 0;

@@ -92,9 +92,15 @@ export function readRegularFileSync(path: string, maxBytes = Number.MAX_SAFE_INT
   }
 }
 
-export async function readFile(path: string, encoding: 'utf8'): Promise<string> {
+/** Reads a regular file whole (see readRegularFileSync). */
+export function readRegularBytesSync(path: string): Buffer {
   const read = readRegularFileSync(path);
-  return 'bytes' in read ? read.bytes.toString(encoding) : '';
+  if ('tooLarge' in read) throw new RangeError(`${path}: ${read.tooLarge} bytes is more than can be read`);
+  return read.bytes;
+}
+
+export async function readFile(path: string, encoding: 'utf8'): Promise<string> {
+  return readRegularBytesSync(path).toString(encoding);
 }
 
 export async function stat(path: string): Promise<Stats> {
