@@ -55,7 +55,6 @@ export async function findAdvertFiles(args: readonly string[], cwd: string): Pro
   const seenFiles = new Set<string>();
   const seenDirs = new Set<string>();
   const walker: Walker = {
-    shown,
     problem: (abs, message, code) => problems.push({ file: shown(abs), message, code }),
     add(abs, real) {
       if (seenFiles.has(real)) return;
@@ -116,7 +115,6 @@ function realPath(abs: string): string {
 }
 
 interface Walker {
-  shown(abs: string): string;
   problem(abs: string, message: string, code: string): void;
   add(abs: string, real: string): void;
   /** False when the real folder was already walked. */

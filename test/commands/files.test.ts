@@ -62,6 +62,13 @@ describe('file names on the terminal', () => {
       `✖ failed N-1 ${SHOWN}:1: POST /jobs: the service rejected the request (422)\n    ${SHOWN}:2:8: title: is too long (maximum 80 characters) [too_long:80]\n`,
     );
   });
+  it('the lines under an error name a config file as data too', async () => {
+    const dir = hostileFolder('concurrency: many\n');
+    const r = await runJobs(['--config', HOSTILE, 'config', 'list'], { cwd: dir });
+    expect(r.code).toBe(2);
+    clean(r.stderr);
+    expect(r.stderr).toContain(`  Fix ${SHOWN}; 'jobs schema config' prints the config schema.\n`);
+  });
 });
 
 describe('large inputs', () => {
