@@ -66,13 +66,13 @@ describe('symlinks in advert folders (built binary)', () => {
 });
 
 describe('a FIFO or a device named as a file (built binary)', () => {
-  it('is refused by name with exit 2 by every command that reads a named file, without hanging', async () => {
+  it('is refused by name with exit 2 by every command that reads (or init, that writes) a named file, without hanging', async () => {
     const dir = tree({ 'ok.yaml': advertYaml('F-1'), 'adverts/ok.yaml': advertYaml('F-1'), 'views.ndjson': '{"application_id":"7","kind":"recruiter_view"}\n' });
-    for (const name of ['pipe.yaml', 'pipe.ndjson', 'state.fifo', 'journal.fifo']) mkfifo(join(dir, name));
+    for (const name of ['pipe.yaml', 'pipe.ndjson', 'state.fifo', 'journal.fifo', 'init.yaml']) mkfifo(join(dir, name));
     const env = isolatedEnv({ JOBS_BASE_URL: 'http://127.0.0.1:9', JOBS_TOKEN: 'tok_unused' });
     const run = (args: string[]) => jobs(args, { cwd: dir, env, ...quick });
     const { JOBS_TOKEN: _token, ...noToken } = env;
-    const [validate, publish, events, dataFile, tokenFile, state, journal, configSet, zero, zeroEvents, zeroData] = await Promise.all([
+    const [validate, publish, events, dataFile, tokenFile, state, journal, configSet, init, zero, zeroEvents, zeroData] = await Promise.all([
       run(['validate', 'pipe.yaml']),
       run(['publish', 'pipe.yaml', '--dry-run']),
       run(['events', 'pipe.ndjson', '--dry-run']),
@@ -81,6 +81,7 @@ describe('a FIFO or a device named as a file (built binary)', () => {
       run(['sync', 'adverts', '--state', 'state.fifo']),
       run(['events', 'views.ndjson', '--journal', 'journal.fifo']),
       run(['--config', 'pipe.yaml', 'config', 'set', 'timeout', '5s']),
+      run(['init', 'init.yaml', '--force']),
       run(['validate', '/dev/zero']),
       run(['events', '/dev/zero', '--format', 'ndjson', '--dry-run']),
       run(['event', '7', 'recruiter_view', '--data-file', '/dev/zero']),
@@ -97,6 +98,7 @@ describe('a FIFO or a device named as a file (built binary)', () => {
     expectRefused(state, 'cannot read the sync state state.fifo: it is a FIFO (named pipe), not a regular file');
     expectRefused(journal, 'cannot read the journal journal.fifo: it is a FIFO (named pipe), not a regular file; nothing was sent');
     expectRefused(configSet, 'pipe.yaml: cannot be read: it is a FIFO (named pipe), not a regular file');
+    expectRefused(init, 'init.yaml is a FIFO (named pipe), not a regular file; nothing was written');
     expectRefused(zero, '/dev/zero is a character device, not a file: give advert files, folders, or - for stdin');
     expectRefused(zeroEvents, '/dev/zero: cannot read it: it is a character device, not a regular file');
     expectRefused(zeroData, '--data-file /dev/zero: cannot read it: it is a character device, not a regular file');
