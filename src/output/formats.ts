@@ -18,7 +18,8 @@ export function githubAnnotation(f: Finding): string {
     f.column !== undefined ? `col=${f.column}` : undefined,
     `title=${escapeProperty(`jobs: ${f.rule}`)}`,
   ].filter(Boolean);
-  const text = f.kind === 'file' ? sanitize(f.text) : formatFinding({ ...f, file: '' });
+  // Newlines are kept: escapeData encodes them, as the annotation format expects.
+  const text = f.kind === 'file' ? sanitize(f.text, true) : formatFinding({ ...f, file: '' });
   return `::error ${props.join(',')}::${escapeData(text)}`;
 }
 
