@@ -207,7 +207,8 @@ function reportError(error: unknown, io: Io, verbose: boolean, jsonOut: boolean)
   }
   if (error instanceof JobsError) {
     io.stderr.write(`jobs: ${sanitize(error.message)}\n`);
-    for (const line of error.details) io.stderr.write(`  ${line}\n`);
+    // Details name files and echo input too: external text, shown as data like the message.
+    for (const line of error.details) io.stderr.write(`  ${sanitize(line)}\n`);
     if (verbose && error.stack) io.stderr.write(`${error.stack}\n`);
     if (jsonOut && !error.documented) io.stdout.write(`${JSON.stringify({ error: { exit_code: error.exitCode, message: error.message, details: error.details } })}\n`);
     return error.exitCode;

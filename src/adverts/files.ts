@@ -1,11 +1,18 @@
 /**
  * Finds advert files (files, folders searched recursively, `-` for stdin) and reads them as text,
  * refusing what is not a small UTF-8 text file with a clear LoadProblem.
+ *
+ * Symlinks are followed, to files and to folders. Each real folder and each real file is visited
+ * once, so a link to a folder already walked (an ancestor: a loop; or a sibling) adds nothing and
+ * cannot loop. What cannot be read (a dangling symlink, a folder without permission, a FIFO or
+ * device named like an advert) is a problem with its path, never skipped in silence: a sync must
+ * not take an advert it could not read for one that is gone.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { readdir, stat } from '../util/quick-fs.js';
+import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { UsageError } from '../errors/failures.js';
+import { sanitize } from '../output/sanitize.js';
+import { notRegularKind, readRegularFileSync, whyUnreadable } from '../util/quick-fs.js';
 import type { LoadProblem } from './types.js';
 
 export const ADVERT_EXTENSIONS = ['.yaml', '.yml', '.json'];
@@ -20,6 +27,12 @@ export interface FoundFile {
   path?: string;
 }
 
+export interface FoundFiles {
+  files: FoundFile[];
+  /** Files and folders in the walked folders that could not be read (their adverts are unknown). */
+  problems: LoadProblem[];
+}
+
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
 function isAdvertFile(name: string): boolean {
@@ -28,43 +41,121 @@ function isAdvertFile(name: string): boolean {
 }
 
 /**
- * Expands the arguments into files, sorted within each folder; a path that does not exist is a
- * usage error. The paths in `exclude` are left out.
+ * Expands the arguments into files, sorted within each folder. A path that does not exist or is
+ * not a file, a folder or `-` is a usage error; what cannot be read inside a folder is a problem.
+ * The paths in `exclude` (absolute, or real) are left out.
  */
-export async function findAdvertFiles(args: readonly string[], cwd: string, exclude?: ReadonlySet<string>): Promise<FoundFile[]> {
-  const out: FoundFile[] = [];
-  const seen = new Set<string>();
-  const add = (abs: string) => {
-    if (seen.has(abs) || exclude?.has(abs)) return;
-    seen.add(abs);
+export async function findAdvertFiles(args: readonly string[], cwd: string, exclude?: ReadonlySet<string>): Promise<FoundFiles> {
+  const files: FoundFile[] = [];
+  const problems: LoadProblem[] = [];
+  const shown = (abs: string) => {
     const rel = relative(cwd, abs);
-    out.push({ display: rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs, path: abs });
+    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
+  };
+  // Real paths already taken: a file reached twice (through a link) is read once.
+  const seenFiles = new Set<string>();
+  const seenDirs = new Set<string>();
+  const walker: Walker = {
+    problem: (abs, message, code) => problems.push({ file: shown(abs), message, code }),
+    add(abs, real) {
+      if (seenFiles.has(real) || exclude?.has(abs) || exclude?.has(real)) return;
+      seenFiles.add(real);
+      files.push({ display: shown(abs), path: abs });
+    },
+    enter(real) {
+      if (seenDirs.has(real)) return false;
+      seenDirs.add(real);
+      return true;
+    },
   };
   for (const arg of args) {
     if (arg === '-') {
-      out.push({ display: STDIN_NAME });
+      files.push({ display: STDIN_NAME });
       continue;
     }
     const abs = resolve(cwd, arg);
-    const info = await stat(abs).catch(() => undefined);
-    if (!info) throw new UsageError(`${arg}: no such file or folder`);
+    let info: Stats;
+    try {
+      info = statSync(abs);
+    } catch (error) {
+      throw new UsageError(`${sanitize(arg)}: ${argumentError(abs, error)}`);
+    }
     if (info.isDirectory()) {
-      const before = out.length;
-      await walk(abs, add);
-      if (out.length === before) throw new UsageError(`${arg}: no advert files (${ADVERT_EXTENSIONS.join(', ')}) in this folder`);
-    } else add(abs);
+      const before = files.length + problems.length;
+      const real = realPath(abs);
+      if (walker.enter(real)) walk(abs, real, walker);
+      if (files.length + problems.length === before) throw new UsageError(`${sanitize(arg)}: no advert files (${ADVERT_EXTENSIONS.join(', ')}) in this folder`);
+    } else if (info.isFile()) walker.add(abs, realPath(abs));
+    else throw new UsageError(`${sanitize(arg)} is ${notRegularKind(info)}, not a file: give advert files, folders, or - for stdin`);
   }
-  return out;
+  return { files, problems };
 }
 
-async function walk(dir: string, add: (abs: string) => void): Promise<void> {
-  const entries = await readdir(dir, { withFileTypes: true });
+function argumentError(abs: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const link = code === 'ENOENT' ? danglingTarget(abs) : undefined;
+  if (link !== undefined) return `a symlink to ${link}, which does not exist`;
+  return code === 'ENOENT' ? 'no such file or folder' : `cannot read it: ${whyUnreadable(error)}`;
+}
+
+/** The target of a symlink that points nowhere; undefined when `abs` is no symlink. */
+function danglingTarget(abs: string): string | undefined {
+  try {
+    return lstatSync(abs).isSymbolicLink() ? readlinkSync(abs) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function realPath(abs: string): string {
+  try {
+    return realpathSync(abs);
+  } catch {
+    return abs;
+  }
+}
+
+interface Walker {
+  problem(abs: string, message: string, code: string): void;
+  add(abs: string, real: string): void;
+  /** False when the real folder was already walked. */
+  enter(real: string): boolean;
+}
+
+/** Walks `dir`, whose real path is `realDir`: an entry that is no symlink is at realDir/name, no syscall needed. */
+function walk(dir: string, realDir: string, walker: Walker): void {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    walker.problem(dir, `cannot read the folder: ${whyUnreadable(error)}; its adverts are unknown`, 'unreadable_folder');
+    return;
+  }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
+    if (entry.name.startsWith('.') || SKIPPED_DIRS.has(entry.name)) continue;
     const abs = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.')) await walk(abs, add);
-    } else if (entry.isFile() && isAdvertFile(entry.name)) add(abs);
+    let info: Pick<Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'> = entry;
+    let real = join(realDir, entry.name);
+    if (entry.isSymbolicLink()) {
+      try {
+        info = statSync(abs);
+        real = realpathSync(abs);
+      } catch (error) {
+        // A link of any name may have led to a folder of adverts.
+        const target = danglingTarget(abs);
+        const why = (error as NodeJS.ErrnoException).code === 'ENOENT' && target !== undefined ? `a symlink to ${target}, which does not exist` : whyUnreadable(error);
+        walker.problem(abs, `cannot read it: ${why}`, 'unreadable');
+        continue;
+      }
+    }
+    if (info.isDirectory()) {
+      if (walker.enter(real)) walk(abs, real, walker);
+    } else if (isAdvertFile(entry.name)) {
+      const kind = notRegularKind(info);
+      if (kind) walker.problem(abs, `skipped: it is ${kind}, not a regular file`, 'not_a_file');
+      else walker.add(abs, real);
+    }
   }
 }
 
@@ -102,32 +193,9 @@ export async function readAdvertFile(found: FoundFile, stdin: () => AsyncIterabl
     return decodeAdvertBytes(found.display, Buffer.concat(chunks));
   }
   try {
-    return readSmallFile(found.display, found.path);
+    const read = readRegularFileSync(found.path, MAX_FILE_BYTES);
+    return 'tooLarge' in read ? tooLarge(found.display, read.tooLarge) : decodeAdvertBytes(found.display, read.bytes);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : code === 'ENOENT' ? 'it no longer exists' : (error as Error).message;
-    return { problem: { file: found.display, message: `cannot read the file: ${why}`, code: 'unreadable' } };
-  }
-}
-
-/**
- * Reads a file synchronously with the size checked on the open descriptor: for thousands of small
- * files this is several times faster than promise-based reads, and a huge file is never read.
- */
-function readSmallFile(display: string, path: string): { text: string } | { problem: LoadProblem } {
-  const fd = openSync(path, 'r');
-  try {
-    const size = fstatSync(fd).size;
-    if (size > MAX_FILE_BYTES) return tooLarge(display, size);
-    const buffer = Buffer.allocUnsafe(size);
-    let read = 0;
-    while (read < size) {
-      const n = readSync(fd, buffer, read, size - read, null);
-      if (n === 0) break;
-      read += n;
-    }
-    return decodeAdvertBytes(display, buffer.subarray(0, read));
-  } finally {
-    closeSync(fd);
+    return { problem: { file: found.display, message: `cannot read the file: ${whyUnreadable(error)}`, code: 'unreadable' } };
   }
 }

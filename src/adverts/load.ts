@@ -27,7 +27,7 @@ export interface LoadOptions {
 const READ_AHEAD = 32;
 
 export async function loadAdverts(paths: readonly string[], options: LoadOptions): Promise<LoadedAdverts> {
-  const found = await findAdvertFiles(paths, options.cwd, options.exclude);
+  const { files: found, problems: walkProblems } = await findAdvertFiles(paths, options.cwd, options.exclude);
   const perFile: { adverts: AdvertSource[]; problems: LoadProblem[] }[] = new Array(found.length);
   let next = 0;
   const worker = async () => {
@@ -38,8 +38,10 @@ export async function loadAdverts(paths: readonly string[], options: LoadOptions
   };
   await Promise.all(Array.from({ length: Math.min(READ_AHEAD, found.length) }, worker));
   const adverts = perFile.flatMap((r) => r.adverts);
-  const problems = perFile.flatMap((r) => r.problems);
-  if (options.uniqueReferences !== false) problems.push(...duplicateReferences(adverts));
+  // Concatenated, not push(...spread): a spread passes every item as an argument, and a few
+  // hundred thousand of them overflow the stack.
+  let problems = walkProblems.concat(perFile.flatMap((r) => r.problems));
+  if (options.uniqueReferences !== false) problems = problems.concat(duplicateReferences(adverts));
   return { files: found.length, adverts, problems };
 }
 

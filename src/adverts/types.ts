@@ -26,6 +26,6 @@ export interface LoadProblem {
   file: string;
   position?: Position;
   message: string;
-  /** Short machine-readable kind: yaml_syntax, empty, binary, encoding, too_large, not_a_mapping, ... */
+  /** Short machine-readable kind: yaml_syntax, empty, binary, encoding, too_large, not_a_mapping, unreadable, unreadable_folder, not_a_file, ... */
   code: string;
 }

@@ -123,15 +123,15 @@ export function responseError(status: number, headers: Headers, body: BodyText, 
           : `${ex.label}: unexpected response status ${status}`;
   }
   if (tree) {
-    details.push(...treeLines(tree, ownIdentifier));
+    for (const line of treeLines(tree, ownIdentifier)) details.push(line);
     if (status === 422 && 'apply_email' in tree) details.push(APPLY_EMAIL_HINT);
   } else if (!(status >= 300 && status < 400)) {
-    details.push(...bodyLines(body, headers.get('content-type'), clean));
+    for (const line of bodyLines(body, headers.get('content-type'), clean)) details.push(line);
   }
   if (kind === 'unauthorized') {
     details.push('check the token (JOBS_TOKEN, --token-file, the profile\'s token or `jobs login`) and the profile\'s auth_scheme');
   }
-  details.push(...trailer(ex));
+  for (const line of trailer(ex)) details.push(line);
   return apiError(ex, message, kind, status, tree, details);
 }
 

@@ -53,7 +53,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
     else {
       for (const r of requests) {
         const then = mode === 'upsert' ? ` (then PUT /jobs/${sanitize(r.reference ?? '')} if the reference is taken)` : '';
-        ctx.io.stdout.write(`POST /jobs${then}  ${r.file}\n${JSON.stringify(r.body, null, 2).replace(/^/gm, '  ')}\n`);
+        ctx.io.stdout.write(`POST /jobs${then}  ${sanitize(r.file)}\n${JSON.stringify(r.body, null, 2).replace(/^/gm, '  ')}\n`);
       }
       ctx.io.stderr.write(`dry run: ${adverts.length} advert(s) valid; nothing was sent\n`);
     }

@@ -35,7 +35,9 @@ export default function sync({ program, action }: CommandSetup): void {
       'after',
       `
 The service cannot list adverts, so sync keeps a state file of what it published (per service URL),
-as Terraform does. Every advert is validated first (exit 3, nothing sent). Plan: + create (not in
+as Terraform does. Every advert is validated first (exit 3, nothing sent); so is every file and
+folder that cannot be read (symlinks are followed), so --prune never deletes an advert it could not
+read. Plan: + create (not in
 state), ~ update (content changed; the whole advert is sent), unchanged (no request), - delete
 (gone from the folder; only with --prune, otherwise listed as orphans). A field removed from a file
 cannot be cleared through the interface; the plan says so. Each success is recorded at once, so an
@@ -50,7 +52,7 @@ Examples:
 }
 
 export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Promise<number> {
-  const [{ resolve, relative, join }, { statSync }, errors, { loadValidAdverts }, { SyncState, acquireLock, DEFAULT_STATE_FILE, stateFiles }, { makePlan, hasChanges }, { executePlan }, report, { startProgress }, { serviceKey }] =
+  const [{ resolve, relative, join }, { statSync }, errors, { loadValidAdverts }, { SyncState, acquireLock, DEFAULT_STATE_FILE, stateFiles }, { makePlan, hasChanges }, { executePlan }, report, { startProgress }, { serviceKey }, { statRegularFile, whyUnreadable }] =
     await Promise.all([
       import('node:path'),
       import('node:fs'),
@@ -62,6 +64,7 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
       import('../sync/report.js'),
       import('../output/progress.js'),
       import('../sync/service-key.js'),
+      import('../util/quick-fs.js'),
     ]);
   const root = resolve(ctx.cwd, dir);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new errors.UsageError(`${dir}: not a folder; sync takes the folder that holds the adverts`);
@@ -72,6 +75,12 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
   const adverts = await loadValidAdverts(ctx, [dir], 'create', { allowUnknownFields: Boolean(flags.allowUnknownFields), exclude: stateFiles(statePath) });
   const config = await ctx.config();
   const service = serviceKey(ctx, config);
+  try {
+    // Checked by name before anything opens it: reading a FIFO or a device would block or never end.
+    statRegularFile(statePath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new errors.UsageError(`cannot read the sync state ${relative(ctx.cwd, statePath) || statePath}: ${whyUnreadable(error)}`);
+  }
   const lock = flags.dryRun ? undefined : acquireLock(statePath, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`jobs: ${t}\n`) });
   try {
     const state = SyncState.load(statePath);

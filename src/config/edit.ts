@@ -4,7 +4,7 @@
  * keeps the file's mode (new files get 0600: they may end up holding secrets).
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { isCollection, parse as parseYaml, parseDocument, type Document } from 'yaml';
 import { ConfigError, UsageError } from '../errors/failures.js';
@@ -13,6 +13,7 @@ import { editableFormat, locateConfigFiles, type LoadInput } from './load.js';
 import { defaultUserConfigFile, displayPath } from './paths.js';
 import { defineKey, isPlainObject, ownValue, type PlainObject } from './plain.js';
 import { checkConfig, keyText, schemaAt } from './schema.js';
+import { readFile, whyUnreadable } from '../util/quick-fs.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -142,11 +143,12 @@ async function readForEdit(target: EditTarget, cwd: string, env: Env): Promise<E
   let mode: number | undefined;
   let exists = false;
   try {
+    // Regular files only: a FIFO or device would block the read or never end.
     text = await readFile(target.path, 'utf8');
     mode = (await stat(target.path)).mode & 0o777;
     exists = true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new ConfigError(`${shown}: cannot be read: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new ConfigError(`${shown}: cannot be read: ${whyUnreadable(error)}`);
   }
   if (target.format === 'yaml') {
     const doc = parseDocument(text, { uniqueKeys: true });

@@ -3,7 +3,6 @@
  * the credentials store written by `jobs login` as the last source of a token. Every value records
  * where it came from so `jobs doctor` and `jobs config list` can say so.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import type { GlobalOptions } from '../context.js';
 import { ConfigError, UsageError } from '../errors/failures.js';
@@ -11,6 +10,7 @@ import { readCredentials, storeKey, type CredentialsFile } from './credentials.j
 import { describeSource } from './describe.js';
 import { parseDurationMs } from './duration.js';
 import { InterpolationError, interpolateString } from './interpolate.js';
+import { readFile, whyUnreadable } from '../util/quick-fs.js';
 import { loadConfigFiles, type ConfigLayer, type FoundConfig } from './load.js';
 import { credentialsFile, displayPath } from './paths.js';
 import { deepMerge, getPath, isPlainObject, type PlainObject } from './plain.js';
@@ -62,7 +62,7 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
   const readStore = async () => {
     if (!store) {
       const read = await readCredentials(env);
-      warnings.push(...read.warnings);
+      for (const warning of read.warnings) warnings.push(warning);
       store = read;
     }
     return store;
@@ -233,7 +233,8 @@ async function findToken(search: TokenSearch): Promise<Setting<string> | undefin
     try {
       text = await readFile(path, 'utf8');
     } catch (error) {
-      const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+      // A FIFO or device is refused without being opened (quick-fs reads regular files only).
+      const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read: ${whyUnreadable(error)}`;
       throw new ConfigError(`token file ${shown} (from --token-file) ${why}`);
     }
     const value = text.trim();

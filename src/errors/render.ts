@@ -47,7 +47,7 @@ export function renderTreeNested(tree: ErrorTree, indent = ''): string[] {
       }
     } else {
       lines.push(`${indent}${name}:`);
-      lines.push(...renderTreeNested(value, `${indent}  `));
+      for (const line of renderTreeNested(value, `${indent}  `)) lines.push(line);
     }
   }
   return lines;

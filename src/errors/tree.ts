@@ -54,12 +54,11 @@ export function addError(tree: ErrorTree, path: readonly (string | number)[], me
 }
 
 /** Flattens a tree to entries in key order; a nested `base` belongs to its parent path. */
-export function flattenTree(tree: ErrorTree, prefix: string[] = []): ErrorEntry[] {
-  const out: ErrorEntry[] = [];
+export function flattenTree(tree: ErrorTree, prefix: string[] = [], out: ErrorEntry[] = []): ErrorEntry[] {
   for (const [key, value] of Object.entries(tree)) {
     const path = key === BASE_KEY ? prefix : [...prefix, key];
     if (Array.isArray(value)) for (const message of value) out.push({ path, message: String(message) });
-    else out.push(...flattenTree(value, path));
+    else flattenTree(value, path, out);
   }
   return out;
 }

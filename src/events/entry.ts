@@ -42,7 +42,7 @@ export function checkEntries(file: string, raws: readonly RawEntry[]): CheckResu
     const data = eventData(dataField, (message, text) => problem(dataField, 'data', message, text));
 
     if (problems.length > 0 || id === undefined || kind === undefined) {
-      result.findings.push(...problems);
+      for (const p of problems) result.findings.push(p);
       continue;
     }
     const fieldPositions = new Map([...raw.fields].map(([name, field]) => [name, field.position]));

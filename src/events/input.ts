@@ -1,9 +1,9 @@
 /** Reads the events file (or stdin) as UTF-8 text and decides its format. */
-import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { InvalidInputError, UsageError } from '../errors/failures.js';
 import { sanitize } from '../output/sanitize.js';
+import { readRegularFileSync, whyUnreadable } from '../util/quick-fs.js';
 import { EVENT_FORMATS, type EventFormat } from './types.js';
 
 export const STDIN_NAME = '<stdin>';
@@ -36,16 +36,18 @@ export async function readEventsInput(ctx: Pick<Context, 'cwd' | 'io'>, arg: str
     throw new UsageError(`cannot tell the format of ${sanitize(arg)} from its name: use .ndjson, .jsonl, .csv, .yaml or .yml, or pass --format ${formats}`);
   }
   const path = resolve(ctx.cwd, arg);
-  let bytes: Buffer;
+  let read: ReturnType<typeof readRegularFileSync>;
   try {
-    bytes = await readFile(path);
+    // Refused by name when it is no regular file: a FIFO would block the read, /dev/zero never ends.
+    read = readRegularFileSync(path, MAX_EVENTS_BYTES);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new UsageError(`${sanitize(arg)}: no such file`);
     if (code === 'EISDIR') throw new UsageError(`${sanitize(arg)} is a folder; give one events file`);
-    throw new UsageError(`${sanitize(arg)}: cannot read it (${code ?? (error as Error).message})`);
+    throw new UsageError(`${sanitize(arg)}: cannot read it: ${whyUnreadable(error)}`);
   }
-  return { display: arg, path, format: chosen, text: decode(arg, bytes) };
+  if ('tooLarge' in read) throw tooLarge(arg);
+  return { display: arg, path, format: chosen, text: decode(arg, read.bytes) };
 }
 
 async function readStdin(ctx: Pick<Context, 'io'>): Promise<Buffer> {

@@ -7,10 +7,11 @@
  * events as done in production.
  */
 import { parseJsonObject } from '../util/json.js';
-import { closeSync, fsyncSync, ftruncateSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { canonicalServiceKey } from '../sync/service-key.js';
+import { readRegularBytesSync, whyUnreadable } from '../util/quick-fs.js';
 
 /** sending: the post began; failed: it clearly did not arrive (the event is to be posted again). */
 export type JournalStatus = 'sending' | 'accepted' | 'uncertain' | 'failed';
@@ -58,16 +59,13 @@ export function readJournal(path: string, display: string, service?: string): Jo
   };
   let bytes: Buffer;
   try {
-    // A FIFO or a device would hang the read (or never end, /dev/zero): only a regular file is a journal.
-    const info = statSync(path, { throwIfNoEntry: false });
-    if (!info) return state;
-    if (!info.isFile()) throw new UsageError(`the journal ${display} is not a regular file; nothing was sent`, { details: ['choose a file for it with --journal <file>'] });
-    bytes = readFileSync(path);
+    // A FIFO or device is refused by name: reading it would block, or never end.
+    bytes = readRegularBytesSync(path);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return state;
-    throw new UsageError(`cannot read the journal ${display} (${code ?? (error as Error).message}); nothing was sent`);
+    throw new UsageError(`cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`);
   }
   state.exists = true;
   let start = 0;

@@ -78,7 +78,7 @@ async function runWithJournal(ctx: Context, input: EventsInput, entries: EventEn
 
   if (flags.dryRun) {
     for (const r of toPost) writeResult(ctx, r, true);
-    results.push(...toPost);
+    for (const r of toPost) results.push(r);
     writeSummary(ctx, { ...summary, counts: countsOf(results), notStarted: 0 });
     return ExitCode.ok;
   }
@@ -133,7 +133,8 @@ async function runWithJournal(ctx: Context, input: EventsInput, entries: EventEn
     writer.close();
   }
   const done = posted.filter((r): r is EntryResult => r !== undefined);
-  results.push(...done);
+  // One by one: push(...done) passes each result as an argument and overflows the stack on large files.
+  for (const r of done) results.push(r);
   const interrupted = ctx.signal.aborted;
   writeSummary(ctx, { ...summary, interrupted, counts: countsOf(results), notStarted: toPost.length - done.length });
   if (journalFailure !== undefined) throw journalError(journal!.display, journalFailure, unrecorded);

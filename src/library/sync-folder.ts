@@ -84,7 +84,7 @@ export async function syncFolder(options: SyncFolderOptions): Promise<SyncFolder
       pending += chunk;
       const parts = pending.split('\n');
       pending = parts.pop() ?? '';
-      lines.push(...parts.filter((l) => l.trim() !== ''));
+      for (const part of parts) if (part.trim() !== '') lines.push(part);
       return true;
     },
   };

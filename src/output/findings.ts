@@ -6,6 +6,7 @@ import type { AdvertSource, LoadProblem, PathSegment } from '../adverts/types.js
 import { describeEntry, WHOLE_ADVERT } from '../errors/render.js';
 import { flattenTree, type ErrorTree } from '../errors/tree.js';
 import { parseMessage } from '../errors/messages.js';
+import { sanitize } from './sanitize.js';
 
 export interface Finding {
   /** field: a message about a parameter (or the whole advert); file: a file that could not be read. */
@@ -53,14 +54,23 @@ export function findingFromProblem(problem: LoadProblem): Finding {
   };
 }
 
+/**
+ * A file's name as shown on a terminal: names are external text (an escape sequence or a newline
+ * in a file name must not retitle the window or fake a line), so every shown path passes here.
+ */
+export function shownFile(file: string): string {
+  return sanitize(file);
+}
+
 export function location(f: Pick<Finding, 'file' | 'line' | 'column'>): string {
   if (!f.file) return '';
-  return f.line === undefined ? f.file : `${f.file}:${f.line}:${f.column ?? 1}`;
+  return f.line === undefined ? shownFile(f.file) : `${shownFile(f.file)}:${f.line}:${f.column ?? 1}`;
 }
 
 /** `file:3:8: title: must not be blank [blank]` */
 export function formatFinding(f: Finding): string {
   const where = location(f);
-  const body = f.kind === 'file' ? f.text : `${f.path || WHOLE_ADVERT}: ${f.text === f.message ? f.text : `${f.text} [${f.message}]`}`;
+  // A file problem's text may name files too (a symlink's target, the file that holds a duplicate).
+  const body = f.kind === 'file' ? sanitize(f.text) : `${f.path || WHOLE_ADVERT}: ${f.text === f.message ? f.text : `${f.text} [${f.message}]`}`;
   return where ? `${where}: ${body}` : body;
 }

@@ -4,7 +4,8 @@
  */
 import { describeMessage } from '../errors/messages.js';
 import type { Finding } from './findings.js';
-import { formatFinding } from './findings.js';
+import { formatFinding, shownFile } from './findings.js';
+import { sanitize } from './sanitize.js';
 
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
@@ -12,12 +13,13 @@ const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace
 /** `::error file=a.yaml,line=3,col=8,title=jobs: blank::title: must not be blank [blank]` */
 export function githubAnnotation(f: Finding): string {
   const props = [
-    f.file ? `file=${escapeProperty(f.file)}` : undefined,
+    f.file ? `file=${escapeProperty(shownFile(f.file))}` : undefined,
     f.line !== undefined ? `line=${f.line}` : undefined,
     f.column !== undefined ? `col=${f.column}` : undefined,
     `title=${escapeProperty(`jobs: ${f.rule}`)}`,
   ].filter(Boolean);
-  const text = f.kind === 'file' ? f.text : formatFinding({ ...f, file: '' });
+  // Newlines are kept: escapeData encodes them, as the annotation format expects.
+  const text = f.kind === 'file' ? sanitize(f.text, true) : formatFinding({ ...f, file: '' });
   return `::error ${props.join(',')}::${escapeData(text)}`;
 }
 

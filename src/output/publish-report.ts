@@ -6,7 +6,7 @@ import type { Context } from '../context.js';
 import { ApiError, ExitCode, type JobsError } from '../errors/failures.js';
 import { sanitize } from './sanitize.js';
 import { treeLines } from '../api/api-errors.js';
-import { findingsFromTree, formatFinding, type Finding } from './findings.js';
+import { findingsFromTree, formatFinding, shownFile, type Finding } from './findings.js';
 import { githubAnnotation, sarifLog } from './formats.js';
 import { VERSION } from '../version.js';
 import { paint, plural } from './summary.js';
@@ -59,7 +59,7 @@ export function writeOutcome(ctx: Context, o: SendOutcome, log: (text: string) =
   if (ctx.globals.output === 'json' || ctx.globals.output === 'sarif') return;
   const c = paint(ctx, ctx.io.stdout);
   const name = sanitize(o.advert.reference ?? '(no reference)');
-  const where = o.advert.source.file ? `${o.advert.source.file}:${o.advert.source.locate([]).line}` : '';
+  const where = o.advert.source.file ? `${shownFile(o.advert.source.file)}:${o.advert.source.locate([]).line}` : '';
   if (!o.error) {
     if (!ctx.globals.quiet) log(`${c.green('✔')} ${o.status} ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}\n`);
     return;

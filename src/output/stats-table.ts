@@ -26,7 +26,8 @@ export function renderStats(ctx: Context, results: readonly StatsResult[]): void
   );
   const out = ctx.io.stdout;
   if (rows.length > 0) {
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+    // reduce, not Math.max(...rows): `stats --all` may list more references than a call takes arguments.
+    const widths = header.map((h, i) => rows.reduce((width, row) => Math.max(width, row[i]!.length), h.length));
     const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd();
     out.write(`${paint(ctx, out).bold(line(header))}\n`);
     for (const row of rows) out.write(`${line(row)}\n`);

@@ -1,10 +1,11 @@
 /** The optional `data` of an event: a JSON object from --data, or a JSON/YAML file from --data-file. */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { Context } from '../context.js';
 import { InvalidInputError, UsageError } from '../errors/failures.js';
 import { EXACT_HINT, firstInexactJsonNumber, firstInexactYamlNumber } from '../util/exact-numbers.js';
+import { sanitize } from '../output/sanitize.js';
+import { readFile, whyUnreadable } from '../util/quick-fs.js';
 
 export async function readEventData(ctx: Pick<Context, 'cwd' | 'io'>, flags: { data?: string; dataFile?: string }): Promise<Record<string, unknown> | undefined> {
   let value: unknown;
@@ -28,7 +29,8 @@ export async function readEventData(ctx: Pick<Context, 'cwd' | 'io'>, flags: { d
       text = Buffer.concat(chunks).toString('utf8');
     } else text = await readFile(resolve(ctx.cwd, flags.dataFile), 'utf8');
   } catch (error) {
-    throw new UsageError(`--data-file ${flags.dataFile}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    // A FIFO or device is refused by name (quick-fs reads regular files only): it would block or never end.
+    throw new UsageError(`--data-file ${sanitize(flags.dataFile)}: cannot read it: ${whyUnreadable(error)}`);
   }
   const lineCounter = new LineCounter();
   try {

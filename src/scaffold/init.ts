@@ -11,6 +11,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors/failures.js';
+import { notRegularKind } from '../util/quick-fs.js';
 import { paint } from '../output/summary.js';
 import { schemaReference, type SchemaRef } from './schema-ref.js';
 import { advertTemplate, configTemplate } from './templates.js';
@@ -44,6 +45,10 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   // A folder, existing or named with a trailing slash, gets the default name inside.
   if (/[\\/]$/.test(file ?? '') || statSync(target, { throwIfNoEntry: false })?.isDirectory()) target = join(target, defaultName);
   const shown = relative(ctx.cwd, target) || target;
+  // Writing to a FIFO waits for a reader forever (even with --force): refused by name, unopened.
+  const existing = statSync(target, { throwIfNoEntry: false });
+  const oddKind = existing ? notRegularKind(existing) : undefined;
+  if (oddKind) throw new UsageError(`${shown} is ${oddKind}, not a regular file; nothing was written`);
   mkdirSync(dirname(target), { recursive: true });
   const ref = schemaReference(dirname(target), kind);
   try {

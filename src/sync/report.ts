@@ -1,7 +1,7 @@
 /** What a sync shows: the plan (like `terraform plan`), a line per result, and a summary. */
 import type { Context } from '../context.js';
 import { ApiError, ExitCode, PartialFailureError } from '../errors/failures.js';
-import { findingsFromTree, formatFinding } from '../output/findings.js';
+import { findingsFromTree, formatFinding, shownFile } from '../output/findings.js';
 import { sanitize } from '../output/sanitize.js';
 import { paint, plural } from '../output/summary.js';
 import { treeLines } from '../api/api-errors.js';
@@ -33,22 +33,22 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
     const ref = c.bold(sanitize(change.reference));
     switch (change.action) {
       case 'create':
-        out.write(`${c.green('+')} ${ref}  ${c.dim(change.file)}\n`);
+        out.write(`${c.green('+')} ${ref}  ${c.dim(shownFile(change.file))}\n`);
         break;
       case 'update':
-        out.write(`${c.yellow('~')} ${ref}  ${c.dim(change.file)}${change.changed?.length ? `  (${change.changed.join(', ')})` : ''}\n`);
+        out.write(`${c.yellow('~')} ${ref}  ${c.dim(shownFile(change.file))}${change.changed?.length ? `  (${change.changed.join(', ')})` : ''}\n`);
         for (const field of change.removed ?? []) {
           out.write(`    ${c.yellow('!')} ${field}: removed from the file, but the interface cannot clear a field: the service keeps its last value\n`);
         }
         break;
       case 'delete':
-        out.write(`${c.red('-')} ${ref}  ${c.dim(change.file)}  (gone from the folder)\n`);
+        out.write(`${c.red('-')} ${ref}  ${c.dim(shownFile(change.file))}  (gone from the folder)\n`);
         break;
       case 'orphan':
-        out.write(`${c.magenta('?')} ${ref}  ${c.dim(change.file)}  (gone from the folder; left on the service: --prune deletes it)\n`);
+        out.write(`${c.magenta('?')} ${ref}  ${c.dim(shownFile(change.file))}  (gone from the folder; left on the service: --prune deletes it)\n`);
         break;
       default:
-        if (ctx.globals.verbose) out.write(`  ${ref}  ${c.dim(change.file)}  (unchanged)\n`);
+        if (ctx.globals.verbose) out.write(`  ${ref}  ${c.dim(shownFile(change.file))}  (unchanged)\n`);
     }
   }
   const n = plan.counts;
@@ -83,7 +83,7 @@ export function writeResult(ctx: Context, result: ChangeResult, log: (line: stri
     if (!ctx.globals.quiet) log(`${c.green('✔')} ${result.status} ${ref}\n`);
     return;
   }
-  let lines = `${c.red('✖')} failed ${ref} ${c.dim(change.file)}: ${sanitize(error.message)}\n`;
+  let lines = `${c.red('✖')} failed ${ref} ${c.dim(shownFile(change.file))}: ${sanitize(error.message)}\n`;
   const tree = error instanceof ApiError ? error.tree : undefined;
   if (tree && change.advert) for (const f of findingsFromTree(tree, change.advert.source, change.reference)) lines += `    ${formatFinding(f)}\n`;
   const shown = new Set(tree ? treeLines(tree) : []);
