@@ -70,5 +70,17 @@ cli.exports.run(args, { handleSignals: true }).then((code) => {
       // ignore
     }
   }
-  process.exit(code);
+  // process.exit drops what a pipe has not taken yet (`jobs events big.ndjson --dry-run | wc -l`
+  // would count a fraction of the lines): exit once stdout and stderr have handed everything over.
+  Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => process.exit(code));
 });
+
+/** Resolves when everything written to `stream` so far has gone out, or the stream is gone. */
+function flushed(stream) {
+  return new Promise((done) => {
+    if (stream.destroyed || !stream.writableLength) return done();
+    stream.once('close', done);
+    stream.once('error', done);
+    stream.write('', () => done());
+  });
+}
