@@ -115,7 +115,7 @@ export async function runConfigList(ctx: Context): Promise<number> {
   }
   writeWarnings(ctx, details.config.warnings);
   ctx.io.stdout.write(renderRows([...effective, ...fromFiles]));
-  if (details.config.files.length === 0) writeNote(ctx, "No config file found; 'jobs config path' shows where jobs looks.");
+  if (details.config.files.length === 0) writeNote(ctx, `No config file found; '${ctx.name} config path' shows where it looks.`);
   return 0;
 }
 
