@@ -13,7 +13,7 @@ export function fishScript(model: CompletionModel, version: string, options: Scr
   // Every line completes each installed name: `complete -c jobs -c jobs-cli ...`.
   const targets = options.commands.map((c) => `-c ${fishQuote(c)}`).join(' ');
   // `command`: skip the builtin `jobs` and any function of that name
-  const invoke = options.invoke ?? 'command (commandline -opc)[1]';
+  const invoke = options.invoke ?? '(commandline -opc)[1]';
   const commands = allCommands(model);
   const valueOptions: string[] = [];
   for (const o of model.globals) if (o.value) for (const n of names(o)) valueOptions.push(`|${n}`);
@@ -110,7 +110,8 @@ function ${prefix}_is
 end
 
 function ${prefix}_profiles
-    ${invoke} completion __profiles 2>/dev/null
+    set -l cli ${invoke}
+    command $cli completion __profiles 2>/dev/null
 end
 
 ${lines.join('\n')}

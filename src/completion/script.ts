@@ -15,8 +15,8 @@ export interface ScriptOptions {
   /** The commands the script completes. */
   commands: readonly string[];
   /**
-   * The shell words that run the CLI, for profile names (already quoted for the shell); by default
-   * the command being completed, found on PATH.
+   * The shell words that run the CLI, for profile names (already quoted for the shell; for fish, a
+   * list); by default the command being completed, found on PATH.
    */
   invoke?: string;
 }

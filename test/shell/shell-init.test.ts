@@ -21,6 +21,9 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'jobs-shell-init-'));
   // No jobs on PATH: the function must find the CLI by itself. The shells and coreutils only.
   env = { PATH: '/usr/bin:/bin', HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), NO_COLOR: '1', TERM: 'dumb' };
+  // A profile in the credentials store: completing --profile runs the CLI by its path.
+  mkdirSync(join(dir, 'config', 'jobs'), { recursive: true });
+  writeFileSync(join(dir, 'config', 'jobs', 'credentials.json'), JSON.stringify({ version: 1, profiles: { ci: { token: 't' } } }), { mode: 0o600 });
   for (const shell of ['bash', 'zsh', 'fish']) writeFileSync(join(dir, `init.${shell}`), initOf(shell));
 });
 
@@ -95,16 +98,17 @@ describe.each(['bash', 'zsh'])('%s', (shell) => {
 });
 
 describe('bash completion through shell-init', () => {
-  it('completes commands for jobs and jobs-cli, and job specs after %', () => {
+  it('completes commands for jobs and jobs-cli, job specs after %, and profile names', () => {
     const complete = (...words: string[]) =>
       `COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _jobs_cli; echo "\${COMPREPLY[*]}"`;
     const out = run('bash', `eval "$(cat ${dir}/init.bash)"; sleep 30 >/dev/null 2>&1 & sleeper=$!; trap 'kill $sleeper 2>/dev/null' EXIT
-${complete('jobs', 'va')}; ${complete('jobs-cli', 'va')}; ${complete('jobs', '')} ; ${complete('jobs', '%')}`);
+${complete('jobs', 'va')}; ${complete('jobs-cli', 'va')}; ${complete('jobs', '')} ; ${complete('jobs', '%')}; ${complete('jobs', '--profile', '')}`);
     const lines = out.split('\n');
     expect(lines[0]).toBe('validate');
     expect(lines[1]).toBe('validate');
     expect(lines[2]).toMatch(/^validate publish create .* shell-init version help$/);
     expect(lines[3]).toBe('%sleep');
+    expect(lines[4]).toBe('ci');
   });
 });
 
@@ -147,7 +151,7 @@ echo '<-p>'; jobs -p
 echo '<version>'; jobs --version
 echo '<validate>'; jobs validate examples/adverts/; echo "exit $status"
 echo '<typo>'; jobs valdate examples/adverts/; echo "exit $status"
-echo '<completion>'; complete -C 'jobs val'; complete -C 'jobs-cli val'; complete -C 'jobs config '
+echo '<completion>'; complete -C 'jobs val'; complete -C 'jobs-cli val'; complete -C 'jobs config '; complete -C 'jobs --profile '
 echo '<end>'`,
     );
   });
@@ -172,7 +176,7 @@ echo '<end>'`,
       .split('\n')
       .filter((l) => l !== '')
       .map((l) => l.split('\t')[0]);
-    expect(words).toEqual(['validate', 'validate', 'get', 'list', 'path', 'set', 'unset']);
+    expect(words).toEqual(['validate', 'validate', 'get', 'list', 'path', 'set', 'unset', 'ci']);
   });
 });
 
