@@ -126,7 +126,11 @@ function formatHelpWithInheritedOptions(this: Help, cmd: Command, helper: Help):
   helper.showGlobalOptions = false;
   const own = Help.prototype.formatHelp.call(this, cmd, helper);
   helper.showGlobalOptions = true;
-  const terms = helper.visibleGlobalOptions(cmd).map((o) => helper.optionTerm(o));
+  // --version belongs to the program alone: `jobs sync --version` is not a thing.
+  const terms = helper
+    .visibleGlobalOptions(cmd)
+    .filter((o) => o.long !== '--version')
+    .map((o) => helper.optionTerm(o));
   const width = Math.max(40, (helper.helpWidth ?? 80) - 2);
   const lines: string[] = [];
   for (const term of terms) {
