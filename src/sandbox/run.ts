@@ -150,8 +150,8 @@ function writeBanner(ctx: Context, flags: SandboxFlags, baseUrl: string): void {
     if (flags.failRate) lines.push(`Fault drill: ${Math.round(flags.failRate * 100)}% of requests fail with 500 or 503${flags.seed !== undefined ? ` (seed ${flags.seed})` : ''}`);
     lines.push(
       '',
-      'Point jobs at it:',
-      `  JOBS_BASE_URL=${baseUrl} JOBS_TOKEN=${flags.tokens[0]} jobs publish examples/`,
+      `Point ${ctx.name} at it:`,
+      `  JOBS_BASE_URL=${baseUrl} JOBS_TOKEN=${flags.tokens[0]} ${ctx.name} publish examples/`,
       '',
       `Fixtures: POST ${baseUrl}/_sandbox/applications {"reference": "..."} creates an application;`,
       `GET /_sandbox/requests, /_sandbox/adverts, /_sandbox/events inspect; POST /_sandbox/reset clears.`,
@@ -161,7 +161,7 @@ function writeBanner(ctx: Context, flags: SandboxFlags, baseUrl: string): void {
     stdout.write(`${lines.join('\n')}\n`);
   }
   if (!isLoopback(flags.host)) {
-    stderr.write(`jobs: warning: listening on ${flags.host}, so other machines can reach the sandbox and its tokens are not secret\n`);
+    stderr.write(`${ctx.name}: warning: listening on ${flags.host}, so other machines can reach the sandbox and its tokens are not secret\n`);
   }
 }
 

@@ -57,7 +57,7 @@ export async function runConfigGet(ctx: Context, keyText: string): Promise<numbe
 }
 
 function notSet(ctx: Context, key: string): number {
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`jobs: ${key} is not set\n`);
+  if (!ctx.globals.quiet) ctx.io.stderr.write(`${ctx.name}: ${key} is not set\n`);
   return ExitCode.rejected;
 }
 

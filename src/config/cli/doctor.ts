@@ -167,6 +167,6 @@ function report(ctx: Context, config: ResolvedConfigWithHttp | undefined, checks
     out.write(`  ${mark} ${check.name}: ${sanitize(check.detail)}\n`);
     for (const hint of check.hints ?? []) out.write(`      ${sanitize(hint)}\n`);
   }
-  for (const warning of config?.warnings ?? []) ctx.io.stderr.write(`jobs: warning: ${sanitize(warning)}\n`);
+  for (const warning of config?.warnings ?? []) ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(warning)}\n`);
   return exitCode;
 }
