@@ -5,17 +5,20 @@
  * registered for both `jobs` and `jobs-cli`. Each shell run is bounded and kills its `sleep`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellInitScript } from '../../src/completion/shell-init.js';
 const VERSION: string = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')).version;
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'bin/jobs.js');
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 let dir: string;
 let env: Record<string, string>;
+/** PATH while the rc file runs: an installed jobs-cli (a bin link, as npm makes) and Node. */
+let installedPath: string;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'jobs-shell-init-'));
@@ -24,6 +27,9 @@ beforeAll(() => {
   // A profile in the credentials store: completing --profile runs the CLI by its path.
   mkdirSync(join(dir, 'config', 'jobs'), { recursive: true });
   writeFileSync(join(dir, 'config', 'jobs', 'credentials.json'), JSON.stringify({ version: 1, profiles: { ci: { token: 't' } } }), { mode: 0o600 });
+  mkdirSync(join(dir, 'bin'));
+  symlinkSync(BIN, join(dir, 'bin', 'jobs-cli'));
+  installedPath = [join(dir, 'bin'), dirname(process.execPath), '/usr/bin', '/bin'].join(':');
   for (const shell of ['bash', 'zsh', 'fish']) writeFileSync(join(dir, `init.${shell}`), initOf(shell));
 });
 
@@ -49,9 +55,19 @@ function run(shell: string, script: string): string {
 /** A section marker, so each command's output can be read apart. */
 const section = (output: string, name: string) => output.split(`<${name}>\n`)[1]?.split(/^</m)[0] ?? `(no section ${name})`;
 
+/** The rc file's line, as the README gives it. */
+function rcLine(shell: string): string {
+  const line = shell === 'fish' ? 'jobs-cli shell-init fish | source' : `eval "$(jobs-cli shell-init ${shell})"`;
+  expect(README).toContain(line);
+  return line;
+}
+
 const POSIX_SCRIPT = (shell: string, completion: string) => `
 ${shell === 'zsh' ? `autoload -Uz compinit && compinit -u -D -d ${dir}/zcompdump` : ''}
-eval "$(cat ${dir}/init.${shell})"
+PATH=${installedPath}
+${rcLine(shell)}
+# From here on, jobs-cli is not on PATH: the function finds the CLI by itself.
+PATH=/usr/bin:/bin
 # its output elsewhere: the test reads the shell's output to its end
 sleep 30 >/dev/null 2>&1 &
 sleeper=$!
@@ -140,7 +156,9 @@ describe('fish', () => {
   beforeAll(() => {
     out = run(
       'fish',
-      `source ${dir}/init.fish
+      `set -gx PATH ${installedPath.split(':').join(' ')}
+${rcLine('fish')}
+set -gx PATH /usr/bin /bin
 sleep 30 >/dev/null 2>&1 &
 set -g sleeper $last_pid
 function stop --on-event fish_exit; kill $sleeper 2>/dev/null; end
