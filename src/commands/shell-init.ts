@@ -19,7 +19,7 @@ In scripts and CI, call '${name === 'jobs' ? 'jobs-cli' : name}' instead: rc fil
 
 Set-up (then open a new shell):
   bash  echo 'eval "$(${name} shell-init bash)"' >> ~/.bashrc
-  zsh   echo 'eval "$(${name} shell-init zsh)"' >> ~/.zshrc     (after compinit)
+  zsh   echo 'eval "$(${name} shell-init zsh)"' >> ~/.zshrc
   fish  echo '${name} shell-init fish | source' >> ~/.config/fish/config.fish
 
 Examples:

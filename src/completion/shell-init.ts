@@ -62,6 +62,6 @@ function jobs {${xOption}
   done
   builtin jobs "$@"
 }
-
+${shell === 'zsh' ? `\n# Completion needs compinit: load it if the rc file has not (yet).\n(( $+functions[compdef] )) || { autoload -Uz compinit && compinit; }\n` : ''}
 ${completion}`;
 }

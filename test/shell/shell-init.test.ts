@@ -129,6 +129,11 @@ ${complete('jobs', 'va')}; ${complete('jobs-cli', 'va')}; ${complete('jobs', '')
 });
 
 describe('zsh completion through shell-init', () => {
+  it('works in an rc file without compinit', () => {
+    const out = run('zsh', `eval "$(cat ${dir}/init.zsh)"; print -r -- "jobs=$_comps[jobs] jobs-cli=$_comps[jobs-cli]"`);
+    expect(out).toBe('jobs=_jobs_cli jobs-cli=_jobs_cli\n');
+  });
+
   it('completes `jobs valid` at an interactive prompt', () => {
     // A real interactive zsh on a pseudo-terminal: type, press Tab, read the screen.
     const driver = `
