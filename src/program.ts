@@ -295,7 +295,7 @@ function writeJsonError(io: Io, exitCode: number, message: string, details: read
  * API errors); shown, they name the tool as it was invoked.
  */
 export function renamed(text: string, name: string): string {
-  return name === 'jobs' ? text : text.replace(/(^|['`"(]|run:? |: )jobs (?=[a-z-]|--)/g, `$1${name} `);
+  return name === 'jobs' ? text : text.replace(/(^|['`"(]|run:? |: |\| )jobs (?=[a-z-])/g, `$1${name} `);
 }
 
 function reportError(error: unknown, report: ErrorReport): number {
