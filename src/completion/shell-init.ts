@@ -15,8 +15,13 @@ export interface Installation {
   version: string;
 }
 
-/** Options of each shell's builtin `jobs` (bash's `-x command` is handled apart). */
+/** Options of each shell's builtin `jobs`. */
 const BUILTIN_LETTERS: Record<Shell, string> = { bash: 'lnprs', zsh: 'dlprsZ', fish: 'cglpq' };
+/** Options whose argument is a word, not a job: bash `-x command args`, zsh `-Z new-name`. */
+const BUILTIN_WITH_WORDS: Partial<Record<Shell, { option: string; why: string }>> = {
+  bash: { option: '-x', why: 'runs the command with job specs replaced' },
+  zsh: { option: '-Z', why: "renames the shell's process" },
+};
 const FISH_LONG_OPTIONS = ['--command', '--group', '--last', '--pid', '--quiet'];
 
 /** The words that run the CLI, quoted for the shell. */
@@ -47,7 +52,8 @@ end
 
 ${completion}`;
   }
-  const xOption = shell === 'bash' ? `\n  # -x command: the builtin runs it with job specs replaced\n  [ "\${1-}" = -x ] && { builtin jobs "$@"; return; }` : '';
+  const words = BUILTIN_WITH_WORDS[shell];
+  const xOption = words ? `\n  # ${words.option}: the builtin ${words.why}\n  [ "\${1-}" = ${words.option} ] && { builtin jobs "$@"; return; }` : '';
   return `${header}
 unalias jobs 2>/dev/null
 function jobs {${xOption}

@@ -76,6 +76,7 @@ echo '<alone>'; jobs
 echo '<-l>'; jobs -l
 echo '<%1>'; jobs %1
 echo '<-p>'; jobs -p
+echo '<words>'; ${shell === 'bash' ? 'jobs -x echo %1' : 'jobs -Z renamed-shell; echo "exit $?"'}
 echo '<version>'; jobs --version
 echo '<validate>'; jobs validate examples/adverts/; echo "exit $?"
 echo '<typo>'; jobs valdate examples/adverts/; echo "exit $?"
@@ -96,6 +97,8 @@ describe.each(['bash', 'zsh'])('%s', (shell) => {
     expect(section(out, '%1')).toMatch(/^\[1\] *\+ +[Rr]unning +sleep 30/);
     // bash prints the process id alone, zsh the job with it
     expect(section(out, '-p')).toMatch(shell === 'bash' ? /^\d+\n$/ : /^\[1\] *\+ +\d+ +running +sleep 30/);
+    // options whose argument is a word: bash's -x runs it with %1 replaced by the job's process id
+    expect(section(out, 'words')).toMatch(shell === 'bash' ? /^\d+\n$/ : /^exit 0\n$/);
   });
 
   it('everything else runs the CLI, found by its absolute path, which names itself jobs', () => {
