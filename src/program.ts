@@ -164,7 +164,7 @@ function makeContext(opts: ExecuteOptions, raw: Record<string, unknown>, signal:
       configPromise ??= import('./config/resolve.js')
         .then((m) => m.resolveConfig({ cwd: opts.cwd, env: opts.env, globals }))
         .then((config) => {
-          for (const warning of config.warnings) opts.io.stderr.write(`${name}: warning: ${warning}\n`);
+          for (const warning of config.warnings) opts.io.stderr.write(`${name}: warning: ${renamed(warning, name)}\n`);
           return config;
         });
       return configPromise;

@@ -5,7 +5,7 @@
  * and `version`. Every example in `jobs --help` runs as written in a clone.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,15 @@ describe('the name it was invoked under', () => {
     expect(noToken.code).toBe(2);
     expect(noToken.stderr).toContain(`or run \`${name} login\``);
     expect(noToken.stderr).not.toMatch(new RegExp(`[\`']${name === 'jobs' ? 'jobs-cli' : 'jobs'} `));
+  });
+
+  it('config warnings from the layer below name it too', () => {
+    const env = isolatedEnv({ JOBS_BASE_URL: 'http://127.0.0.1:9' });
+    mkdirSync(join(env.XDG_CONFIG_HOME!, 'jobs'), { recursive: true });
+    writeFileSync(join(env.XDG_CONFIG_HOME!, 'jobs', 'credentials.json'), JSON.stringify({ version: 1, profiles: { default: { token: 't', base_url: 'https://a.example' } } }), { mode: 0o600 });
+    const r = run(as('jobs-cli'), ['stats', 'A-1'], env);
+    expect(r.stderr).toContain(`jobs-cli: warning: the token stored by 'jobs-cli login' for profile "default" is for https://a.example`);
+    expect(r.stderr).toContain(`run 'jobs-cli login' for that URL`);
   });
 
   it('as the jobs function of shell-init (JOBS_CLI_NAME=jobs), it calls itself jobs', () => {
