@@ -123,6 +123,7 @@ shell's builtin 'jobs'.`,
 function formatHelpWithInheritedOptions(this: Help, cmd: Command, helper: Help): string {
   const root = rootOf(cmd);
   if (cmd === root) return Help.prototype.formatHelp.call(this, cmd, helper);
+  // commander's own rendering without its full global section; visibleGlobalOptions needs the flag back on
   helper.showGlobalOptions = false;
   const own = Help.prototype.formatHelp.call(this, cmd, helper);
   helper.showGlobalOptions = true;
