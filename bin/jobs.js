@@ -59,7 +59,7 @@ if (!cached) {
 
 const cli = { exports: {} };
 script.runInThisContext()(cli.exports, createRequire(bundle), cli, bundle, dirname(bundle));
-cli.exports.run(args, { handleSignals: true }).then((code) => {
+cli.exports.run(args, { handleSignals: true, invokedAs: process.argv[1] }).then((code) => {
   if (!cached) {
     // Best effort: a read-only or missing cache folder only costs speed.
     try {

@@ -13,6 +13,8 @@ export interface RunOptions {
   cwd?: string;
   /** Stop on Ctrl-C, SIGTERM and SIGHUP (the real binary does; in-process tests don't). */
   handleSignals?: boolean;
+  /** The path the program was started by (process.argv[1]): the tool names itself after it. */
+  invokedAs?: string;
 }
 
 export async function run(argv: string[], options: RunOptions = {}): Promise<number> {
@@ -21,10 +23,12 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
     return 0;
   }
   const io: Io = options.io ?? processIo();
-  const { execute } = await import('./program.js');
+  const [{ execute }, { programName }] = await Promise.all([import('./program.js'), import('./program-name.js')]);
+  const env = options.env ?? process.env;
   return execute(argv, {
     io,
-    env: options.env ?? process.env,
+    name: programName(options.invokedAs, env),
+    env,
     cwd: options.cwd ?? process.cwd(),
     handleSignals: options.handleSignals ?? false,
   });

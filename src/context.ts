@@ -44,6 +44,8 @@ export interface GlobalOptions {
 }
 
 export interface Context {
+  /** The name the tool was invoked under (`jobs`, `jobs-cli`): every hint that names a command uses it. */
+  name: string;
   io: Io;
   env: Record<string, string | undefined>;
   cwd: string;

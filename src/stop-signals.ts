@@ -12,9 +12,9 @@ type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 
 const STOP_SIGNALS: Record<StopSignal, { code: number; said: string; again: string }> = {
   // The terminal echoed ^C without a line break.
-  SIGINT: { code: ExitCode.interrupted, said: '\njobs: interrupted', again: 'press Ctrl-C again to quit at once' },
-  SIGTERM: { code: ExitCode.terminated, said: 'jobs: terminated (SIGTERM)', again: 'send it again to quit at once' },
-  SIGHUP: { code: ExitCode.hangup, said: 'jobs: hangup (SIGHUP)', again: 'send it again to quit at once' },
+  SIGINT: { code: ExitCode.interrupted, said: '\n%s: interrupted', again: 'press Ctrl-C again to quit at once' },
+  SIGTERM: { code: ExitCode.terminated, said: '%s: terminated (SIGTERM)', again: 'send it again to quit at once' },
+  SIGHUP: { code: ExitCode.hangup, said: '%s: hangup (SIGHUP)', again: 'send it again to quit at once' },
 };
 
 export interface SignalWatch {
@@ -26,7 +26,8 @@ export interface SignalWatch {
   dispose(): void;
 }
 
-export function watchSignals(controller: AbortController, stderr: OutStream): SignalWatch {
+/** `tool` is the name the program was invoked under, for the line that says a signal was heard. */
+export function watchSignals(controller: AbortController, stderr: OutStream, tool = 'jobs'): SignalWatch {
   let received: StopSignal | undefined;
   let count = 0;
   let quit!: (code: number) => void;
@@ -39,7 +40,7 @@ export function watchSignals(controller: AbortController, stderr: OutStream): Si
       // and those in flight finish so their outcome is recorded.
       controller.abort();
       const { said, again, code } = STOP_SIGNALS[name];
-      if (count === 1) stderr.write(`${said}; stopping (${again})\n`);
+      if (count === 1) stderr.write(`${said.replace('%s', tool)}; stopping (${again})\n`);
       else quit(code);
     };
     process.on(name, handler);

@@ -3,7 +3,7 @@ import type { CommandSetup } from '../program.js';
 import type { Shell } from '../completion/script.js';
 import { VERSION } from '../version.js';
 
-export default function completion({ program, action }: CommandSetup): void {
+export default function completion({ program, name, action }: CommandSetup): void {
   const command = program
     .command('completion')
     .description('print a shell completion script for bash, zsh or fish')
@@ -14,18 +14,19 @@ export default function completion({ program, action }: CommandSetup): void {
       'after',
       `
 The script completes commands, options, option values (file paths, profile names from your config
-and credentials, output formats) and file arguments. It is generated from jobs' own definitions:
-regenerate it after an upgrade.
+and credentials, output formats) and file arguments, for both names the package installs (jobs and
+jobs-cli). It is generated from the CLI's own definitions: regenerate it after an upgrade.
+'${name} shell-init <shell>' prints it too, with a 'jobs' function beside the shell's builtin.
 
 Install:
-  bash  jobs completion bash > ~/.local/share/bash-completion/completions/jobs
-  zsh   jobs completion zsh > ~/.zfunc/_jobs    (with fpath=(~/.zfunc $fpath) before compinit)
-  fish  jobs completion fish > ~/.config/fish/completions/jobs.fish
+  bash  ${name} completion bash > ~/.local/share/bash-completion/completions/${name}
+  zsh   ${name} completion zsh > ~/.zfunc/_jobs_cli    (with fpath=(~/.zfunc $fpath) before compinit)
+  fish  ${name} completion fish > ~/.config/fish/completions/${name}.fish
 
 Examples:
-  $ jobs completion bash > ~/.local/share/bash-completion/completions/jobs
-  $ source <(jobs completion zsh)
-  $ jobs completion fish > ~/.config/fish/completions/jobs.fish`,
+  $ ${name} completion bash > ~/.local/share/bash-completion/completions/${name}
+  $ source <(${name} completion zsh)
+  $ ${name} completion fish > ~/.config/fish/completions/${name}.fish`,
     )
     .action(
       action(async (ctx, shell: Shell) => {

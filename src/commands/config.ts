@@ -1,6 +1,6 @@
 import type { CommandSetup } from '../program.js';
 
-export default function config({ program, action }: CommandSetup): void {
+export default function config({ program, name, action }: CommandSetup): void {
   const command = program
     .command('config')
     .description('show and change settings: get, set, unset, list, path')
@@ -14,9 +14,9 @@ Precedence: flags > environment (JOBS_BASE_URL, JOBS_TOKEN, JOBS_PROFILE, JOBS_C
 ($XDG_CONFIG_HOME/jobs/config.yaml) > defaults. \${VAR} in a value reads the environment.
 
 Examples:
-  $ jobs config list
-  $ jobs config set profiles.prod.base_url https://jobs.example.com
-  $ jobs config get concurrency`,
+  $ ${name} config list
+  $ ${name} config set profiles.prod.base_url https://jobs.example.com
+  $ ${name} config get concurrency`,
     );
 
   command
@@ -31,8 +31,8 @@ profile, base_url, token, auth_scheme, concurrency, timeout and retries print th
 printed: only whether it is set and where it comes from.
 
 Examples:
-  $ jobs config get base_url
-  $ jobs config get constants.contract --json`,
+  $ ${name} config get base_url
+  $ ${name} config get constants.contract --json`,
     )
     .action(
       action(async (ctx, key: string) => {
@@ -51,13 +51,13 @@ Examples:
       'after',
       `
 Edits $XDG_CONFIG_HOME/jobs/config.yaml (created with mode 0600), or the file named by --config /
-JOBS_CONFIG; comments and layout are kept. Tokens are not written: use 'jobs login', or a reference
+JOBS_CONFIG; comments and layout are kept. Tokens are not written: use '${name} login', or a reference
 to an environment variable in single quotes.
 
 Examples:
-  $ jobs config set profiles.prod.base_url https://jobs.example.com
-  $ jobs config set --project constants.contract.permanent 1
-  $ jobs config set profiles.prod.token '\${PROD_JOBS_TOKEN}'`,
+  $ ${name} config set profiles.prod.base_url https://jobs.example.com
+  $ ${name} config set --project constants.contract.permanent 1
+  $ ${name} config set profiles.prod.token '\${PROD_JOBS_TOKEN}'`,
     )
     .action(
       action(async (ctx, key: string, value: string, opts: { project?: boolean }) => {
@@ -75,8 +75,8 @@ Examples:
       'after',
       `
 Examples:
-  $ jobs config unset concurrency
-  $ jobs config unset --project profiles.staging`,
+  $ ${name} config unset concurrency
+  $ ${name} config unset --project profiles.staging`,
     )
     .action(
       action(async (ctx, key: string, opts: { project?: boolean }) => {
@@ -95,8 +95,8 @@ With --json: {"settings": [{"key", "value", "source", "from"}], "file_settings":
 the token entry has "set" instead of a value.
 
 Examples:
-  $ jobs config list
-  $ jobs --profile prod config list --json`,
+  $ ${name} config list
+  $ ${name} --profile prod config list --json`,
     )
     .action(
       action(async (ctx) => {
@@ -112,8 +112,8 @@ Examples:
       'after',
       `
 Examples:
-  $ jobs config path
-  $ jobs config path --json`,
+  $ ${name} config path
+  $ ${name} config path --json`,
     )
     .action(
       action(async (ctx) => {

@@ -1,7 +1,7 @@
 import type { CommandSetup } from '../program.js';
 import { withSendOptions, type PublishFlags } from './publish.js';
 
-export default function create({ program, action }: CommandSetup): void {
+export default function create({ program, name, action }: CommandSetup): void {
   withSendOptions(program.command('create').description('create each advert (POST /jobs); a reference that is already taken is an error'))
     .addHelpText(
       'after',
@@ -10,8 +10,8 @@ Like publish, but never updates: use it when an existing advert with the same re
 be overwritten. Exit 1 when the service rejects an advert (for example reference: taken).
 
 Examples:
-  $ jobs create adverts/new-role.yaml
-  $ jobs create adverts/ --dry-run`,
+  $ ${name} create adverts/new-role.yaml
+  $ ${name} create adverts/ --dry-run`,
     )
     .action(
       action(async (ctx, paths: string[], flags: PublishFlags) => {

@@ -5,7 +5,7 @@ interface DeleteFlags {
   yes?: boolean;
 }
 
-export default function del({ program, action }: CommandSetup): void {
+export default function del({ program, name, action }: CommandSetup): void {
   program
     .command('delete')
     .description('delete published adverts (DELETE /jobs/<reference>)')
@@ -18,8 +18,8 @@ Asks for confirmation on a terminal; in scripts and CI pass --yes, or nothing is
 A reference that does not exist, or belongs to another client, is reported as not found (exit 5).
 
 Examples:
-  $ jobs delete ACME-0042
-  $ jobs delete ACME-0042 ACME-0043 --yes`,
+  $ ${name} delete ACME-0042
+  $ ${name} delete ACME-0042 ACME-0043 --yes`,
     )
     .action(action((ctx, references: string[], flags: DeleteFlags) => runDelete(ctx, references, flags)));
 }

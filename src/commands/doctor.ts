@@ -1,6 +1,6 @@
 import type { CommandSetup } from '../program.js';
 
-export default function doctor({ program, action }: CommandSetup): void {
+export default function doctor({ program, name, action }: CommandSetup): void {
   program
     .command('doctor')
     .description('show the settings in use and check the service is reachable and accepts the credentials')
@@ -14,9 +14,9 @@ exceeded, 7 service unreachable or failing.
 With --json: {"ok", "exit_code", "settings", "files", "warnings", "checks": [{"name", "ok", "detail", "hints"}]}.
 
 Examples:
-  $ jobs doctor
-  $ jobs --profile prod doctor
-  $ JOBS_TOKEN=... jobs doctor --json`,
+  $ ${name} doctor
+  $ ${name} --profile prod doctor
+  $ JOBS_TOKEN=... ${name} doctor --json`,
     )
     .action(
       action(async (ctx) => {

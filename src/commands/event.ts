@@ -8,7 +8,7 @@ interface EventFlags {
 
 export const EVENT_KINDS = ['recruiter_view', 'recruiter_like', 'recruiter_reject'] as const;
 
-export default function event({ program, action }: CommandSetup): void {
+export default function event({ program, name, action }: CommandSetup): void {
   program
     .command('event')
     .description('report what the recruiter did with a job application (view, like or reject)')
@@ -27,8 +27,8 @@ notify the applicant twice.
 With --sandbox, jobs --sandbox stats <reference> lists application ids to try.
 
 Examples:
-  $ jobs event app_8f2c recruiter_view
-  $ jobs event app_8f2c recruiter_reject --data '{"reason": "position filled"}'`,
+  $ ${name} event app_8f2c recruiter_view
+  $ ${name} event app_8f2c recruiter_reject --data '{"reason": "position filled"}'`,
     )
     .action(action((ctx, id: string, kind: string, flags: EventFlags) => runEvent(ctx, id, kind, flags)));
 }

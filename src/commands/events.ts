@@ -3,7 +3,7 @@ import type { CommandSetup } from '../program.js';
 import type { EventsFlags } from '../events/run.js';
 import { parseCount } from './parsers.js';
 
-export default function events({ program, action }: CommandSetup): void {
+export default function events({ program, name, action }: CommandSetup): void {
   program
     .command('events')
     .description('post many job application events (view, like, reject) from an NDJSON, CSV or YAML file, journaling each outcome')
@@ -27,9 +27,9 @@ not posted again, because a repeat would notify the applicant twice, unless you 
 A lock beside the journal stops two runs on it at once; --unlock clears one left behind.
 
 Examples:
-  $ jobs events triage.csv
-  $ jobs events events.ndjson --concurrency 8 --json
-  $ export-events | jobs events - --format ndjson --journal today.journal`,
+  $ ${name} events triage.csv
+  $ ${name} events events.ndjson --concurrency 8 --json
+  $ export-events | ${name} events - --format ndjson --journal today.journal`,
     )
     .action(
       action(async (ctx, file: string, flags: EventsFlags) => {

@@ -17,6 +17,8 @@ import sync from './sync.js';
 import init from './init.js';
 import schema from './schema.js';
 import completion from './completion.js';
+import shellInit from './shell-init.js';
+import version from './version.js';
 
 /** Each command's name, as typed, and the function that registers it; in help order. */
 export const COMMANDS: ReadonlyArray<readonly [string, (setup: CommandSetup) => void]> = [
@@ -37,4 +39,6 @@ export const COMMANDS: ReadonlyArray<readonly [string, (setup: CommandSetup) => 
   ['logout', logout],
   ['doctor', doctor],
   ['completion', completion],
+  ['shell-init', shellInit],
+  ['version', version],
 ];

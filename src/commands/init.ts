@@ -1,7 +1,7 @@
 import type { CommandSetup } from '../program.js';
 import type { InitFlags } from '../scaffold/init.js';
 
-export default function init({ program, action }: CommandSetup): void {
+export default function init({ program, name, action }: CommandSetup): void {
   program
     .command('init')
     .description('write a commented advert to start from (or, with --config <file>, a commented project config)')
@@ -20,9 +20,9 @@ With the global option --config <file>, init writes a commented project config (
 defaults, constants) to <file> instead; name it .jobsrc.yaml for jobs to find it.
 
 Examples:
-  $ jobs init adverts/backend-engineer.yaml
-  $ jobs init --config .jobsrc.yaml
-  $ jobs init - > advert.yaml`,
+  $ ${name} init adverts/backend-engineer.yaml
+  $ ${name} init --config .jobsrc.yaml
+  $ ${name} init - > advert.yaml`,
     )
     .action(
       action(async (ctx, file: string | undefined, flags: InitFlags) => {

@@ -1,6 +1,6 @@
 import type { CommandSetup } from '../program.js';
 
-export default function login({ program, action }: CommandSetup): void {
+export default function login({ program, name, action }: CommandSetup): void {
   program
     .command('login')
     .description('store a token for the selected profile (asked without echo, or read from stdin)')
@@ -15,9 +15,9 @@ token take precedence over it. The token is never a flag: it would show in ps an
 With --json: {"profile", "stored_in", "base_url"}.
 
 Examples:
-  $ jobs --base-url https://jobs.example.com login
-  $ echo "$JOBS_TOKEN" | jobs login --with-token
-  $ jobs --profile prod login --with-token < token.txt`,
+  $ ${name} --base-url https://jobs.example.com login
+  $ echo "$JOBS_TOKEN" | ${name} login --with-token
+  $ ${name} --profile prod login --with-token < token.txt`,
     )
     .action(
       action(async (ctx, opts: { withToken?: boolean }) => {

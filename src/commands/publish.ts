@@ -19,7 +19,7 @@ export function withSendOptions(command: Command): Command {
     .option('--allow-unknown-fields', 'send fields the schema does not know instead of refusing them');
 }
 
-export default function publish({ program, action }: CommandSetup): void {
+export default function publish({ program, name, action }: CommandSetup): void {
   withSendOptions(program.command('publish').description('create or update each advert (upsert): POST, and PUT where the reference is taken'))
     .addHelpText(
       'after',
@@ -29,9 +29,9 @@ created with POST /jobs; when the service answers that its reference is taken, i
 PUT /jobs/<reference> (without the reference, which is immutable).
 
 Examples:
-  $ jobs publish adverts/backend-engineer.yaml
-  $ jobs publish adverts/ --concurrency 8
-  $ jobs publish adverts/ --dry-run --json`,
+  $ ${name} publish adverts/backend-engineer.yaml
+  $ ${name} publish adverts/ --concurrency 8
+  $ ${name} publish adverts/ --dry-run --json`,
     )
     .action(action((ctx, paths: string[], flags: PublishFlags) => runPublish(ctx, paths, flags, 'upsert')));
 }

@@ -3,7 +3,7 @@ import type { RawSandboxFlags } from '../sandbox/run.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
-export default function sandbox({ program, action }: CommandSetup): void {
+export default function sandbox({ program, name, action }: CommandSetup): void {
   program
     .command('sandbox')
     .description('run a local emulator of the Job Advert Service, for trying adverts and pipelines safely')
@@ -37,12 +37,12 @@ Fixture routes under /_sandbox/ (not part of the service; no token needed):
   POST /_sandbox/reset          clears everything
 
 Examples:
-  $ jobs sandbox
-  $ JOBS_BASE_URL=http://127.0.0.1:4010 JOBS_TOKEN=sandbox jobs publish examples/
-  $ jobs sandbox --port 0 --data .sandbox.json --quota 30/m
-  $ jobs sandbox --fail-rate 0.2 --seed 7 --latency 300
+  $ ${name} sandbox
+  $ JOBS_BASE_URL=http://127.0.0.1:4010 JOBS_TOKEN=sandbox ${name} publish examples/
+  $ ${name} sandbox --port 0 --data .sandbox.json --quota 30/m
+  $ ${name} sandbox --fail-rate 0.2 --seed 7 --latency 300
   $ curl -s -X POST http://127.0.0.1:4010/_sandbox/applications -d '{"reference":"ACME-042"}'
-  $ jobs sandbox --reset           # clear the state that --sandbox runs keep
+  $ ${name} sandbox --reset           # clear the state that --sandbox runs keep
 
 --sandbox on any command runs against an embedded sandbox instead (token: sandbox; state in
 $XDG_STATE_HOME/jobs/sandbox.json, default ~/.local/state/jobs/sandbox.json).`,

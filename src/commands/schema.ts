@@ -5,7 +5,7 @@ import type { SchemaName } from '../scaffold/package-files.js';
 // Kept here (not imported from the scaffold layer) so registering the command loads nothing else.
 const KINDS = ['create', 'update', 'event', 'config'];
 
-export default function schema({ program, action }: CommandSetup): void {
+export default function schema({ program, name, action }: CommandSetup): void {
   program
     .command('schema')
     .description('print a JSON Schema shipped with jobs: an advert (create), a partial update, an event, or the config')
@@ -19,9 +19,9 @@ schemas/ folder: create is advert.schema.json, update advert-update.schema.json,
 event.schema.json, config config.schema.json.
 
 Examples:
-  $ jobs schema > advert.schema.json
-  $ jobs schema update
-  $ jobs schema config --path`,
+  $ ${name} schema > advert.schema.json
+  $ ${name} schema update
+  $ ${name} schema config --path`,
     )
     .action(
       action(async (ctx, kind: string, flags: { path?: boolean }) => {

@@ -1,7 +1,7 @@
 import type { CommandSetup } from '../program.js';
 import type { Context } from '../context.js';
 
-export default function stats({ program, action }: CommandSetup): void {
+export default function stats({ program, name, action }: CommandSetup): void {
   program
     .command('stats')
     .description('show views, likes, applications and unviewed applications of adverts')
@@ -15,10 +15,10 @@ The table adds the like rate (likes / views) and the application rate (applicati
 With --json: {"stats": [{"reference", "views", "likes", "applications", "applications_unviewed"}]}.
 
 Examples:
-  $ jobs stats ACME-0042
-  $ jobs stats ACME-0042 ACME-0043 --json
-  $ jobs stats --all --state adverts/.jobs-state.json
-  $ jobs --sandbox stats ACME-0042   # also lists application ids to try jobs event with`,
+  $ ${name} stats ACME-0042
+  $ ${name} stats ACME-0042 ACME-0043 --json
+  $ ${name} stats --all --state adverts/.jobs-state.json
+  $ ${name} --sandbox stats ACME-0042   # also lists application ids to try ${name} event with`,
     )
     .action(action((ctx, references: string[], flags: StatsFlags) => runStats(ctx, references, flags)));
 }
@@ -77,7 +77,7 @@ async function referencesFromState(ctx: Context, stateFlag: string | undefined):
     import('../errors/failures.js'),
   ]);
   const path = resolve(ctx.cwd, stateFlag ?? DEFAULT_STATE_FILE);
-  if (!existsSync(path)) throw new UsageError(`no sync state at ${path}: pass --state <file> (it is written by jobs sync, inside the synced folder by default)`);
+  if (!existsSync(path)) throw new UsageError(`no sync state at ${path}: pass --state <file> (it is written by ${ctx.name} sync, inside the synced folder by default)`);
   const service = serviceKey(ctx, await ctx.config());
   return [...SyncState.load(path).adverts(service).keys()].sort();
 }

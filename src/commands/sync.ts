@@ -17,7 +17,7 @@ export interface SyncFlags {
 /** Ctrl-C stops new requests at once; requests in flight get this long to finish. */
 const DRAIN_MS = 8000;
 
-export default function sync({ program, action }: CommandSetup): void {
+export default function sync({ program, name, action }: CommandSetup): void {
   program
     .command('sync')
     .description('make the service match a folder of adverts: create, update and (with --prune) delete')
@@ -44,9 +44,9 @@ cannot be cleared through the interface; the plan says so. Each success is recor
 interrupted sync resumes where it stopped; a lost state is safe (taken references are adopted).
 
 Examples:
-  $ jobs sync adverts/ --dry-run
-  $ jobs sync adverts/ --prune
-  $ jobs sync adverts/ --dry-run --detailed-exitcode   # exit 8 when changes are pending`,
+  $ ${name} sync adverts/ --dry-run
+  $ ${name} sync adverts/ --prune
+  $ ${name} sync adverts/ --dry-run --detailed-exitcode   # exit 8 when changes are pending`,
     )
     .action(action((ctx, dir: string, flags: SyncFlags) => runSync(ctx, dir, flags)));
 }
@@ -81,7 +81,7 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new errors.UsageError(`cannot read the sync state ${relative(ctx.cwd, statePath) || statePath}: ${whyUnreadable(error)}`);
   }
-  const lock = flags.dryRun ? undefined : acquireLock(statePath, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`jobs: ${t}\n`) });
+  const lock = flags.dryRun ? undefined : acquireLock(statePath, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`${ctx.name}: ${t}\n`) });
   try {
     const state = SyncState.load(statePath);
     const plan = makePlan(adverts, state.adverts(service), {

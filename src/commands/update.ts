@@ -9,7 +9,7 @@ interface UpdateFlags {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-export default function update({ program, action }: CommandSetup): void {
+export default function update({ program, name, action }: CommandSetup): void {
   program
     .command('update')
     .description('change some fields of a published advert (PUT /jobs/<reference>)')
@@ -27,9 +27,9 @@ reference is immutable: it is never sent, and a file naming another reference is
 fields, lists as [a, b].
 
 Examples:
-  $ jobs update ACME-0042 --set location.city=Lyon --set seniority=3
-  $ jobs update ACME-0042 changes.yaml
-  $ jobs update ACME-0042 --set 'skills=[Go, Rust]' --dry-run`,
+  $ ${name} update ACME-0042 --set location.city=Lyon --set seniority=3
+  $ ${name} update ACME-0042 changes.yaml
+  $ ${name} update ACME-0042 --set 'skills=[Go, Rust]' --dry-run`,
     )
     .action(action((ctx, reference: string, file: string | undefined, flags: UpdateFlags) => runUpdate(ctx, reference, file, flags)));
 }

@@ -6,7 +6,7 @@ export interface ValidateFlags {
   allowUnknownFields?: boolean;
 }
 
-export default function validate({ program, action }: CommandSetup): void {
+export default function validate({ program, name, action }: CommandSetup): void {
   program
     .command('validate')
     .description('check advert files locally against the schema; nothing is sent')
@@ -20,9 +20,9 @@ Every error of every file is reported with file:line:column; exits 0 when all ar
 any is invalid, 2 on a usage error. Config defaults and constants apply as they would on publish.
 
 Examples:
-  $ jobs validate adverts/
-  $ jobs validate --output github adverts/     # annotations in a GitHub Actions job
-  $ cat advert.yaml | jobs validate - --json`,
+  $ ${name} validate adverts/
+  $ ${name} validate --output github adverts/     # annotations in a GitHub Actions job
+  $ cat advert.yaml | ${name} validate - --json`,
     )
     .action(action((ctx, paths: string[], flags: ValidateFlags) => runValidate(ctx, paths, flags)));
 }

@@ -5,9 +5,12 @@
  */
 import { allCommands, type CompletionModel, type ValueKind } from './model.js';
 import { shellQuote } from './quote.js';
+import { FUNCTION_PREFIX, type ScriptOptions } from './script.js';
 
-export function bashScript(model: CompletionModel, version: string): string {
-  const fn = `_${model.name.replace(/[^A-Za-z0-9_]/g, '_')}`;
+export function bashScript(model: CompletionModel, version: string, options: ScriptOptions): string {
+  const fn = FUNCTION_PREFIX;
+  // env: `jobs` is also a shell builtin, and `command` does not skip builtins in bash
+  const invoke = options.invoke ?? 'env "${COMP_WORDS[0]}"';
   const commands = allCommands(model);
   const key = (path: string[]) => shellQuote(path.join(' '));
   const longOf = (names: (string | undefined)[]) => names.filter((n): n is string => n !== undefined);
@@ -82,8 +85,7 @@ ${fn}_complete_value() {
   local kind="$1" cur="$2"
   case "$kind" in
     file) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
-    # env: \`jobs\` is also a shell builtin, and \`command\` does not skip builtins in bash
-    profile) mapfile -t COMPREPLY < <(compgen -W "$(env "\${COMP_WORDS[0]}" completion __profiles 2>/dev/null)" -- "$cur") ;;
+    profile) mapfile -t COMPREPLY < <(compgen -W "$(${invoke} completion __profiles 2>/dev/null)" -- "$cur") ;;
     command) mapfile -t COMPREPLY < <(compgen -W "$(${fn}_subcommands '')" -- "$cur") ;;
     choices\\ *) mapfile -t COMPREPLY < <(compgen -W "\${kind#choices }" -- "$cur") ;;
   esac
@@ -92,6 +94,11 @@ ${fn}_complete_value() {
 ${fn}() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" path="" word kind="" pending="" args=0 i
   COMPREPLY=()
+  # \`jobs %<Tab>\`: the shell's job specs, for the builtin \`jobs\`
+  if [[ \${COMP_WORDS[0]} == jobs && $cur == %* ]]; then
+    mapfile -t COMPREPLY < <(compgen -j -P % -- "\${cur#%}")
+    return 0
+  fi
   # bash splits --opt=value into --opt, =, value (= is in COMP_WORDBREAKS)
   if [[ $cur == "=" ]]; then cur=""; fi
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -132,7 +139,7 @@ ${fn}() {
   return 0
 }
 
-complete -F ${fn} ${model.name}
+complete -F ${fn} ${options.commands.join(' ')}
 `;
 }
 

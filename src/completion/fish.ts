@@ -5,10 +5,15 @@
  */
 import { allCommands, type CompletionModel, type OptionSpec, type ValueKind } from './model.js';
 import { fishQuote } from './quote.js';
+import { FUNCTION_PREFIX, type ScriptOptions } from './script.js';
 
-export function fishScript(model: CompletionModel, version: string): string {
+export function fishScript(model: CompletionModel, version: string, options: ScriptOptions): string {
   const name = model.name;
-  const prefix = `__${name.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  const prefix = `_${FUNCTION_PREFIX}`;
+  // Every line completes each installed name: `complete -c jobs -c jobs-cli ...`.
+  const targets = options.commands.map((c) => `-c ${fishQuote(c)}`).join(' ');
+  // `command`: skip the builtin `jobs` and any function of that name
+  const invoke = options.invoke ?? '(commandline -opc)[1]';
   const commands = allCommands(model);
   const valueOptions: string[] = [];
   for (const o of model.globals) if (o.value) for (const n of names(o)) valueOptions.push(`|${n}`);
@@ -29,7 +34,7 @@ export function fishScript(model: CompletionModel, version: string): string {
     }
   };
   const optionLine = (o: OptionSpec, condition?: string): string => {
-    const parts = [`complete -c ${name}`];
+    const parts = [`complete ${targets}`];
     if (condition !== undefined) parts.push(`-n ${fishQuote(condition)}`);
     if (o.short) parts.push(`-s ${o.short.slice(1)}`);
     if (o.long) parts.push(`-l ${o.long.slice(2)}`);
@@ -44,15 +49,15 @@ export function fishScript(model: CompletionModel, version: string): string {
   for (const o of model.globals) lines.push(optionLine(o));
   for (const o of model.rootOptions) lines.push(optionLine(o, is([])));
   lines.push('', '# Commands');
-  for (const c of model.commands) lines.push(`complete -c ${name} -n ${fishQuote(is([]))} -a ${fishQuote(c.name)} -d ${fishQuote(c.description)}`);
+  for (const c of model.commands) lines.push(`complete ${targets} -n ${fishQuote(is([]))} -a ${fishQuote(c.name)} -d ${fishQuote(c.description)}`);
   for (const c of commands) {
     lines.push('', `# ${name} ${c.path.join(' ')}`);
-    for (const s of c.subcommands) lines.push(`complete -c ${name} -n ${fishQuote(is(c.path))} -a ${fishQuote(s.name)} -d ${fishQuote(s.description)}`);
+    for (const s of c.subcommands) lines.push(`complete ${targets} -n ${fishQuote(is(c.path))} -a ${fishQuote(s.name)} -d ${fishQuote(s.description)}`);
     for (const o of c.options) lines.push(optionLine(o, is(c.path)));
     // Positional arguments: the kinds this command takes, whatever their position.
     for (const a of c.args) {
-      if (a.value.type === 'file') lines.push(`complete -c ${name} -n ${fishQuote(is(c.path))} -F`);
-      else if (a.value.type !== 'text') lines.push(`complete -c ${name} -n ${fishQuote(is(c.path))} ${valueFlags(a.value).replace(/^-x /, '-f ')}`);
+      if (a.value.type === 'file') lines.push(`complete ${targets} -n ${fishQuote(is(c.path))} -F`);
+      else if (a.value.type !== 'text') lines.push(`complete ${targets} -n ${fishQuote(is(c.path))} ${valueFlags(a.value).replace(/^-x /, '-f ')}`);
     }
   }
 
@@ -62,9 +67,9 @@ export function fishScript(model: CompletionModel, version: string): string {
 # Install:
 #   ${name} completion fish > ~/.config/fish/completions/${name}.fish
 
-complete -c ${name} -e
+complete ${targets} -e
 # No file names unless a command or option takes a path.
-complete -c ${name} -f
+complete ${targets} -f
 
 set -g ${prefix}_commands ${commands.map((c) => fishQuote(c.path.join(' '))).join(' ')}
 set -g ${prefix}_value_options ${valueOptions.map(fishQuote).join(' ')}
@@ -105,7 +110,8 @@ function ${prefix}_is
 end
 
 function ${prefix}_profiles
-    command ${name} completion __profiles 2>/dev/null
+    set -l cli ${invoke}
+    command $cli completion __profiles 2>/dev/null
 end
 
 ${lines.join('\n')}

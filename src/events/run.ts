@@ -48,7 +48,7 @@ export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlag
     });
   }
   // One run per journal at a time: two runs reading the same journal would post the same events.
-  const lock = journal && !flags.dryRun ? acquireLock(journal.path, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`jobs: ${t}\n`), what: 'events run', file: 'journal' }) : undefined;
+  const lock = journal && !flags.dryRun ? acquireLock(journal.path, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`${ctx.name}: ${t}\n`), what: 'events run', file: 'journal' }) : undefined;
   try {
     return await runWithJournal(ctx, input, entries, keys, journal, flags);
   } finally {

@@ -6,6 +6,7 @@
 import { Readable } from 'node:stream';
 import type { JobsClient } from '../api/client.js';
 import type { SyncFlags } from '../commands/sync.js';
+import { DEFAULT_NAME } from '../program-name.js';
 import type { Context, GlobalOptions, InStream, OutStream } from '../context.js';
 import type { ErrorTree } from '../errors/tree.js';
 import { InvalidInputError, JobsError } from '../errors/failures.js';
@@ -95,6 +96,7 @@ export async function syncFolder(options: SyncFolderOptions): Promise<SyncFolder
   let configPromise: ReturnType<Context['config']> | undefined;
   let clientPromise: ReturnType<Context['client']> | undefined;
   const ctx: Context = {
+    name: DEFAULT_NAME,
     io: { stdin, stdout, stderr },
     env,
     cwd,

@@ -173,7 +173,7 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
 
   const reach = reachability(flags.host, baseUrl);
   // Said even with --quiet: it is about who else can reach this machine's sandbox.
-  for (const line of reach.warnings) stderr.write(`jobs: ${sanitize(line)}\n`);
+  for (const line of reach.warnings) stderr.write(`${ctx.name}: ${sanitize(line)}\n`);
   writeBanner(ctx, flags, reach.url, baseUrl);
   await stopRequested(ctx.signal);
   await sandbox.close();
@@ -199,8 +199,8 @@ function writeBanner(ctx: Context, flags: SandboxFlags, baseUrl: string, boundUr
     if (flags.failRate) lines.push(`Fault drill: ${Math.round(flags.failRate * 100)}% of requests fail with 500 or 503${flags.seed !== undefined ? ` (seed ${flags.seed})` : ''}`);
     lines.push(
       '',
-      'Point jobs at it:',
-      `  JOBS_BASE_URL=${baseUrl} JOBS_TOKEN=${flags.tokens[0]} jobs publish examples/`,
+      `Point ${ctx.name} at it:`,
+      `  JOBS_BASE_URL=${baseUrl} JOBS_TOKEN=${flags.tokens[0]} ${ctx.name} publish examples/`,
       '',
       `Fixtures: POST ${baseUrl}/_sandbox/applications {"reference": "..."} creates an application;`,
       `GET /_sandbox/requests, /_sandbox/adverts, /_sandbox/events inspect; POST /_sandbox/reset clears.`,

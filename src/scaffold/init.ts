@@ -27,7 +27,7 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   const configFile = ctx.globals.config;
   if (configFile !== undefined && fileArg !== undefined) {
     throw new UsageError(`init writes one file: an advert to ${fileArg}, or a config to ${configFile} (--config), not both`, {
-      details: ['jobs init adverts/new.yaml      an advert', 'jobs init --config .jobsrc.yaml  a project config'],
+      details: [`${ctx.name} init adverts/new.yaml      an advert`, `${ctx.name} init --config .jobsrc.yaml  a project config`],
     });
   }
   const writingConfig = configFile !== undefined;
@@ -56,7 +56,7 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
     writeFileSync(target, render(ref), { flag: flags.force ? 'w' : 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new UsageError(`${shown} already exists; nothing was written`, { details: ['pass --force to overwrite it, or name another file: jobs init <file>'] });
+      throw new UsageError(`${shown} already exists; nothing was written`, { details: [`pass --force to overwrite it, or name another file: ${ctx.name} init <file>`] });
     }
     throw new UsageError(`cannot write ${shown}: ${(error as Error).message}`);
   }
@@ -69,9 +69,9 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   const c = paint(ctx, ctx.io.stderr);
   const lines = [`${c.green('✔')} wrote ${shown}  ${c.dim(`($schema: ${ref.reference})`)}`];
   if (ref.kind === 'absolute') {
-    lines.push(`  the schema path is absolute: it works on this machine only; in a shared project, install jobs there (npm install -D jobs-cli) and run jobs init again`);
+    lines.push(`  the schema path is absolute: it works on this machine only; in a shared project, install jobs there (npm install -D jobs-cli) and run ${ctx.name} init again`);
   }
-  lines.push(writingConfig ? `  next: set profiles.prod.base_url, run 'jobs login', then 'jobs doctor'` : `  next: edit it, then run 'jobs validate ${shown}'`);
+  lines.push(writingConfig ? `  next: set profiles.prod.base_url, run '${ctx.name} login', then '${ctx.name} doctor'` : `  next: edit it, then run '${ctx.name} validate ${shown}'`);
   ctx.io.stderr.write(`${lines.join('\n')}\n`);
   return 0;
 }

@@ -1,5 +1,5 @@
 /**
- * examples/github-actions.yml against the CLI: every `jobs` command the workflow runs parses with
+ * examples/.github/workflows/adverts.yml against the CLI: every `jobs` command the workflow runs parses with
  * the CLI's real options, pull requests validate with annotations, the main branch syncs with the
  * token from a secret, and the binary is never called by the bare name the shell's builtin takes.
  */
@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { checkInvocation, jobsInvocations, jobsModel } from './cli-shape.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const TEXT = readFileSync(join(ROOT, 'examples/github-actions.yml'), 'utf8');
+const TEXT = readFileSync(join(ROOT, 'examples/.github/workflows/adverts.yml'), 'utf8');
 
 interface Step {
   name?: string;
@@ -36,7 +36,7 @@ const jobsCalls = (job: Job) =>
   runs(job).flatMap((step) =>
     step
       .run!.split('\n')
-      .flatMap((line) => jobsInvocations(line))
+      .flatMap((line) => jobsInvocations(line, ['jobs', 'jobs-cli']))
       .map((args) => ({ step, args })),
   );
 
@@ -57,7 +57,8 @@ describe('the GitHub Actions recipe', () => {
     for (const line of lines) {
       expect(line, line).not.toMatch(/(^|[\s;|&(])(npx\s+)?jobs\s/);
     }
-    expect(lines.some((l) => l.includes('node_modules/.bin/jobs '))).toBe(true);
+    expect(lines.some((l) => l.includes('node_modules/.bin/jobs-cli '))).toBe(true);
+    expect(lines.some((l) => l.includes('node_modules/.bin/jobs '))).toBe(false);
   });
 
   it('validates adverts on pull requests, with annotations', () => {

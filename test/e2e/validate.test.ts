@@ -91,7 +91,7 @@ describe('jobs validate (built binary)', () => {
   it('exits 2 on a missing path or an unknown flag, with a hint', async () => {
     const missing = await jobs(['validate', 'nope/']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe('jobs: nope/: no such file or folder\n');
+    expect(missing.stderr).toBe('jobs-cli: nope/: no such file or folder\n'); // node bin/jobs.js calls itself jobs-cli
     const flag = await jobs(['validate', '--updat', 'examples/']);
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain("unknown option '--updat'");

@@ -15,6 +15,7 @@ afterEach(() => nock.cleanAll());
 function context(cwd: string, controller: AbortController) {
   const out = { stdout: '', stderr: '' };
   const ctx: Context = {
+    name: 'jobs',
     io: { stdin: (async function* () {})(), stdout: { write: (s: string) => (out.stdout += s) }, stderr: { write: (s: string) => (out.stderr += s) } },
     env: { NO_COLOR: '1' },
     cwd,

@@ -36,6 +36,7 @@ function config(overrides: Partial<ResolvedConfig> = {}): ResolvedConfig {
 function context(resolved: ResolvedConfig, globals: Partial<GlobalOptions> = {}): { ctx: Context; stderr: string[] } {
   const stderr: string[] = [];
   const ctx: Context = {
+    name: 'jobs',
     io: { stdin: (async function* () {})(), stdout: { write: () => true }, stderr: { write: (s: string) => stderr.push(s) } },
     env: {},
     cwd: '/tmp',

@@ -24,6 +24,7 @@ function fakeContext(env: Record<string, string | undefined>, globals: Partial<G
   const err: string[] = [];
   const controller = new AbortController();
   const ctx: Context = {
+    name: 'jobs',
     io: { stdin: (async function* () {})(), stdout: { write: (s: string) => out.push(s) }, stderr: { write: (s: string) => err.push(s) } },
     env,
     cwd: tempDir(),

@@ -20,6 +20,7 @@ afterEach(() => {
 
 function ctxWith(env: Record<string, string | undefined>, verbose = false, err: string[] = []): Context {
   return {
+    name: 'jobs',
     io: { stdin: (async function* () {})(), stdout: { write: () => true }, stderr: { write: (s: string) => err.push(s) } },
     env,
     cwd: '/',

@@ -57,7 +57,7 @@ export async function runConfigGet(ctx: Context, keyText: string): Promise<numbe
 }
 
 function notSet(ctx: Context, key: string): number {
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`jobs: ${key} is not set\n`);
+  if (!ctx.globals.quiet) ctx.io.stderr.write(`${ctx.name}: ${key} is not set\n`);
   return ExitCode.rejected;
 }
 
@@ -120,7 +120,7 @@ export async function runConfigList(ctx: Context): Promise<number> {
   }
   writeWarnings(ctx, details.config.warnings);
   ctx.io.stdout.write(renderRows([...effective, ...fromFiles]));
-  if (details.config.files.length === 0) writeNote(ctx, "No config file found; 'jobs config path' shows where jobs looks.");
+  if (details.config.files.length === 0) writeNote(ctx, `No config file found; '${ctx.name} config path' shows where it looks.`);
   return 0;
 }
 

@@ -61,7 +61,7 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
       {
         name: 'base URL',
         detail: 'not set',
-        hints: ['Pass --base-url, set JOBS_BASE_URL, or run: jobs config set profiles.<name>.base_url https://...'],
+        hints: [`Pass --base-url, set JOBS_BASE_URL, or run: ${ctx.name} config set profiles.<name>.base_url https://...`],
       },
       ExitCode.usage,
     );
@@ -70,7 +70,7 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
   if (ctx.globals.sandbox) checks.push({ name: 'token', ok: true, detail: 'the sandbox accepts its own token' });
   else if (token) checks.push({ name: 'token', ok: true, detail: `found (from ${from(token.source)})` });
   else {
-    fail({ name: 'token', detail: 'not found', hints: ["Run 'jobs login', set JOBS_TOKEN, or pass --token-file <file>."] }, ExitCode.usage);
+    fail({ name: 'token', detail: 'not found', hints: [`Run '${ctx.name} login', set JOBS_TOKEN, or pass --token-file <file>.`] }, ExitCode.usage);
   }
   if (!ctx.globals.sandbox && (!baseUrl || !token)) return;
 
@@ -125,7 +125,7 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
 }
 
 function tokenHint(ctx: Context, source: SettingSource | undefined): string {
-  if (!source) return "Run 'jobs login' to store a token.";
+  if (!source) return `Run '${ctx.name} login' to store a token.`;
   switch (source.kind) {
     case 'env':
       return `The token came from ${source.name}; check its value, or unset it to use the profile's or the stored token.`;
@@ -134,9 +134,9 @@ function tokenHint(ctx: Context, source: SettingSource | undefined): string {
     case 'file':
       return `The token came from ${displayPath(source.path, ctx.cwd, ctx.env)}: ${source.key}; check that value (or the variable it names).`;
     case 'store':
-      return `The token came from 'jobs login' (${tildePath(source.path, ctx.env)}); run 'jobs login' again to replace it.`;
+      return `The token came from '${ctx.name} login' (${tildePath(source.path, ctx.env)}); run '${ctx.name} login' again to replace it.`;
     default:
-      return "Run 'jobs login' to store a new token.";
+      return `Run '${ctx.name} login' to store a new token.`;
   }
 }
 
@@ -167,6 +167,6 @@ function report(ctx: Context, config: ResolvedConfigWithHttp | undefined, checks
     out.write(`  ${mark} ${check.name}: ${sanitize(check.detail)}\n`);
     for (const hint of check.hints ?? []) out.write(`      ${sanitize(hint)}\n`);
   }
-  for (const warning of config?.warnings ?? []) ctx.io.stderr.write(`jobs: warning: ${sanitize(warning)}\n`);
+  for (const warning of config?.warnings ?? []) ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(warning)}\n`);
   return exitCode;
 }

@@ -15,7 +15,7 @@ export function writeJson(ctx: Context, document: unknown): void {
 /** Warnings go to stderr once, unless --quiet. */
 export function writeWarnings(ctx: Context, warnings: readonly string[]): void {
   if (ctx.globals.quiet) return;
-  for (const warning of warnings) ctx.io.stderr.write(`jobs: warning: ${sanitize(warning)}\n`);
+  for (const warning of warnings) ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(warning)}\n`);
 }
 
 /** A note for people (not a result): stderr, unless --quiet or --json. */

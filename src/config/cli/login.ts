@@ -19,7 +19,7 @@ export async function runLogin(ctx: Context, options: { withToken: boolean }): P
     input = await promptHidden(ctx, `Token for profile "${profile}" (input hidden): `);
   } else {
     throw new UsageError('cannot prompt for the token: no terminal (or --no-input)', {
-      details: ['Pipe the token in instead:  echo "$JOBS_TOKEN" | jobs login --with-token'],
+      details: [`Pipe the token in instead:  echo "$JOBS_TOKEN" | ${ctx.name} login --with-token`],
     });
   }
   const token = input.trim();
@@ -44,9 +44,9 @@ export async function runLogin(ctx: Context, options: { withToken: boolean }): P
     writeNote(ctx, `Note: profile "${profile}" has a token in ${displayPath(config.token.source.path, ctx.cwd, ctx.env)}, which takes precedence over the stored one.`);
   }
   if (!profileDefined && config.profile.value !== undefined && !baseUrl) {
-    writeNote(ctx, `Note: profile "${profile}" has no base URL yet: jobs config set profiles.${profile}.base_url <url>`);
+    writeNote(ctx, `Note: profile "${profile}" has no base URL yet: ${ctx.name} config set profiles.${profile}.base_url <url>`);
   }
-  writeNote(ctx, "Run 'jobs doctor' to check that the service accepts it.");
+  writeNote(ctx, `Run '${ctx.name} doctor' to check that the service accepts it.`);
   return 0;
 }
 
