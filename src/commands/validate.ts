@@ -41,7 +41,7 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
   const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, { allowUnknownFields: Boolean(flags.allowUnknownFields) }));
   const findings = sortFindings([
     ...loaded.problems.map(findingFromProblem),
-    ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference)),
+    ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference, { value: c.payload, constants: config.constants })),
   ]);
   const invalid = checked.filter((c) => !isValid(c)).length;
   const ok = findings.length === 0;

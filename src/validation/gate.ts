@@ -16,7 +16,7 @@ export async function loadValidAdverts(ctx: Context, paths: readonly string[], m
   const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, options));
   const findings = sortFindings([
     ...loaded.problems.map(findingFromProblem),
-    ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference)),
+    ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference, { value: c.payload, constants: config.constants })),
   ]);
   if (findings.length === 0) return checked;
   const invalid = checked.filter((c) => !isValid(c)).length;
