@@ -14,6 +14,7 @@ import { getPath, isPlainObject } from '../config/plain.js';
 import { parseMessage } from '../errors/messages.js';
 import { sanitize } from '../output/sanitize.js';
 import { suggestCountry } from './countries.js';
+import { unusableReference } from './reference.js';
 import { plural } from '../output/summary.js';
 
 export interface AdviceContext {
@@ -47,16 +48,6 @@ export function advise(path: readonly string[], message: string, context: Advice
     default:
       return undefined;
   }
-}
-
-/**
- * Why a reference can never be used, or undefined when it can. A reference is one segment of the
- * advert's URL (`/jobs/<reference>`), where `.` and `..` are path navigation: an advert created with
- * one could never be updated, fetched or deleted.
- */
-export function unusableReference(reference: string): string | undefined {
-  if (reference !== '.' && reference !== '..') return undefined;
-  return `"${reference}" cannot be a reference: it is part of the advert's URL (/jobs/<reference>), where "." and ".." mean folders, so the advert could never be updated, fetched or deleted; choose another reference`;
 }
 
 // ---- dates -------------------------------------------------------------------------------------

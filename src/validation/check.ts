@@ -7,7 +7,8 @@ import { applyConstants, applyDefaults } from '../config/advert-settings.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { addError, clearErrors, flattenTree, type ErrorTree } from '../errors/tree.js';
 import { getPath } from '../config/plain.js';
-import { misplacement, unusableReference } from './advice.js';
+import { misplacement } from './advice.js';
+import { unusableReference } from './reference.js';
 import { UNKNOWN_FIELD } from './ajv-errors.js';
 import { validateAdvert, type AdvertMode, type ValidateOptions } from './validate.js';
 
