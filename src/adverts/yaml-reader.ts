@@ -8,6 +8,7 @@ import type { AdvertSource, LoadProblem, PathSegment, Position } from './types.j
 import { typedPlainScalar } from './scalars.js';
 import { readYamlAdvertsFast } from './fast-yaml.js';
 import { sanitize } from '../output/sanitize.js';
+import { findIndentationProblems, type IndentationProblem } from './indentation.js';
 
 export interface ReadOptions {
   /** Dotted path -> JSON type(s), from the schema; see advertFieldTypes. */
@@ -22,6 +23,9 @@ export interface ReadResult {
 }
 
 const MAX_DEPTH = 64;
+
+/** Parser errors that an indentation mistake causes (and findIndentationProblems may explain). */
+const INDENTATION_ERRORS = new Set(['BAD_INDENT', 'BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY', 'MISSING_CHAR', 'UNEXPECTED_TOKEN']);
 
 class ExpansionLimit extends Error {}
 
@@ -41,12 +45,22 @@ export function readYamlAdvertsSlow(file: string, text: string, options: ReadOpt
   };
   const adverts: AdvertSource[] = [];
   const problems: LoadProblem[] = [];
+  let indentation: IndentationProblem[] | undefined;
   const list = Array.isArray(docs) ? docs : [];
   for (const [index, doc] of list.entries()) {
     if (doc.errors.length > 0) {
+      // Indentation mistakes in plain words, at the line that is wrong, in place of the parser's account.
+      let explained: IndentationProblem[] = [];
+      if (doc.errors.some((e) => INDENTATION_ERRORS.has(e.code))) {
+        indentation ??= findIndentationProblems(text, options.fieldTypes);
+        const [from, to] = [position(doc.range[0]).line, position(doc.range[2]).line];
+        explained = indentation.filter((p) => p.position.line >= from && p.position.line <= to);
+      }
       for (const error of doc.errors) {
+        if (explained.length > 0 && INDENTATION_ERRORS.has(error.code)) continue;
         problems.push({ file, position: position(error.pos[0]), message: error.message, code: yamlCode(error.code) });
       }
+      for (const p of explained) problems.push({ file, position: p.position, message: p.message, code: 'yaml_indentation' });
       continue;
     }
     const tags = doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED');

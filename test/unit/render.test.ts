@@ -99,7 +99,7 @@ describe('renderer', () => {
     const findings = findingsFromTree({ title: ['too_long:80'], location: { state: ['missing'] }, base: ['taken'] }, advert, 'A');
     expect(findings.map(formatFinding)).toEqual([
       'a.yaml:2:8: title: is too long (maximum 80 characters) [too_long:80]',
-      'a.yaml:4:3: location.state: is missing (required) [missing]',
+      'a.yaml:4:3: location.state: is missing: it is required because location.country is US (also for CA, MX) [missing]',
       'a.yaml:1:1: (advert): is already taken [taken]',
     ]);
   });
