@@ -81,7 +81,7 @@ function adviseDate(text: string): string {
     const dayFirst = isDay(y, b, a) ? iso(y, b, a) : undefined;
     const monthFirst = isDay(y, a, b) ? iso(y, a, b) : undefined;
     if (dayFirst && monthFirst && dayFirst !== monthFirst) {
-      return `${shown} is not in the YYYY-MM-DD format: write ${dayFirst} for ${a} ${monthName(b)} ${y}, or ${monthFirst} for ${monthName(a)} ${b}`;
+      return `${shown} is not in the YYYY-MM-DD format: write ${dayFirst} for ${a} ${monthName(b)} ${y}, or ${monthFirst} for ${b} ${monthName(a)} ${y}`;
     }
     const meant = dayFirst ?? monthFirst;
     if (meant) return `${shown} is not in the YYYY-MM-DD format: write ${meant}`;

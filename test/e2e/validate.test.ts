@@ -39,7 +39,7 @@ describe('jobs validate (built binary)', () => {
       '✖ a.yaml:2:8: titel: is not a known field; did you mean title? [unknown_field:title]',
       '✖ c.json:1:1: organization_name: is missing (required) [missing]',
       ...Array(11).fill(expect.stringMatching(/^✖ c\.json:1:1: .*\[missing\]$/)),
-      '✖ sub/b.yml:14:3: location.state: is missing (required) [missing]',
+      '✖ sub/b.yml:14:3: location.state: is missing: it is required because location.country is US (also for CA, MX) [missing]',
       '',
     ]);
     expect(r.stderr).toBe('✖ 15 errors: 3 adverts in 3 files checked, 3 invalid\n');
