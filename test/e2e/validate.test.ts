@@ -45,6 +45,22 @@ describe('jobs validate (built binary)', () => {
     expect(r.stderr).toBe('✖ 15 errors: 3 adverts in 3 files checked, 3 invalid\n');
   });
 
+  it('says what to write instead, keeping file:line:column and the identifier', async () => {
+    const dir = folder({
+      'a.yaml': VALID.replace('country: NO', 'country: USA\n  state: TX').replace('seniority: 0', 'seniority: 0\nstart_date: 2027-02-30'),
+      'b.yaml': VALID.replace('E2E-1', 'E2E-2').replace('  city: Oslo', '    city: Oslo'),
+    });
+    const r = await jobs(['validate', '.'], { cwd: dir });
+    expect(r.code).toBe(3);
+    expect(r.stdout.split('\n')).toEqual([
+      '✖ a.yaml:12:13: start_date: 2027-02-30 is not a day: February 2027 has 28 days; write the date as YYYY-MM-DD, e.g. 2027-01-15 [invalid]',
+      '✖ a.yaml:15:12: location.country: USA is not an ISO 3166-1 alpha-2 country code: write US (United States of America) [inclusion]',
+      '✖ b.yaml:15:5: `city` is indented more than `country` above it (4 spaces, not 2), so YAML reads it as part of the value of `country`; line it up with `country`',
+      '',
+    ]);
+    expect(r.stderr).toBe('✖ 3 errors: 1 advert in 2 files checked, 1 invalid, 1 file could not be read\n');
+  });
+
   it('reads stdin with -', async () => {
     const r = await jobs(['validate', '-'], { input: VALID });
     expect(r.code).toBe(0);
