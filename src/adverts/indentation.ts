@@ -30,7 +30,7 @@ interface Level {
   first?: string;
 }
 
-const KEY = /^([A-Za-z0-9_$.\-]+|"[^"\\]*"|'[^']*')[ ]*:(?:[ ]+|$)/;
+const KEY = /^([A-Za-z0-9_$.-]+|"[^"\\]*"|'[^']*')[ ]*:(?:[ ]+|$)/;
 const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
 
 /** Problems in the lines of `text`, 1-based positions; [] when nothing is understood to be wrong. */

@@ -169,7 +169,6 @@ function objectName(path: readonly string[]): string {
 function adviseMisplaced(path: readonly string[], context: AdviceContext): string | undefined {
   const place = misplacement(path);
   if (!place) return undefined;
-  const name = path[path.length - 1]!;
   const written = path.slice(0, -1);
   const home = getPath(context.value, place.home);
   const belongs = `is a field of ${objectName(place.home)}, not of ${objectName(written)}`;
