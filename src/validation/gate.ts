@@ -20,9 +20,13 @@ export async function loadValidAdverts(ctx: Context, paths: readonly string[], m
   ]);
   if (findings.length === 0) return checked;
   const invalid = checked.filter((c) => !isValid(c)).length;
-  throw invalidInput(
-    ctx,
-    findings,
-    `${plural(findings.length, 'error')} in the advert files (${invalid} of ${plural(checked.length, 'advert')} invalid${loaded.problems.length ? `, ${plural(loaded.problems.length, 'file problem')}` : ''}); nothing was sent`,
-  );
+  // A file that could not be read is said so, not counted as "0 of 0 adverts invalid".
+  const duplicates = loaded.problems.filter((p) => p.code === 'duplicate_reference').length;
+  const unreadable = new Set(loaded.problems.filter((p) => p.code !== 'duplicate_reference').map((p) => p.file)).size;
+  const counts = [
+    ...(checked.length > 0 ? [`${invalid} of ${plural(checked.length, 'advert')} invalid`] : []),
+    ...(unreadable > 0 ? [`${plural(unreadable, 'file')} could not be read`] : []),
+    ...(duplicates > 0 ? [plural(duplicates, 'duplicate reference')] : []),
+  ];
+  throw invalidInput(ctx, findings, `${plural(findings.length, 'error')} in the advert files (${counts.join(', ')}); nothing was sent`);
 }

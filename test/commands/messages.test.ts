@@ -170,3 +170,12 @@ describe('YAML tags', () => {
     expect(r.stdout + r.stderr).toContain('events.yaml:3:14: the YAML tag !!timestamp is not supported');
   });
 });
+
+describe('the summary after a file that cannot be read', () => {
+  it('publish says the file could not be read, not "0 of 0 adverts invalid"', async () => {
+    const dir = tempFolder({ 'a.yaml': 'title: [oops\n' });
+    const r = await runJobs(['publish', 'a.yaml'], { cwd: dir, env: serviceEnv });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('jobs: 1 error in the advert files (1 file could not be read); nothing was sent\n');
+  });
+});
