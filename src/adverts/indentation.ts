@@ -30,7 +30,8 @@ interface Level {
   first?: string;
 }
 
-const KEY = /^([A-Za-z0-9_$.-]+|"[^"\\]*"|'[^']*')[ ]*:(?:[ ]+|$)/;
+/** `key:` at the start of a line: a plain key (spaces allowed, `:` only before a non-space) or a quoted one. */
+const KEY = /^((?:[^\s:#'"[\]{}&*!|>%@`,?-]|[-?:](?=\S))(?:[^:]|:(?=\S))*?|"[^"\\]*"|'[^']*')[ ]*:(?:[ ]+|$)/;
 const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
 
 /** Problems in the lines of `text`, 1-based positions; [] when nothing is understood to be wrong. */
@@ -68,6 +69,8 @@ export function findIndentationProblems(text: string, knownPaths: Record<string,
     const body = item ? content.slice(item[0].length) : content;
     const key = KEY.exec(body);
     const name = key ? key[1]!.replace(/^["']|["']$/g, '') : undefined;
+    // A line that is neither a key nor an item, and continues no value: not this reading's to judge.
+    if (!key && !item && !(inline && indent > inline.indent)) return problems;
 
     if (stack.length === 0) {
       stack.push({ indent, kind: item ? 'seq' : 'map', path: item ? undefined : [], owner: '', ownerIndent: -1 });
@@ -125,7 +128,7 @@ export function findIndentationProblems(text: string, knownPaths: Record<string,
       // `- key: value`: a mapping inside the sequence, its keys lined up after the dash.
       keyIndent = indent + item[0].length;
       path = undefined;
-      stack.push({ indent: keyIndent, kind: 'map', path, owner: level.owner, ownerIndent: indent, first: name });
+      stack.push({ indent: keyIndent, kind: 'map', path, owner: `- ${name}`, ownerIndent: indent, first: name });
     }
     if (!key) {
       if (!scalarFits(rest)) return problems;
