@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jobs } from './helpers.js';
+import { isolatedEnv, jobs } from './helpers.js';
 import { advertYaml } from '../commands/harness.js';
 
 const VALID = advertYaml('E2E-1');
@@ -59,6 +59,22 @@ describe('jobs validate (built binary)', () => {
       '',
     ]);
     expect(r.stderr).toBe('✖ 3 errors: 1 advert in 2 files checked, 1 invalid, 1 file could not be read\n');
+  });
+
+  it('loads the country list only when a country needs a suggestion', async () => {
+    // A preload that says on exit whether i18n-iso-countries was ever required.
+    const dir = folder({
+      'probe.cjs': "process.on('exit', () => process.stderr.write(`countries loaded: ${Object.keys(require.cache).some((f) => f.includes('i18n-iso-countries'))}\\n`));\n",
+      'ok/a.yaml': VALID,
+      'bad/a.yaml': VALID.replace('country: NO', 'country: Norway'),
+    });
+    const env = isolatedEnv({ NODE_OPTIONS: `--require ${join(dir, 'probe.cjs')}` });
+    const ok = await jobs(['validate', 'ok'], { cwd: dir, env });
+    expect(ok.code).toBe(0);
+    expect(ok.stderr).toContain('countries loaded: false');
+    const bad = await jobs(['validate', 'bad'], { cwd: dir, env });
+    expect(bad.stdout).toContain('write NO (Norway) [inclusion]');
+    expect(bad.stderr).toContain('countries loaded: true');
   });
 
   it('reads stdin with -', async () => {
