@@ -53,29 +53,21 @@ export function addError(tree: ErrorTree, path: readonly (string | number)[], me
   }
 }
 
-/** Removes every message at a path (not below it), dropping objects left empty. */
+/** Removes every message at a path (not those below it), dropping objects left empty. */
 export function clearErrors(tree: ErrorTree, path: readonly string[]): void {
   const keys = path.length === 0 ? [BASE_KEY] : path;
-  const parents: ErrorTree[] = [];
-  let node: ErrorTree = tree;
-  for (const key of keys.slice(0, -1)) {
-    const next = own(node, key);
-    if (next === undefined || Array.isArray(next)) return;
-    parents.push(node);
-    node = next;
-  }
-  const leaf = keys[keys.length - 1]!;
-  const value = own(node, leaf);
-  if (Array.isArray(value)) delete node[leaf];
-  else if (value !== undefined) delete value[BASE_KEY];
-  else return;
-  // Prune emptied objects from the leaf upwards.
-  for (let i = parents.length - 1; i >= 0; i--) {
+  const walk = (node: ErrorTree, i: number): void => {
     const key = keys[i]!;
-    const child = own(parents[i]!, key);
-    if (child && !Array.isArray(child) && Object.keys(child).length === 0) delete parents[i]![key];
-  }
-  if (value !== undefined && !Array.isArray(value) && Object.keys(value).length === 0) delete node[leaf];
+    const value = own(node, key);
+    if (value === undefined) return;
+    if (i === keys.length - 1) {
+      if (Array.isArray(value)) delete node[key];
+      else delete value[BASE_KEY];
+    } else if (!Array.isArray(value)) walk(value, i + 1);
+    const left = own(node, key);
+    if (left !== undefined && !Array.isArray(left) && Object.keys(left).length === 0) delete node[key];
+  };
+  walk(tree, 0);
 }
 
 /** Flattens a tree to entries in key order; a nested `base` belongs to its parent path. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeMessage, parseMessage } from '../../src/errors/messages.js';
 import { renderTreeLines, renderTreeNested } from '../../src/errors/render.js';
-import { addError, flattenTree, hasError, isErrorTree, type ErrorTree } from '../../src/errors/tree.js';
+import { addError, clearErrors, flattenTree, hasError, isErrorTree, type ErrorTree } from '../../src/errors/tree.js';
 import { findingsFromTree, formatFinding, findingFromProblem } from '../../src/output/findings.js';
 import { githubAnnotation, sarifLog } from '../../src/output/formats.js';
 import { parseAdverts } from '../../src/adverts/parse.js';
@@ -56,6 +56,13 @@ describe('error tree', () => {
       { path: [], message: 'quota_exceeded' },
       { path: ['title'], message: 'blank' },
     ]);
+  });
+  it('clears the messages at a path, dropping emptied objects', () => {
+    const tree: ErrorTree = { location: { state: ['missing'] }, title: ['blank'], recruiter: { base: ['invalid'], email: ['invalid'] } };
+    clearErrors(tree, ['location', 'state']);
+    clearErrors(tree, ['recruiter']);
+    clearErrors(tree, ['nothing', 'here']);
+    expect(tree).toEqual({ title: ['blank'], recruiter: { email: ['invalid'] } });
   });
   it('recognises the error resource shape and nothing else', () => {
     expect(isErrorTree({ title: ['blank'], location: { city: ['missing'] } })).toBe(true);
