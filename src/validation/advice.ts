@@ -107,7 +107,7 @@ function adviseInclusion(path: readonly string[], value: unknown, context: Advic
   if (path[path.length - 1] === 'country') {
     const text = sanitize(String(value));
     const meant = suggestCountry(String(value), permitted);
-    if (meant) return `${text} is not an ISO 3166-1 alpha-2 country code: write ${meant.code} (${meant.name})`;
+    if (meant) return `${text} is not an ISO 3166-1 alpha-2 country code: write ${meant.code} (${meant.name})${alsoRequired(path, meant.code, context.value)}`;
     return `${text} is not an ISO 3166-1 alpha-2 country code: write the country's two-letter code, e.g. NO, FR, US or GB`;
   }
   if (permitted.length <= 10) return `is not one of the permitted values: ${permitted.map((v) => sanitize(String(v))).join(', ')}`;
@@ -115,6 +115,16 @@ function adviseInclusion(path: readonly string[], value: unknown, context: Advic
 }
 
 // ---- conditional requirements -------------------------------------------------------------------
+
+/** `; then add state (required for US)` when writing `value` at `path` makes absent fields required. */
+function alsoRequired(path: readonly string[], value: unknown, advert: unknown): string {
+  const parent = path.slice(0, -1);
+  const field = path[path.length - 1];
+  const absent = advertFacts.conditions
+    .filter((c) => c.path === parent.join('.') && c.field === field && c.values.includes(value))
+    .flatMap((c) => c.required.filter((r) => getPath(advert, [...parent, r]) === undefined));
+  return absent.length > 0 ? `, and add ${absent.join(', ')} (required for ${String(value)})` : '';
+}
 
 function adviseMissing(path: readonly string[], advert: unknown): string | undefined {
   const parent = path.slice(0, -1);

@@ -51,6 +51,10 @@ describe('countries', () => {
     expect(r.stdout).toBe(`✖ a.yaml:14:12: location.country: ${text} [inclusion]\n`);
     expect(r.code).toBe(3);
   });
+  it('says the state will be needed when the code meant requires one', async () => {
+    const r = await validate({ 'a.yaml': withLocation('C-2', 'location:\n  country: Mexico\n  city: X\n') });
+    expect(r.stdout).toBe('✖ a.yaml:14:12: location.country: Mexico is not an ISO 3166-1 alpha-2 country code: write MX (Mexico), and add state (required for MX) [inclusion]\n');
+  });
 });
 
 describe('state', () => {
