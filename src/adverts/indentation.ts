@@ -120,7 +120,8 @@ export function findIndentationProblems(text: string, knownPaths: Record<string,
     let path = level.path;
     if (item) {
       if (!key) {
-        if (!scalarFits(rest)) return problems;
+        // An empty item (`-` with a block below it) or a value this reading cannot step over.
+        if (rest === '' || rest.startsWith('#') || !scalarFits(rest)) return problems;
         if (/^[|>]/.test(rest)) blockParent = indent;
         else inline = { key: `- ${rest.slice(0, 30)}`, indent };
         continue;
@@ -130,10 +131,7 @@ export function findIndentationProblems(text: string, knownPaths: Record<string,
       path = undefined;
       stack.push({ indent: keyIndent, kind: 'map', path, owner: `- ${name}`, ownerIndent: indent, first: name });
     }
-    if (!key) {
-      if (!scalarFits(rest)) return problems;
-      continue;
-    }
+    if (!key) return problems;
     rest = body.slice(key[0].length);
     if (rest === '' || rest.startsWith('#')) opener = { key: name!, indent: keyIndent, path: path ? [...path, name!] : undefined };
     else if (/^[|>]/.test(rest)) blockParent = keyIndent;
