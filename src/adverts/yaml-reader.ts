@@ -7,6 +7,8 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type D
 import type { AdvertSource, LoadProblem, PathSegment, Position } from './types.js';
 import { typedPlainScalar } from './scalars.js';
 import { readYamlAdvertsFast } from './fast-yaml.js';
+import { sanitize } from '../output/sanitize.js';
+import { findIndentationProblems, type IndentationProblem } from './indentation.js';
 
 export interface ReadOptions {
   /** Dotted path -> JSON type(s), from the schema; see advertFieldTypes. */
@@ -22,6 +24,9 @@ export interface ReadResult {
 
 const MAX_DEPTH = 64;
 
+/** Parser errors that an indentation mistake causes (and findIndentationProblems may explain). */
+const INDENTATION_ERRORS = new Set(['BAD_INDENT', 'BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY', 'MISSING_CHAR', 'UNEXPECTED_TOKEN']);
+
 class ExpansionLimit extends Error {}
 
 export function readYamlAdverts(file: string, text: string, options: ReadOptions): ReadResult {
@@ -32,19 +37,35 @@ export function readYamlAdverts(file: string, text: string, options: ReadOptions
 /** The `yaml` package's reading: the authority the fast path must agree with. */
 export function readYamlAdvertsSlow(file: string, text: string, options: ReadOptions): ReadResult {
   const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(text, { schema: 'failsafe', uniqueKeys: true, prettyErrors: true, lineCounter, strict: true });
+  // resolveKnownTags: false, so !!timestamp, !!binary, !!set ... stay unresolved and are refused below.
+  const docs = parseAllDocuments(text, { schema: 'failsafe', resolveKnownTags: false, uniqueKeys: true, prettyErrors: true, lineCounter, strict: true });
   const position = (offset: number): Position => {
     const p = lineCounter.linePos(offset);
     return { line: p.line, column: p.col };
   };
   const adverts: AdvertSource[] = [];
   const problems: LoadProblem[] = [];
+  let indentation: IndentationProblem[] | undefined;
   const list = Array.isArray(docs) ? docs : [];
   for (const [index, doc] of list.entries()) {
     if (doc.errors.length > 0) {
+      // Indentation mistakes in plain words, at the line that is wrong, in place of the parser's account.
+      let explained: IndentationProblem[] = [];
+      if (doc.errors.some((e) => INDENTATION_ERRORS.has(e.code))) {
+        indentation ??= findIndentationProblems(text, options.fieldTypes);
+        const [from, to] = [position(doc.range[0]).line, position(doc.range[2]).line];
+        explained = indentation.filter((p) => p.position.line >= from && p.position.line <= to);
+      }
       for (const error of doc.errors) {
+        if (explained.length > 0 && INDENTATION_ERRORS.has(error.code)) continue;
         problems.push({ file, position: position(error.pos[0]), message: error.message, code: yamlCode(error.code) });
       }
+      for (const p of explained) problems.push({ file, position: p.position, message: p.message, code: 'yaml_indentation' });
+      continue;
+    }
+    const tags = doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED');
+    if (tags.length > 0) {
+      for (const w of tags) problems.push({ file, position: position(w.pos[0]), message: unsupportedTag(text.slice(w.pos[0], w.pos[1])), code: 'yaml_tag' });
       continue;
     }
     const root = doc.contents as ParsedNode | null;
@@ -74,6 +95,15 @@ export function readYamlAdvertsSlow(file: string, text: string, options: ReadOpt
   return { adverts, problems };
 }
 
+/**
+ * Explicit tags other than those of the reader's schema (adverts: !!str, !!map, !!seq) are refused:
+ * they make the same file read differently by reader and machine (!!timestamp by time zone).
+ */
+export function unsupportedTag(tag: string): string {
+  const shown = sanitize(tag.split(/\s/)[0]!.slice(0, 40));
+  return `the YAML tag ${shown} is not supported: values are read as the schema says (a date stays the text YYYY-MM-DD); remove the tag (!!str is accepted, to keep a value as text)`;
+}
+
 function yamlCode(code: string): string {
   return code === 'DUPLICATE_KEY' ? 'duplicate_key' : 'yaml_syntax';
 }
@@ -96,7 +126,8 @@ function toValue(node: Node | null, doc: Document, path: PathSegment[], types: R
   }
   if (isScalar(node)) {
     const text = String(node.value);
-    if (node.type !== 'PLAIN') return text;
+    // Quoted, block and explicitly tagged (!!str, !) scalars are text as written.
+    if (node.type !== 'PLAIN' || node.tag !== undefined) return text;
     const key = schemaKey(path);
     // Own properties only: a key like `constructor` must not find Object.prototype's.
     return typedPlainScalar(text, Object.hasOwn(types, key) ? types[key] : undefined);

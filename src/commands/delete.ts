@@ -33,6 +33,7 @@ async function runDelete(ctx: Context, references: string[], flags: DeleteFlags)
   ]);
   const unique = [...new Set(references)];
   if (unique.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
+  (await import('../validation/reference.js')).refuseUnusableReferences(unique);
   if (!flags.yes) {
     if (!canPrompt(ctx)) throw new errors.UsageError(`refusing to delete without confirmation: pass --yes to delete ${unique.length === 1 ? 'this advert' : `these ${unique.length} adverts`}`);
     const { confirm } = await import('../output/prompt.js');

@@ -40,6 +40,7 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
     return 0;
   }
   if (unique.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
+  if (!flags.all) (await import('../validation/reference.js')).refuseUnusableReferences(unique);
   const client = await ctx.client();
   const config = await ctx.config();
   const results = await runPool(

@@ -35,20 +35,20 @@ Examples:
 }
 
 async function runUpdate(ctx: Context, reference: string, file: string | undefined, flags: UpdateFlags): Promise<number> {
-  const [{ loadAdverts }, { parseSetFlag, applySet }, { validateAdvert }, { findingFromProblem, findingsFromTree }, { sortFindings, invalidInput }, errors, { sanitize }, report] =
+  const [{ loadAdverts }, { parseSetFlag, applySet }, { findingFromProblem, findingsFromTree }, { sortFindings, invalidInput }, errors, { sanitize }, report] =
     await Promise.all([
       import('../adverts/load.js'),
       import('../publishing/patch.js'),
-      import('../validation/validate.js'),
       import('../output/findings.js'),
       import('../output/findings-report.js'),
       import('../errors/failures.js'),
       import('../output/sanitize.js'),
       import('../output/publish-report.js'),
     ]);
-  const [{ applyConstants }, { addError }] = await Promise.all([import('../config/advert-settings.js'), import('../errors/tree.js')]);
+  const [{ checkAdvert }, { refuseUnusableReferences }] = await Promise.all([import('../validation/check.js'), import('../validation/reference.js')]);
   if (!file && flags.set.length === 0) throw new errors.UsageError('nothing to update: give a file of fields to change and/or --set path=value');
   if (reference.trim() === '') throw new errors.UsageError('the reference must not be empty');
+  refuseUnusableReferences([reference]);
   const sets = flags.set.map(parseSetFlag);
 
   let patch: Record<string, unknown> = {};
@@ -75,15 +75,17 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
   for (const set of sets) applySet(patch, set);
 
   // Constant names (contract_id: permanent) as in every other command; defaults are for whole adverts only.
-  const named = applyConstants(patch, (await ctx.config()).constants);
-  patch = named.advert;
-  const tree = validateAdvert(patch, 'update', { allowUnknownFields: Boolean(flags.allowUnknownFields) });
-  for (const e of named.errors) addError(tree, e.path, e.message);
+  const { constants } = await ctx.config();
+  const checked = checkAdvert({ file: source?.file ?? '', index: 0, value: patch, locate: source?.locate ?? (() => ({ line: 1, column: 1 })) }, { defaults: {}, constants }, 'update', {
+    allowUnknownFields: Boolean(flags.allowUnknownFields),
+  });
+  patch = checked.payload;
+  const tree = checked.tree;
   if (Object.keys(tree).length > 0) {
     // Errors on fields given with --set point at the flag; the rest at the file.
     const bySet = new Set(sets.map((s) => s.path.join('.')));
     const order = sets.map((s) => s.path.join('.'));
-    const findings = findingsFromTree(tree, source, reference)
+    const findings = findingsFromTree(tree, source, reference, { value: patch, constants })
       .map((f) => (bySet.has(f.path) || !source ? { ...f, file: '', line: undefined, column: undefined, path: `--set ${f.path}` } : f))
       .sort((a, b) => order.indexOf(a.path.slice(6)) - order.indexOf(b.path.slice(6)));
     throw invalidInput(ctx, findings, 'the update is invalid; nothing was sent');

@@ -41,7 +41,7 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
   const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, { allowUnknownFields: Boolean(flags.allowUnknownFields) }));
   const findings = sortFindings([
     ...loaded.problems.map(findingFromProblem),
-    ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference)),
+    ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference, { value: c.payload, constants: config.constants })),
   ]);
   const invalid = checked.filter((c) => !isValid(c)).length;
   const ok = findings.length === 0;
@@ -55,7 +55,10 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
   if (!['json', 'sarif'].includes(ctx.globals.output) && !(ctx.globals.quiet && ok)) {
     const c = paint(ctx, ctx.io.stderr);
     const counted = `${plural(checked.length, 'advert')} in ${plural(loaded.files, 'file')}`;
-    const line = ok ? c.green(`✔ ${counted}: all valid`) : c.red(`✖ ${plural(findings.length, 'error')}: ${counted} checked, ${invalid} invalid`);
+    // A file that could not be read (YAML syntax, encoding, ...) is counted as such, not as "0 invalid".
+    const unreadable = new Set(loaded.problems.filter((p) => p.code !== 'duplicate_reference').map((p) => p.file)).size;
+    const failed = [...(invalid > 0 || unreadable === 0 ? [`${invalid} invalid`] : []), ...(unreadable > 0 ? [`${plural(unreadable, 'file')} could not be read`] : [])].join(', ');
+    const line = ok ? c.green(`✔ ${counted}: all valid`) : c.red(`✖ ${plural(findings.length, 'error')}: ${counted} checked, ${failed}`);
     ctx.io.stderr.write(`${line}\n`);
   }
   return ok ? 0 : 3;

@@ -29,6 +29,11 @@ const CONSTANT_FIELDS: ReadonlyArray<{ path: readonly string[]; family: Constant
 
 const INTEGER_TEXT = /^-?\d+$/;
 
+/** The constant family a field takes names from (`contract_id` -> contract), if any. */
+export function constantFamilyAt(path: readonly string[]): ConstantFamily | undefined {
+  return CONSTANT_FIELDS.find((f) => f.path.length === path.length && f.path.every((k, i) => k === path[i]))?.family;
+}
+
 /**
  * Replaces constant names by their ids. A string that is neither a name in its family's map nor one
  * of the map's values (nor, for `*_id` fields, an integer) gives an `inclusion` error at its path.

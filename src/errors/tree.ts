@@ -53,6 +53,23 @@ export function addError(tree: ErrorTree, path: readonly (string | number)[], me
   }
 }
 
+/** Removes every message at a path (not those below it), dropping objects left empty. */
+export function clearErrors(tree: ErrorTree, path: readonly string[]): void {
+  const keys = path.length === 0 ? [BASE_KEY] : path;
+  const walk = (node: ErrorTree, i: number): void => {
+    const key = keys[i]!;
+    const value = own(node, key);
+    if (value === undefined) return;
+    if (i === keys.length - 1) {
+      if (Array.isArray(value)) delete node[key];
+      else delete value[BASE_KEY];
+    } else if (!Array.isArray(value)) walk(value, i + 1);
+    const left = own(node, key);
+    if (left !== undefined && !Array.isArray(left) && Object.keys(left).length === 0) delete node[key];
+  };
+  walk(tree, 0);
+}
+
 /** Flattens a tree to entries in key order; a nested `base` belongs to its parent path. */
 export function flattenTree(tree: ErrorTree, prefix: string[] = [], out: ErrorEntry[] = []): ErrorEntry[] {
   for (const [key, value] of Object.entries(tree)) {

@@ -7,6 +7,7 @@ import type { Position } from '../adverts/types.js';
 import { sanitize } from '../output/sanitize.js';
 import { EXACT_HINT, firstInexactYamlNumber } from '../util/exact-numbers.js';
 import { fileProblem } from './findings.js';
+import { unsupportedTag } from '../adverts/yaml-reader.js';
 import type { RawField, ReadResult } from './types.js';
 
 /** Bound on alias expansion inside data (defends against alias bombs). */
@@ -19,12 +20,16 @@ export function readYaml(file: string, text: string): ReadResult {
     const p = lineCounter.linePos(offset);
     return { line: p.line, column: p.col };
   };
-  const docs = parseAllDocuments(text, { uniqueKeys: true, prettyErrors: true, lineCounter, strict: true });
+  // resolveKnownTags: false leaves !!timestamp, !!binary, ... unresolved: refused below, as in adverts.
+  const docs = parseAllDocuments(text, { resolveKnownTags: false, uniqueKeys: true, prettyErrors: true, lineCounter, strict: true });
   const list = (Array.isArray(docs) ? docs : []).filter((d) => !isEmptyDocument(d));
   for (const doc of list) {
     for (const error of doc.errors) {
       const code = error.code === 'DUPLICATE_KEY' ? 'duplicate_key' : 'yaml_syntax';
       result.problems.push(fileProblem(file, position(error.pos[0]), code, error.message.split('\n')[0]!));
+    }
+    for (const warning of doc.warnings) {
+      if (warning.code === 'TAG_RESOLVE_FAILED') result.problems.push(fileProblem(file, position(warning.pos[0]), 'yaml_tag', unsupportedTag(text.slice(warning.pos[0], warning.pos[1]))));
     }
   }
   if (result.problems.length > 0) return result;

@@ -7,6 +7,7 @@ import { describeEntry, WHOLE_ADVERT } from '../errors/render.js';
 import { flattenTree, type ErrorTree } from '../errors/tree.js';
 import { parseMessage } from '../errors/messages.js';
 import { sanitize } from './sanitize.js';
+import { advise, type AdviceContext } from '../validation/advice.js';
 
 export interface Finding {
   /** field: a message about a parameter (or the whole advert); file: a file that could not be read. */
@@ -25,9 +26,20 @@ export interface Finding {
   reference?: string;
 }
 
-export function findingsFromTree(tree: ErrorTree, source?: Pick<AdvertSource, 'file' | 'locate'>, reference?: string): Finding[] {
+/**
+ * Findings for an error tree. `advice` (by default the source's own value) lets a message say what
+ * to write instead: give the advert as checked or sent, and the config's constants.
+ */
+export function findingsFromTree(
+  tree: ErrorTree,
+  source?: Pick<AdvertSource, 'file' | 'locate'> & Partial<Pick<AdvertSource, 'value'>>,
+  reference?: string,
+  advice: AdviceContext = {},
+): Finding[] {
+  const context: AdviceContext = { value: source?.value, ...(source ? { locate: source.locate } : {}), ...advice };
   return flattenTree(tree).map((entry) => {
     const d = describeEntry(entry);
+    const better = adviceFor(entry.path, entry.message, context);
     const pos = source?.locate(entry.path as PathSegment[]);
     return {
       kind: 'field' as const,
@@ -35,11 +47,20 @@ export function findingsFromTree(tree: ErrorTree, source?: Pick<AdvertSource, 'f
       ...(pos ? { line: pos.line, column: pos.column } : {}),
       path: d.path,
       message: d.raw,
-      text: d.text,
+      text: better ?? d.text,
       rule: parseMessage(entry.message)?.id ?? 'other',
       ...(reference === undefined ? {} : { reference }),
     };
   });
+}
+
+function adviceFor(path: readonly string[], message: string, context: AdviceContext): string | undefined {
+  try {
+    return advise(path, message, context);
+  } catch {
+    // Advice is a nicety: the catalogue's sentence is still true.
+    return undefined;
+  }
 }
 
 export function findingFromProblem(problem: LoadProblem): Finding {

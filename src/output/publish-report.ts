@@ -21,7 +21,7 @@ export interface SendOutcome {
 
 export function errorFindings(outcome: SendOutcome): Finding[] {
   const { error, advert } = outcome;
-  if (error instanceof ApiError && error.tree) return findingsFromTree(error.tree, advert.source, advert.reference);
+  if (error instanceof ApiError && error.tree) return findingsFromTree(error.tree, advert.source, advert.reference, { value: advert.payload });
   return [];
 }
 

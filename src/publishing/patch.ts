@@ -22,6 +22,9 @@ export function parseSetFlag(text: string): SetFlag {
   const raw = text.slice(eq + 1);
   const path = dotted.split('.');
   if (path.some((p) => p === '')) throw new UsageError(`--set ${text}: "${dotted}" is not a field path (use dots between names: recruiter.phone)`);
+  if (dotted === 'reference') {
+    throw new UsageError(`--set ${text}: the reference is immutable: it names the advert to update and is never sent; to use another reference, publish the advert under the new one and delete the old`);
+  }
   const types = advertFieldTypes[dotted];
   if (types === 'array') {
     let list: unknown;

@@ -85,7 +85,7 @@ export function writeResult(ctx: Context, result: ChangeResult, log: (line: stri
   }
   let lines = `${c.red('✖')} failed ${ref} ${c.dim(shownFile(change.file))}: ${sanitize(error.message)}\n`;
   const tree = error instanceof ApiError ? error.tree : undefined;
-  if (tree && change.advert) for (const f of findingsFromTree(tree, change.advert.source, change.reference)) lines += `    ${formatFinding(f)}\n`;
+  if (tree && change.advert) for (const f of findingsFromTree(tree, change.advert.source, change.reference, { value: change.advert.payload })) lines += `    ${formatFinding(f)}\n`;
   const shown = new Set(tree ? treeLines(tree) : []);
   for (const d of error.details) if (!shown.has(d)) lines += `    ${sanitize(d)}\n`;
   log(lines);

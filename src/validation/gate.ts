@@ -21,13 +21,17 @@ export async function loadValidAdverts(
   const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, options));
   const findings = sortFindings([
     ...loaded.problems.map(findingFromProblem),
-    ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference)),
+    ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference, { value: c.payload, constants: config.constants })),
   ]);
   if (findings.length === 0) return checked;
   const invalid = checked.filter((c) => !isValid(c)).length;
-  throw invalidInput(
-    ctx,
-    findings,
-    `${plural(findings.length, 'error')} in the advert files (${invalid} of ${plural(checked.length, 'advert')} invalid${loaded.problems.length ? `, ${plural(loaded.problems.length, 'file problem')}` : ''}); nothing was sent`,
-  );
+  // A file that could not be read is said so, not counted as "0 of 0 adverts invalid".
+  const duplicates = loaded.problems.filter((p) => p.code === 'duplicate_reference').length;
+  const unreadable = new Set(loaded.problems.filter((p) => p.code !== 'duplicate_reference').map((p) => p.file)).size;
+  const counts = [
+    ...(checked.length > 0 ? [`${invalid} of ${plural(checked.length, 'advert')} invalid`] : []),
+    ...(unreadable > 0 ? [`${plural(unreadable, 'file')} could not be read`] : []),
+    ...(duplicates > 0 ? [plural(duplicates, 'duplicate reference')] : []),
+  ];
+  throw invalidInput(ctx, findings, `${plural(findings.length, 'error')} in the advert files (${counts.join(', ')}); nothing was sent`);
 }

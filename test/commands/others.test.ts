@@ -159,7 +159,7 @@ describe('jobs update with config constants', () => {
     scope.done();
     const unknown = await runJobs(['update', 'A-1', '--set', 'contract_id=seasonal'], { cwd: dir, env: serviceEnv });
     expect(unknown.code).toBe(3);
-    expect(unknown.stdout).toContain('contract_id: is not one of the permitted values [inclusion]');
+    expect(unknown.stdout).toBe('✖ --set contract_id: seasonal is not a name in constants.contract (temporary), nor an id [inclusion]\n');
   });
 });
 

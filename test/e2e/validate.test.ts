@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jobs } from './helpers.js';
+import { isolatedEnv, jobs } from './helpers.js';
 import { advertYaml } from '../commands/harness.js';
 
 const VALID = advertYaml('E2E-1');
@@ -39,10 +39,42 @@ describe('jobs validate (built binary)', () => {
       '✖ a.yaml:2:8: titel: is not a known field; did you mean title? [unknown_field:title]',
       '✖ c.json:1:1: organization_name: is missing (required) [missing]',
       ...Array(11).fill(expect.stringMatching(/^✖ c\.json:1:1: .*\[missing\]$/)),
-      '✖ sub/b.yml:14:3: location.state: is missing (required) [missing]',
+      '✖ sub/b.yml:14:3: location.state: is missing: it is required because location.country is US (also for CA, MX) [missing]',
       '',
     ]);
     expect(r.stderr).toBe('✖ 15 errors: 3 adverts in 3 files checked, 3 invalid\n');
+  });
+
+  it('says what to write instead, keeping file:line:column and the identifier', async () => {
+    const dir = folder({
+      'a.yaml': VALID.replace('country: NO', 'country: USA\n  state: TX').replace('seniority: 0', 'seniority: 0\nstart_date: 2027-02-30'),
+      'b.yaml': VALID.replace('E2E-1', 'E2E-2').replace('  city: Oslo', '    city: Oslo'),
+    });
+    const r = await jobs(['validate', '.'], { cwd: dir });
+    expect(r.code).toBe(3);
+    expect(r.stdout.split('\n')).toEqual([
+      '✖ a.yaml:12:13: start_date: 2027-02-30 is not a day: February 2027 has 28 days; write the date as YYYY-MM-DD, e.g. 2027-01-15 [invalid]',
+      '✖ a.yaml:15:12: location.country: USA is not an ISO 3166-1 alpha-2 country code: write US (United States of America) [inclusion]',
+      '✖ b.yaml:15:5: `city` is indented more than `country` above it (4 spaces, not 2), so YAML reads it as part of the value of `country`; line it up with `country`',
+      '',
+    ]);
+    expect(r.stderr).toBe('✖ 3 errors: 1 advert in 2 files checked, 1 invalid, 1 file could not be read\n');
+  });
+
+  it('loads the country list only when a country needs a suggestion', async () => {
+    // A preload that says on exit whether i18n-iso-countries was ever required.
+    const dir = folder({
+      'probe.cjs': "process.on('exit', () => process.stderr.write(`countries loaded: ${Object.keys(require.cache).some((f) => f.includes('i18n-iso-countries'))}\\n`));\n",
+      'ok/a.yaml': VALID,
+      'bad/a.yaml': VALID.replace('country: NO', 'country: Norway'),
+    });
+    const env = isolatedEnv({ NODE_OPTIONS: `--require ${join(dir, 'probe.cjs')}` });
+    const ok = await jobs(['validate', 'ok'], { cwd: dir, env });
+    expect(ok.code).toBe(0);
+    expect(ok.stderr).toContain('countries loaded: false');
+    const bad = await jobs(['validate', 'bad'], { cwd: dir, env });
+    expect(bad.stdout).toContain('write NO (Norway) [inclusion]');
+    expect(bad.stderr).toContain('countries loaded: true');
   });
 
   it('reads stdin with -', async () => {

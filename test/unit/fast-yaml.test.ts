@@ -116,6 +116,8 @@ const mayBail: Record<string, string> = {
   'trailing comma': 'a: [x, y,]\n',
   'anchors and aliases': 'a: &x 1\nb: *x\n',
   'tag': 'a: !!str 1\n',
+  'tags the schema would type': 'organization_type: !!str 3\nseniority: !!str 3\nreference: ! 00123\n',
+  'tags that are refused': 'start_date: !!timestamp 2027-01-15\nb: !!binary aGk=\nc: !x y\n',
   'directive': '%YAML 1.2\n---\na: 1\n',
   'duplicate key': 'a: 1\na: 2\n',
   'tab indentation': 'a:\n\tb: 1\n',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeMessage, parseMessage } from '../../src/errors/messages.js';
 import { renderTreeLines, renderTreeNested } from '../../src/errors/render.js';
-import { addError, flattenTree, hasError, isErrorTree, type ErrorTree } from '../../src/errors/tree.js';
+import { addError, clearErrors, flattenTree, hasError, isErrorTree, type ErrorTree } from '../../src/errors/tree.js';
 import { findingsFromTree, formatFinding, findingFromProblem } from '../../src/output/findings.js';
 import { githubAnnotation, sarifLog } from '../../src/output/formats.js';
 import { parseAdverts } from '../../src/adverts/parse.js';
@@ -57,6 +57,13 @@ describe('error tree', () => {
       { path: ['title'], message: 'blank' },
     ]);
   });
+  it('clears the messages at a path, dropping emptied objects', () => {
+    const tree: ErrorTree = { location: { state: ['missing'] }, title: ['blank'], recruiter: { base: ['invalid'], email: ['invalid'] } };
+    clearErrors(tree, ['location', 'state']);
+    clearErrors(tree, ['recruiter']);
+    clearErrors(tree, ['nothing', 'here']);
+    expect(tree).toEqual({ title: ['blank'], recruiter: { email: ['invalid'] } });
+  });
   it('recognises the error resource shape and nothing else', () => {
     expect(isErrorTree({ title: ['blank'], location: { city: ['missing'] } })).toBe(true);
     expect(isErrorTree({ title: 'blank' })).toBe(false);
@@ -99,7 +106,7 @@ describe('renderer', () => {
     const findings = findingsFromTree({ title: ['too_long:80'], location: { state: ['missing'] }, base: ['taken'] }, advert, 'A');
     expect(findings.map(formatFinding)).toEqual([
       'a.yaml:2:8: title: is too long (maximum 80 characters) [too_long:80]',
-      'a.yaml:4:3: location.state: is missing (required) [missing]',
+      'a.yaml:4:3: location.state: is missing: it is required because location.country is US (also for CA, MX) [missing]',
       'a.yaml:1:1: (advert): is already taken [taken]',
     ]);
   });

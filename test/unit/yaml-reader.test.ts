@@ -130,3 +130,50 @@ describe('keys named like built-in properties', () => {
     expect(value.constructor).toBe('x');
   });
 });
+
+describe('explicit tags', () => {
+  it('reads !!str and ! as text whatever the field type says', () => {
+    const r = parseAdverts('t.yaml', 'organization_type: !!str 3\nseniority: !!str 3\nreference: ! 00123\nskills: [!!str 1]\n');
+    expect(r.problems).toEqual([]);
+    expect(r.adverts[0]!.value).toEqual({ organization_type: '3', seniority: '3', reference: '00123', skills: ['1'] });
+  });
+
+  it('refuses every other tag at the tag, the same in every time zone', () => {
+    const r = parseAdverts('t.yaml', 'title: x\nstart_date: !!timestamp 2027-01-15\nskills: !!set {a}\nquestion: !!int 3\n');
+    expect(r.adverts).toEqual([]);
+    expect(r.problems.map((p) => [p.code, p.position, p.message.split(':')[0]])).toEqual([
+      ['yaml_tag', { line: 2, column: 13 }, 'the YAML tag !!timestamp is not supported'],
+      ['yaml_tag', { line: 3, column: 9 }, 'the YAML tag !!set is not supported'],
+      ['yaml_tag', { line: 4, column: 11 }, 'the YAML tag !!int is not supported'],
+    ]);
+  });
+});
+
+describe('indentation mistakes', () => {
+  const problems = (text: string) => parseAdverts('i.yaml', text).problems.map((p) => `${p.position!.line}:${p.position!.column} ${p.code} ${p.message}`);
+
+  it('names the item of a list that is indented less than the others', () => {
+    expect(problems('title: x\nskills:\n  - Go\n - Rust\n')).toEqual([
+      '4:2 yaml_indentation the item `- Rust` is indented less than the other items of `skills` (1 space, not 2); line it up with `- Go` (2 spaces)',
+    ]);
+  });
+
+  it('offers both places for a field the schema does not know', () => {
+    expect(problems('location:\n    country: FR\n  zzz: 1\n')).toEqual([
+      '3:3 yaml_indentation `zzz` is indented less than the other fields of `location` (2 spaces, not 4); line it up with `country` (4 spaces) if it belongs to `location`, or line it up with `location` (0 spaces) if it does not',
+    ]);
+  });
+
+  it('is not confused by block scalars, comments, sequences at key indentation or earlier documents', () => {
+    const text = 'title: a\n---\njob_description: |\n  text\n    more: x\n# note\nskills:\n- Go\nlocation:\n  country: FR\n   city: Oslo\n';
+    expect(problems(text)).toEqual([
+      '11:4 yaml_indentation `city` is indented more than `country` above it (3 spaces, not 2), so YAML reads it as part of the value of `country`; line it up with `country`',
+    ]);
+  });
+
+  it('leaves other syntax errors in the parser\'s words', () => {
+    expect(parseAdverts('b.yaml', 'title: [unclosed\nseniority: 2\n').problems[0]).toMatchObject({ code: 'yaml_syntax' });
+    expect(parseAdverts('b.yaml', 'location:\n\tcountry: FR\n').problems[0]!.message).toMatch(/^Tabs are not allowed as indentation/);
+  });
+});
+

@@ -1,0 +1,191 @@
+/**
+ * Sentences that say what to write instead. The catalogue words an identifier alone ("is invalid");
+ * here the identifier meets the value that was written, the schema and the config, so the message
+ * can name the fix: the date format and whether the day exists, the country code meant, why a field
+ * is required, the constant name meant, where a misplaced field belongs. Used only for messages
+ * that are shown (local or the service's), so a valid advert never pays for it.
+ */
+import { advertFacts } from '../generated/advert-facts.js';
+import { advertFieldTypes } from '../generated/validators.js';
+import type { Position } from '../adverts/types.js';
+import { constantFamilyAt, type Constants } from '../config/advert-settings.js';
+import { didYouMean } from '../config/did-you-mean.js';
+import { getPath, isPlainObject } from '../config/plain.js';
+import { parseMessage } from '../errors/messages.js';
+import { sanitize } from '../output/sanitize.js';
+import { suggestCountry } from './countries.js';
+import { unusableReference } from './reference.js';
+import { plural } from '../output/summary.js';
+
+export interface AdviceContext {
+  /** The advert as checked or sent (config defaults and constant names applied). */
+  value?: unknown;
+  /** The config's constant names, for "did you mean". */
+  constants?: Constants;
+  /** Where a path is written, for "indent it like ...". */
+  locate?: (path: readonly (string | number)[]) => Position;
+}
+
+export const DATE_EXAMPLE = '2027-01-15';
+
+/** A better sentence for one message at `path`, or undefined to keep the catalogue's. */
+export function advise(path: readonly string[], message: string, context: AdviceContext): string | undefined {
+  const parsed = parseMessage(message);
+  if (!parsed) return undefined;
+  const dotted = path.join('.');
+  const value = getPath(context.value, path);
+  switch (parsed.id) {
+    case 'invalid':
+      if (advertFacts.formats[dotted] === 'date' && typeof value === 'string') return adviseDate(value);
+      if (dotted === 'reference' && typeof value === 'string') return unusableReference(value);
+      return undefined;
+    case 'inclusion':
+      return adviseInclusion(path, value, context);
+    case 'missing':
+      return adviseMissing(path, context.value);
+    case 'unknown_field':
+      return adviseMisplaced(path, context);
+    default:
+      return undefined;
+  }
+}
+
+// ---- dates -------------------------------------------------------------------------------------
+
+const FORMAT = `write the date as YYYY-MM-DD, e.g. ${DATE_EXAMPLE}`;
+
+function monthName(month: number): string {
+  return new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' });
+}
+
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`;
+const isDay = (y: number, m: number, d: number) => m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m);
+
+function adviseDate(text: string): string {
+  const shown = sanitize(text);
+  const ymd = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/.exec(text.trim());
+  if (ymd) {
+    const [y, m, d] = [Number(ymd[1]), Number(ymd[3]), Number(ymd[4])];
+    if (m < 1 || m > 12) return `${shown} is not a date: there is no month ${m}; ${FORMAT}`;
+    if (d < 1 || d > daysIn(y, m)) return `${shown} is not a day: ${monthName(m)} ${y} has ${daysIn(y, m)} days; ${FORMAT}`;
+    return `${shown} is not in the YYYY-MM-DD format: write ${iso(y, m, d)}`;
+  }
+  const dmy = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})$/.exec(text.trim());
+  if (dmy) {
+    const [a, b, y] = [Number(dmy[1]), Number(dmy[3]), Number(dmy[4])];
+    const dayFirst = isDay(y, b, a) ? iso(y, b, a) : undefined;
+    const monthFirst = isDay(y, a, b) ? iso(y, a, b) : undefined;
+    if (dayFirst && monthFirst && dayFirst !== monthFirst) {
+      return `${shown} is not in the YYYY-MM-DD format: write ${dayFirst} for ${a} ${monthName(b)} ${y}, or ${monthFirst} for ${b} ${monthName(a)} ${y}`;
+    }
+    const meant = dayFirst ?? monthFirst;
+    if (meant) return `${shown} is not in the YYYY-MM-DD format: write ${meant}`;
+  }
+  return `${shown} is not a date in the YYYY-MM-DD format; ${FORMAT}`;
+}
+
+// ---- permitted values ----------------------------------------------------------------------------
+
+function adviseInclusion(path: readonly string[], value: unknown, context: AdviceContext): string | undefined {
+  const family = constantFamilyAt(path);
+  const names = family && context.constants?.[family];
+  if (family && isPlainObject(names) && typeof value === 'string') {
+    const known = Object.keys(names);
+    const meant = didYouMean(value, known);
+    const list = known.length <= 8 ? ` (${known.map((k) => sanitize(k)).join(', ')})` : '';
+    return meant !== undefined
+      ? `${sanitize(value)} is not a name in constants.${family}; did you mean ${sanitize(meant)}?`
+      : `${sanitize(value)} is not a name in constants.${family}${list}, nor an id`;
+  }
+  const permitted = advertFacts.enums[path.join('.')];
+  if (!permitted || value === undefined || value === null) return undefined;
+  if (path[path.length - 1] === 'country') {
+    const text = sanitize(String(value));
+    const meant = suggestCountry(String(value), permitted);
+    if (meant) return `${text} is not an ISO 3166-1 alpha-2 country code: write ${meant.code} (${meant.name})${alsoRequired(path, meant.code, context.value)}`;
+    return `${text} is not an ISO 3166-1 alpha-2 country code: write the country's two-letter code, e.g. NO, FR, US or GB`;
+  }
+  if (permitted.length <= 10) return `is not one of the permitted values: ${permitted.map((v) => sanitize(String(v))).join(', ')}`;
+  return undefined;
+}
+
+// ---- conditional requirements -------------------------------------------------------------------
+
+/** `; then add state (required for US)` when writing `value` at `path` makes absent fields required. */
+function alsoRequired(path: readonly string[], value: unknown, advert: unknown): string {
+  const parent = path.slice(0, -1);
+  const field = path[path.length - 1];
+  const absent = advertFacts.conditions
+    .filter((c) => c.path === parent.join('.') && c.field === field && c.values.includes(value))
+    .flatMap((c) => c.required.filter((r) => getPath(advert, [...parent, r]) === undefined));
+  return absent.length > 0 ? `, and add ${absent.join(', ')} (required for ${String(value)})` : '';
+}
+
+function adviseMissing(path: readonly string[], advert: unknown): string | undefined {
+  const parent = path.slice(0, -1);
+  const field = path[path.length - 1];
+  for (const c of advertFacts.conditions) {
+    if (c.path !== parent.join('.') || !c.required.includes(field!)) continue;
+    const value = getPath(advert, [...parent, c.field]);
+    if (!c.values.includes(value)) continue;
+    const others = c.values.filter((v) => v !== value).map(String);
+    const also = others.length > 0 ? ` (also for ${others.join(', ')})` : '';
+    return `is missing: it is required because ${[...parent, c.field].join('.')} is ${sanitize(String(value))}${also}`;
+  }
+  return undefined;
+}
+
+// ---- misplaced fields ---------------------------------------------------------------------------
+
+/** Known fields of the object at a dotted parent path ('' for the advert). */
+function knownField(parent: string, name: string): boolean {
+  return Object.hasOwn(advertFieldTypes, parent ? `${parent}.${name}` : name);
+}
+
+export interface Misplacement {
+  /** Path of the object the field belongs in. */
+  home: string[];
+  /** Whether that object is inside the one the field was written in (indent more) or outside (indent less). */
+  deeper: boolean;
+}
+
+/**
+ * Where a field the schema does not know at `path` belongs: a field of a nested object written one
+ * level too far out (`city` beside `location`), or a field of the enclosing object written one level
+ * too far in (`title` inside `location`). Typically an indentation mistake.
+ */
+export function misplacement(path: readonly string[]): Misplacement | undefined {
+  const name = path[path.length - 1]!;
+  const parent = path.slice(0, -1);
+  const prefix = parent.join('.');
+  for (const [key, type] of Object.entries(advertFieldTypes)) {
+    const child = prefix ? (key.startsWith(`${prefix}.`) ? key.slice(prefix.length + 1) : undefined) : key;
+    if (child === undefined || child.includes('.') || type !== 'object') continue;
+    if (knownField(prefix ? `${prefix}.${child}` : child, name)) return { home: [...parent, child], deeper: true };
+  }
+  if (parent.length > 0 && knownField(parent.slice(0, -1).join('.'), name)) return { home: parent.slice(0, -1), deeper: false };
+  return undefined;
+}
+
+function objectName(path: readonly string[]): string {
+  return path.length === 0 ? 'the advert' : `\`${path.join('.')}\``;
+}
+
+function adviseMisplaced(path: readonly string[], context: AdviceContext): string | undefined {
+  const place = misplacement(path);
+  if (!place) return undefined;
+  const written = path.slice(0, -1);
+  const home = getPath(context.value, place.home);
+  const belongs = `is a field of ${objectName(place.home)}, not of ${objectName(written)}`;
+  // Line it up with the fields already in the object it belongs to (locate gives a mapping's first key).
+  const first = isPlainObject(home) ? Object.keys(home)[0] : undefined;
+  const at = first !== undefined && context.locate ? context.locate(place.home) : undefined;
+  const lineUp = at && first !== undefined ? `, lined up with \`${sanitize(first)}\` (${plural(at.column - 1, 'space')})` : '';
+  if (place.deeper) return `${belongs}: indent it under \`${place.home[place.home.length - 1]}\`${lineUp}`;
+  return `${belongs}: indent it less${lineUp}`;
+}
