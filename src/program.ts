@@ -10,6 +10,9 @@ import { ExitCode, JobsError, UsageError } from './errors/failures.js';
 import { VERSION } from './version.js';
 import { COMMANDS } from './commands/index.js';
 import { sanitize } from './output/sanitize.js';
+import { renamed } from './output/renamed.js';
+
+export { renamed };
 import { prepareColor } from './output/summary.js';
 import { watchSignals } from './stop-signals.js';
 
@@ -166,7 +169,7 @@ function makeContext(opts: ExecuteOptions, raw: Record<string, unknown>, signal:
       configPromise ??= import('./config/resolve.js')
         .then((m) => m.resolveConfig({ cwd: opts.cwd, env: opts.env, globals }))
         .then((config) => {
-          for (const warning of config.warnings) opts.io.stderr.write(`${name}: warning: ${renamed(warning, name)}\n`);
+          for (const warning of config.warnings) opts.io.stderr.write(`${name}: warning: ${sanitize(renamed(warning, name))}\n`);
           return config;
         });
       return configPromise;
@@ -279,13 +282,6 @@ function writeJsonError(io: Io, exitCode: number, message: string, details: read
   io.stdout.write(`${JSON.stringify({ error: { exit_code: exitCode, message, details } })}\n`);
 }
 
-/**
- * Hints name commands as `jobs ...` in the layers that have no context (config, credentials,
- * API errors); shown, they name the tool as it was invoked.
- */
-export function renamed(text: string, name: string): string {
-  return name === 'jobs' ? text : text.replace(/(^|['`"(]|run:? |: |\| )jobs (?=[a-z-])/g, `$1${name} `);
-}
 
 function reportError(error: unknown, report: ErrorReport): number {
   const { io, name, verbose, jsonOut } = report;

@@ -9,6 +9,7 @@ import { encodeSegment } from '../api/url.js';
 import { findingsFromTree, formatFinding, type Finding } from '../output/findings.js';
 import { githubAnnotation } from '../output/formats.js';
 import { sanitize } from '../output/sanitize.js';
+import { renamed } from '../output/renamed.js';
 import { paint, plural } from '../output/summary.js';
 import type { JournalStatus } from './journal.js';
 import type { EventEntry } from './types.js';
@@ -137,7 +138,7 @@ function writeProblem(ctx: Context, r: EntryResult, name: string): void {
   // A `base` message belongs to the whole event, not to an advert.
   for (const f of findings) out.write(`    ${formatFinding({ ...f, path: f.path || '(event)' })}\n`);
   const shown = new Set(error instanceof ApiError && error.tree ? treeLines(error.tree) : []);
-  for (const line of error.details) if (!shown.has(line)) out.write(`    ${sanitize(line)}\n`);
+  for (const line of error.details) if (!shown.has(line)) out.write(`    ${sanitize(renamed(line, ctx.name))}\n`);
 }
 
 /** 0 when everything is done; else the failures' shared exit code (4 whenever the token was refused), else 1. */

@@ -5,6 +5,7 @@
 import type { Context } from '../context.js';
 import { ApiError, ExitCode, type JobsError } from '../errors/failures.js';
 import { sanitize } from './sanitize.js';
+import { renamed } from './renamed.js';
 import { treeLines } from '../api/api-errors.js';
 import { findingsFromTree, formatFinding, shownFile, type Finding } from './findings.js';
 import { githubAnnotation, sarifLog } from './formats.js';
@@ -73,7 +74,7 @@ export function writeOutcome(ctx: Context, o: SendOutcome, log: (text: string) =
     for (const f of findings) lines.push(`    ${formatFinding(f)}`);
     // The tree's lines are already shown above, pointing at the file; keep only the other details.
     const shown = new Set(o.error instanceof ApiError && o.error.tree ? treeLines(o.error.tree) : []);
-    for (const line of o.error.details) if (!shown.has(line)) lines.push(`    ${sanitize(line)}`);
+    for (const line of o.error.details) if (!shown.has(line)) lines.push(`    ${sanitize(renamed(line, ctx.name))}`);
   }
   log(`${lines.join('\n')}\n`);
 }

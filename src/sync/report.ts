@@ -3,6 +3,7 @@ import type { Context } from '../context.js';
 import { ApiError, ExitCode, PartialFailureError } from '../errors/failures.js';
 import { findingsFromTree, formatFinding, shownFile } from '../output/findings.js';
 import { sanitize } from '../output/sanitize.js';
+import { renamed } from '../output/renamed.js';
 import { paint, plural } from '../output/summary.js';
 import { treeLines } from '../api/api-errors.js';
 import type { Finding } from '../output/findings.js';
@@ -87,7 +88,7 @@ export function writeResult(ctx: Context, result: ChangeResult, log: (line: stri
   const tree = error instanceof ApiError ? error.tree : undefined;
   if (tree && change.advert) for (const f of findingsFromTree(tree, change.advert.source, change.reference, { value: change.advert.payload })) lines += `    ${formatFinding(f)}\n`;
   const shown = new Set(tree ? treeLines(tree) : []);
-  for (const d of error.details) if (!shown.has(d)) lines += `    ${sanitize(d)}\n`;
+  for (const d of error.details) if (!shown.has(d)) lines += `    ${sanitize(renamed(d, ctx.name))}\n`;
   log(lines);
 }
 
