@@ -10,6 +10,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { materializeApplications } from './activity.js';
+import { SANDBOX_TIME_HEADER } from './clock.js';
 import { createApplication, listAdverts, listEvents, listRequests, type FixtureRequest } from './fixtures.js';
 import { MAX_REQUEST_BYTES, acceptableContentType, baseError, discardRest, parseJson, readBody, sendReply } from './http-io.js';
 import { isJsonObject, type JsonObject } from './merge.js';
@@ -132,6 +133,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const handler = SERVICE_HANDLERS[route.name]!;
       syncFromDisk();
       const at = now();
+      extraHeaders[SANDBOX_TIME_HEADER] = new Date(at).toISOString();
       let changed = advanceActivity(at);
       const reply = handler({ state, owner, now: at, params: route.params, body: body.value, changed: () => (changed = true) });
       if (changed) persist();
