@@ -48,6 +48,8 @@ export {
   type SortKey,
 } from './history/insights.js';
 export { recordAndCompare, type Observed, type RecordOptions } from './history/record.js';
+export { buildReport, type ReportModel, type AdvertReport, type DayTotals } from './report/model.js';
+export { renderReportHtml } from './report/html.js';
 
 // The CLI itself, in-process: run(['validate', 'adverts/']) resolves to the exit code.
 export { run, type RunOptions } from './cli.js';

@@ -182,7 +182,10 @@ th{cursor:pointer;user-select:none;background:#f1f5f9;position:sticky;top:0}th[a
 #more{margin-top:8px}
 `;
 
-/** The table: sort by a column (click or Enter), filter, show more; sets data-report="ready" when drawn. */
+/**
+ * The table: sort by a column (click or Enter), filter, show more. When drawn, sets data-report="ready"
+ * and data-render-ms (time since navigation began), which the tests and the benchmark read.
+ */
 const SCRIPT = `
 (function(){
 'use strict';
@@ -214,6 +217,6 @@ th.addEventListener('keydown',function(e){if(e.key==='Enter'||e.key===' '){e.pre
 filter.addEventListener('input',function(){limit=PAGE;draw();});only.addEventListener('change',function(){limit=PAGE;draw();});
 more.addEventListener('click',function(){limit+=1000;draw();});
 draw();
-root.setAttribute('data-report','ready');
+root.setAttribute('data-render-ms',String(Math.round(performance.now())));root.setAttribute('data-report','ready');
 })();
 `;
