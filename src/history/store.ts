@@ -103,7 +103,6 @@ export class History {
    * segments that can hold them.
    */
   read(from = 0): Snapshot[] {
-    const fromMonth = new Date(Math.max(0, from)).toISOString().slice(0, 7);
     const out: Snapshot[] = [];
     this.scan(from, collect(out));
     // Runs append in time order; only two runs at once (or a clock set back) need the sort.
