@@ -70,23 +70,30 @@ export interface Baselines {
   weekAgo: Map<string, Snapshot>;
 }
 
+/** How far back a run looks for an advert's previous snapshot, beyond what it asks for. */
+export const LOOK_BACK_MS = 92 * DAY_MS;
+
 /**
  * Baselines for `references` at `now`: the last snapshot before now, or with `windowMs` the
  * newest one at or before the window's start (else the oldest inside the window: the history is
- * younger than the window). Reads only the segments it needs.
+ * younger than the window). One pass over the newest segments: no further back than a quarter
+ * before the window, so an advert without history does not make each run read the whole year.
  */
 export function baselinesFor(history: History, references: readonly string[], now: number, windowMs?: number): Baselines {
   const refs = new Set(references);
-  const weekAgo = history.latest(refs, now - QUIET_MS + 1);
-  if (windowMs === undefined) return { baseline: history.latest(refs, now + 1), weekAgo };
-  const start = now - windowMs;
-  const baseline = windowMs === QUIET_MS ? new Map(weekAgo) : history.latest(refs, start + 1);
-  const missing = references.filter((r) => !baseline.has(r));
-  if (missing.length > 0) {
-    const wanted = new Set(missing);
-    for (const s of history.read(start)) if (wanted.has(s.reference) && !baseline.has(s.reference) && s.at <= now) baseline.set(s.reference, s);
+  const start = now - (windowMs ?? 0);
+  const [weekAgo, baseline] = history.latestBefore(refs, [now - QUIET_MS + 1, windowMs === undefined ? now + 1 : start + 1], Math.min(start, now - QUIET_MS) - LOOK_BACK_MS);
+  if (windowMs !== undefined) {
+    const missing = references.filter((r) => !baseline!.has(r));
+    if (missing.length > 0) {
+      const wanted = new Set(missing);
+      history.scan(start, (reference, at, views, likes, applications, applications_unviewed) => {
+        const seen = baseline!.get(reference);
+        if (wanted.has(reference) && at <= now && (!seen || at < seen.at)) baseline!.set(reference, { reference, at, views, likes, applications, applications_unviewed });
+      });
+    }
   }
-  return { baseline, weekAgo };
+  return { baseline: baseline!, weekAgo: weekAgo! };
 }
 
 /** Every advert's snapshots, oldest first, grouped by reference (from `from`, epoch ms). */

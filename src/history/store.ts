@@ -140,18 +140,36 @@ export class History {
   }
 
   /** Each advert's newest snapshot (before `before`, when given), looking back month by month. */
-  latest(references?: ReadonlySet<string>, before = Infinity): Map<string, Snapshot> {
-    const found = new Map<string, Snapshot>();
+  latest(references?: ReadonlySet<string>, before = Infinity, notBefore = 0): Map<string, Snapshot> {
+    return this.latestBefore(references, [before], notBefore)[0]!;
+  }
+
+  /**
+   * For each cut-off time, each advert's newest snapshot before it, in one pass over the segments,
+   * newest month first; it stops at `notBefore` (so an advert never recorded does not make every
+   * run read years of history) or as soon as every reference has its answers.
+   */
+  latestBefore(references: ReadonlySet<string> | undefined, befores: readonly number[], notBefore = 0): Map<string, Snapshot>[] {
+    const found = befores.map(() => new Map<string, Snapshot>());
+    const oldest = new Date(Math.max(0, notBefore)).toISOString().slice(0, 7);
+    const names = new Map<string, string>();
     for (const month of this.months().reverse()) {
-      const rows: Snapshot[] = [];
-      parseLines(readFileSync(join(this.folder, `${month}.log`), 'utf8'), 0, collect(rows));
-      for (const s of rows) {
-        if (s.at >= before || (references && !references.has(s.reference))) continue;
-        const seen = found.get(s.reference);
-        if (!seen || seen.at < s.at) found.set(s.reference, s);
-      }
+      if (month < oldest) break;
+      parseLines(
+        readFileSync(join(this.folder, `${month}.log`), 'utf8'),
+        notBefore,
+        (reference, at, views, likes, applications, applications_unviewed) => {
+          if (references && !references.has(reference)) return;
+          for (let i = 0; i < befores.length; i++) {
+            if (at >= befores[i]!) continue;
+            const seen = found[i]!.get(reference);
+            if (!seen || seen.at < at) found[i]!.set(reference, { reference, at, views, likes, applications, applications_unviewed });
+          }
+        },
+        names,
+      );
       // Older months cannot hold a newer snapshot of an advert already found.
-      if (references && [...references].every((r) => found.has(r))) break;
+      if (references && found.every((map) => map.size === references.size)) break;
     }
     return found;
   }
