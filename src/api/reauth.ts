@@ -8,7 +8,7 @@ import { canPrompt } from '../context.js';
 import { ApiError } from '../errors/failures.js';
 import type { JobsClient } from './client.js';
 
-const METHODS = ['create', 'update', 'delete', 'stats', 'postEvent'] as const;
+const METHODS = ['create', 'update', 'delete', 'stats', 'statsAt', 'postEvent'] as const;
 
 export function withReauth(client: JobsClient, ctx: Context): JobsClient {
   if (!canPrompt(ctx)) return client;
