@@ -19,7 +19,7 @@ sends no request. With --json, stdout gets the same data as JSON (see README).
 Examples:
   $ jobs stats --all && jobs report
   $ jobs report --file weekly.html --since 7d
-  $ jobs --sandbox sandbox --fast-forward 30d && jobs --sandbox report`,
+  $ jobs sandbox --fast-forward 30d && jobs --sandbox report`,
     )
     .action(action((ctx, flags: ReportFlags) => runReport(ctx, flags)));
 }

@@ -51,7 +51,7 @@ $XDG_STATE_HOME/jobs/sandbox.json, default ~/.local/state/jobs/sandbox.json).`,
       action(async (ctx, flags: RawSandboxFlags & { fastForward?: string }) => {
         if (flags.fastForward !== undefined) {
           const { fastForwardEmbedded } = await import('../sandbox/fast-forward.js');
-          return fastForwardEmbedded(ctx, flags.fastForward);
+          return fastForwardEmbedded(ctx, flags.fastForward, flags);
         }
         const { runSandbox } = await import('../sandbox/run.js');
         return runSandbox(ctx, flags);

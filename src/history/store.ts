@@ -163,7 +163,15 @@ export class History {
           for (let i = 0; i < befores.length; i++) {
             if (at >= befores[i]!) continue;
             const seen = found[i]!.get(reference);
-            if (!seen || seen.at < at) found[i]!.set(reference, { reference, at, views, likes, applications, applications_unviewed });
+            if (!seen) found[i]!.set(reference, { reference, at, views, likes, applications, applications_unviewed });
+            else if (seen.at < at) {
+              // Updated in place: lines come in time order, so this runs for nearly every line.
+              seen.at = at;
+              seen.views = views;
+              seen.likes = likes;
+              seen.applications = applications;
+              seen.applications_unviewed = applications_unviewed;
+            }
           }
         },
         names,

@@ -20,7 +20,8 @@ import { ownerOf } from './store.js';
 const DAY_MS = 86_400_000;
 const MAX_MS = 400 * DAY_MS;
 
-export async function fastForwardEmbedded(ctx: Context, text: string): Promise<number> {
+export async function fastForwardEmbedded(ctx: Context, text: string, others: { data?: string; reset?: boolean } = {}): Promise<number> {
+  if (others.data !== undefined || others.reset) throw new UsageError('--fast-forward moves the clock of the --sandbox state; it does not go with --data or --reset');
   const total = parseWindow(text, '--fast-forward');
   if (total > MAX_MS) throw new UsageError(`--fast-forward: at most ${MAX_MS / DAY_MS}d at a time`);
   const stateFile = sandboxStatePath(ctx.env);

@@ -53,6 +53,17 @@ describe('insights on a fresh machine: publish, fast-forward the embedded sandbo
     expect(readdirSync(join(env.XDG_STATE_HOME!, 'jobs'))).not.toContain('sandbox-clock.json');
   }, 60_000);
 
+  it('refuses a bad --fast-forward before touching anything (exit 2)', async () => {
+    const env = isolatedEnv();
+    const bad = await jobs(['sandbox', '--fast-forward', 'a month'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--fast-forward: expected a duration such as 7d');
+    const mixed = await jobs(['sandbox', '--fast-forward', '3d', '--data', 'x.json'], { env });
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toContain('it does not go with --data or --reset');
+    expect(readdirSync(env.XDG_STATE_HOME!)).toEqual([]);
+  });
+
   it('says what to do when there is no history yet (exit 2)', async () => {
     const env = isolatedEnv();
     const r = await jobs(['--sandbox', 'report'], { env, cwd: ROOT });
