@@ -89,3 +89,17 @@ describe('jobs stats with a history', () => {
     expect(since.stderr).toContain('--since: expected a duration such as 7d');
   });
 });
+
+describe('jobs report', () => {
+  it('writes the page to stdout with --file -, and refuses a bad --since (exit 2)', async () => {
+    new History(dir, SERVICE).append([{ reference: 'A-1', at: NOW - DAY, ...counters(10, 1, 1, 1) }]);
+    const r = await runJobs(['report', '--file', '-', '--history-dir', dir], { env: serviceEnv });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^<!doctype html>\n/);
+    expect(r.stdout).toContain('<strong>A-1</strong>: 1 unviewed application waiting');
+    expect(r.stderr).toBe('wrote the report to stdout: 1 advert over 1 day, 1 needs attention\n');
+    const bad = await runJobs(['report', '--since', 'soon', '--history-dir', dir], { env: serviceEnv });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--since: expected a duration such as 7d');
+  });
+});
