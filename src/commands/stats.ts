@@ -80,7 +80,8 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   const done = results.filter((r) => r !== undefined);
   const { statsView } = await import('../history/stats-view.js');
   const history = await historyOf(ctx, flags.historyDir);
-  renderStats(ctx, done, statsView(history, done, options));
+  const { sanitize } = await import('../output/sanitize.js');
+  renderStats(ctx, done, statsView(history, done, options, (line) => ctx.io.stderr.write(`warning: ${sanitize(line)}\n`)));
   if (ctx.signal.aborted) return errors.ExitCode.interrupted;
   const codes = new Set(done.flatMap((r) => ('error' in r && r.error ? [r.error.exitCode] : [])));
   return codes.size === 0 ? 0 : codes.size === 1 ? [...codes][0]! : errors.ExitCode.rejected;

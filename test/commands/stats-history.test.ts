@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
@@ -101,5 +101,17 @@ describe('jobs report', () => {
     const bad = await runJobs(['report', '--since', 'soon', '--history-dir', dir], { env: serviceEnv });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--since: expected a duration such as 7d');
+  });
+});
+
+describe('jobs stats with an unusable history', () => {
+  it('still shows the statistics, and says why nothing was recorded', async () => {
+    const file = join(dir, 'not-a-folder');
+    writeFileSync(file, 'x');
+    replies({ 'A-1': counters(100, 10, 4, 0) });
+    const r = await runJobs(['stats', 'A-1', '--history-dir', file], { env: serviceEnv });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('A-1          100     10             4         0      10.0%        4.0%');
+    expect(r.stderr).toMatch(/^warning: the history in .*not-a-folder\/https%3A%2F%2Fjobs.example.test%2Fapi could not be used \((ENOTDIR|EEXIST)\): no change shown, nothing recorded; pass --history-dir <dir> or --no-record\n$/);
   });
 });
