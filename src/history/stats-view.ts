@@ -17,9 +17,14 @@ export function statsView(history: History, results: readonly (StatsResult & { a
     warn(`the history in ${history.folder} could not be used (${reason}): no change shown, nothing recorded; pass --history-dir <dir> or --no-record`);
     insights = observed.map((o) => insight(o.reference, o.stats, undefined, undefined));
   }
-  if (options.needsAttention) insights = insights.filter((i) => i.attention.length > 0);
+  let note: string | undefined;
+  if (options.needsAttention) {
+    insights = insights.filter((i) => i.attention.length > 0);
+    if (insights.length === 0 && observed.length > 0) note = `nothing needs attention (${observed.length} advert${observed.length === 1 ? '' : 's'} checked)`;
+  }
   if (options.sort) insights = sortInsights(insights, options.sort);
   const view: StatsView = { insights, changeLabel: options.windowMs === undefined ? 'the last snapshot' : `${formatDuration(options.windowMs)} ago` };
+  if (note) view.note = note;
   if (options.trends) {
     const shown = new Set(insights.map((i) => i.reference));
     const now = Math.max(0, ...observed.map((o) => o.at));

@@ -15,6 +15,8 @@ export interface StatsView {
   insights: Insight[];
   /** What the change is measured from, in words: `the last snapshot`, `7d`. */
   changeLabel: string;
+  /** Said on stderr when the table is empty for a reason (a filter). */
+  note?: string;
   /** With --history: each shown advert's snapshots, oldest first. */
   series?: Map<string, Snapshot[]>;
 }
@@ -77,6 +79,7 @@ export function renderStats(ctx: Context, results: readonly StatsResult[], view:
     for (const i of attention) out.write(`  ${sanitize(i.reference)}: ${i.attention.join('; ')}\n`);
   }
   if (view.series) renderTrends(out, view.series, bold);
+  if (view.note) ctx.io.stderr.write(`${view.note}\n`);
   const c = paint(ctx, ctx.io.stderr);
   for (const r of errors) ctx.io.stderr.write(`${c.red('✖')} ${sanitize(r.reference)}: ${sanitize(r.error.message)}\n`);
 }

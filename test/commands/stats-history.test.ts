@@ -68,6 +68,11 @@ describe('jobs stats with a history', () => {
     expect(rows.map((l) => l.split(' ')[0])).toEqual(['WAITING', 'QUIET']);
     expect(r.stdout).toContain('QUIET: views but no new applications for a week');
     expect(r.stdout).toContain('WAITING: 4 unviewed applications waiting');
+
+    replies({ FINE: counters(95, 9, 8, 0) });
+    const none = await runJobs(['stats', 'FINE', '--needs-attention', '--history-dir', dir], { env: serviceEnv });
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toBe('nothing needs attention (1 advert checked)\n');
   });
 
   it('--history draws a sparkline per counter with first and last values', async () => {
