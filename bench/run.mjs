@@ -1,11 +1,12 @@
 // Benchmarks, each printed as a ratio against a baseline measured in the same run.
-// Usage: node bench/run.mjs [startup] [validate] [sync]   (all when none is named)
+// Usage: node bench/run.mjs [startup] [validate] [sync] [history] [report]   (all when none is named)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { join } from 'node:path';
 import { compare, report, timeOnce } from './lib.mjs';
 import { advertYaml, generateAdverts } from './generate.mjs';
+import { benchHistory, benchReport } from './insights.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const work = join(root, 'bench/.work');
@@ -101,3 +102,6 @@ if (want('sync')) {
   console.log(`  requests sent by the unchanged syncs: ${extra}; peak memory of one: ${peakMiB(node, [bin, 'sync', big, '--state', state], { ...opts, env: env3 }).toFixed(0)} MiB`);
   server3.stop();
 }
+
+if (want('history')) await benchHistory({ root, work, node, bin, opts, startServer });
+if (want('report')) await benchReport({ root, work, node, bin, opts });

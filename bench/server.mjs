@@ -1,4 +1,5 @@
-// A minimal service stand-in for benchmarks: answers at once (201/200, empty body), counts requests,
+// A minimal service stand-in for benchmarks: answers at once (201/200, empty body; statistics for
+// GET /jobs/:reference/stats), counts requests,
 // and optionally enforces a quota (requests per 1 s window, from the first request) with 429 and
 // Retry-After. Loopback only. Usage: node bench/server.mjs [quotaPerSecond]
 // Prints its port on stdout; GET /_count returns {"requests": n, "throttled": n}.
@@ -32,6 +33,14 @@ const server = createServer((req, res) => {
         res.end('{"errors":{"base":["quota_exceeded"]}}');
         return;
       }
+    }
+    const stats = req.method === 'GET' && /^\/jobs\/([^/]+)\/stats$/.exec(req.url);
+    if (stats) {
+      // Counters that differ per advert, as jobs stats expects them.
+      const n = [...stats[1]].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ views: n % 1000, likes: n % 200, applications: n % 40, applications_unviewed: n % 5 }));
+      return;
     }
     res.writeHead(req.method === 'POST' && req.url === '/jobs' ? 201 : 200);
     res.end();

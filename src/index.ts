@@ -32,6 +32,25 @@ export { makePlan, hasChanges, type Plan, type PlannedChange, type PlanOptions, 
 export { executePlan, type ChangeResult, type ExecuteOptions, type ResultStatus } from './sync/execute.js';
 export { SyncState, acquireLock, DEFAULT_STATE_FILE, type AdvertRecord, type StateFile, type Lock } from './sync/state.js';
 
+// Statistics over time: the local history `jobs stats` records, what changed, and the HTML report.
+export { History, defaultHistoryDir, normaliseService, type Snapshot, type Counters } from './history/store.js';
+export {
+  baselinesFor,
+  seriesByAdvert,
+  insight,
+  difference,
+  attentionReasons,
+  sortInsights,
+  SORT_KEYS,
+  type Insight,
+  type Change,
+  type Baselines,
+  type SortKey,
+} from './history/insights.js';
+export { recordAndCompare, type Observed, type RecordOptions } from './history/record.js';
+export { buildReport, type ReportModel, type AdvertReport, type DayTotals } from './report/model.js';
+export { renderReportHtml } from './report/html.js';
+
 // The CLI itself, in-process: run(['validate', 'adverts/']) resolves to the exit code.
 export { run, type RunOptions } from './cli.js';
 export { VERSION } from './version.js';

@@ -35,6 +35,8 @@ export interface CallOptions {
   retryPost?: boolean;
 }
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 const ADVERT_NOT_FOUND = 'the advert does not exist or belongs to another client';
 
 export class JobsClient {
@@ -110,9 +112,20 @@ export class JobsClient {
 
   /** GET /jobs/:reference/stats -> 200 with the four counters, each checked. */
   async stats(reference: string, options: CallOptions = {}): Promise<Stats> {
+    return (await this.statsAt(reference, options)).stats;
+  }
+
+  /**
+   * The statistics and the moment they describe: the simulated clock of a sandbox on a loopback
+   * address (its `X-Sandbox-Time` header, so fast-forwarded demo days land on their own dates in
+   * the history), else undefined (the caller's clock). A remote service cannot move the clock.
+   */
+  async statsAt(reference: string, options: CallOptions = {}): Promise<{ stats: Stats; at?: number }> {
     const path = `/jobs/${encodeSegment(reference)}/stats`;
     const response = await this.send({ method: 'GET', path, repeatable: true, needsBody: true, notFoundHint: ADVERT_NOT_FOUND, signal: options.signal });
-    return parseStats(response, `GET ${path}`, this.transport.redact);
+    const stats = parseStats(response, `GET ${path}`, this.transport.redact);
+    const at = LOOPBACK.has(this.transport.baseUrl.hostname) ? Date.parse(response.headers.get('x-sandbox-time') ?? '') : NaN;
+    return Number.isFinite(at) ? { stats, at } : { stats };
   }
 
   /**

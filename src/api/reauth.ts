@@ -9,7 +9,7 @@ import { ApiError } from '../errors/failures.js';
 import type { SettingSource } from '../config/types.js';
 import type { JobsClient } from './client.js';
 
-const METHODS = ['create', 'update', 'delete', 'stats', 'postEvent'] as const;
+const METHODS = ['create', 'update', 'delete', 'stats', 'statsAt', 'postEvent'] as const;
 
 export function withReauth(client: JobsClient, ctx: Context): JobsClient {
   if (!canPrompt(ctx)) return client;

@@ -6,6 +6,7 @@ import create from './create.js';
 import update from './update.js';
 import del from './delete.js';
 import stats from './stats.js';
+import report from './report.js';
 import event from './event.js';
 import events from './events.js';
 import sandbox from './sandbox.js';
@@ -28,6 +29,7 @@ export const COMMANDS: ReadonlyArray<readonly [string, (setup: CommandSetup) => 
   ['update', update],
   ['delete', del],
   ['stats', stats],
+  ['report', report],
   ['event', event],
   ['events', events],
   ['sync', sync],

@@ -17,6 +17,7 @@ export default function sandbox({ program, name, action }: CommandSetup): void {
     .option('--seed <n>', 'seed for --fail-rate, so a fault drill fails the same requests every run')
     .option('--max-body <size>', 'largest request body accepted, e.g. 256k or 4m; larger ones get 413 (default 1m)')
     .option('--reset', 'clear the --data file first; alone, clear the state of --sandbox runs and exit')
+    .option('--fast-forward <duration>', 'alone: move the --sandbox clock forward (30d), recording a stats snapshot of each advert per day, and exit')
     .addHelpText(
       'after',
       `
@@ -43,12 +44,17 @@ Examples:
   $ ${name} sandbox --fail-rate 0.2 --seed 7 --latency 300
   $ curl -s -X POST http://127.0.0.1:4010/_sandbox/applications -d '{"reference":"ACME-042"}'
   $ ${name} sandbox --reset           # clear the state that --sandbox runs keep
+  $ ${name} sandbox --fast-forward 30d && ${name} --sandbox report   # a month of demo history
 
 --sandbox on any command runs against an embedded sandbox instead (token: sandbox; state in
 $XDG_STATE_HOME/jobs/sandbox.json, default ~/.local/state/jobs/sandbox.json).`,
     )
     .action(
-      action(async (ctx, flags: RawSandboxFlags) => {
+      action(async (ctx, flags: RawSandboxFlags & { fastForward?: string }) => {
+        if (flags.fastForward !== undefined) {
+          const { fastForwardEmbedded } = await import('../sandbox/fast-forward.js');
+          return fastForwardEmbedded(ctx, flags.fastForward, flags);
+        }
         const { runSandbox } = await import('../sandbox/run.js');
         return runSandbox(ctx, flags);
       }),

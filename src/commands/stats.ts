@@ -8,24 +8,43 @@ export default function stats({ program, name, action }: CommandSetup): void {
     .argument('[reference...]', 'references of published adverts')
     .option('--all', 'every advert recorded in a sync state (see --state)')
     .option('--state <file>', 'the sync state to read with --all (default: ./.jobs-state.json)')
+    .option('--since <duration>', 'show the change over this window (7d, 12h) instead of since the last snapshot')
+    .option('--sort <column>', `sort by ${SORT_COLUMNS}`)
+    .option('--needs-attention', 'only adverts with unviewed applications, or views but no new applications for a week')
+    .option('--history', 'draw a chart of each counter over time (from the recorded snapshots)')
+    .option('--history-dir <dir>', 'where snapshots are kept (default: $XDG_STATE_HOME/jobs/history)')
+    .option('--no-record', 'compare with the history but do not add this run to it')
     .addHelpText(
       'after',
       `
-The table adds the like rate (likes / views) and the application rate (applications / views).
-With --json: {"stats": [{"reference", "views", "likes", "applications", "applications_unviewed"}]}.
+The table adds the like rate (likes / views), the application rate (applications / views) and, from
+the local history, the change since the last snapshot (or over --since). Each run records one
+snapshot per advert in the history (one folder per service), which jobs report turns into a page.
+With --json: {"stats": [{"reference", "views", "likes", "applications", "applications_unviewed",
+"like_rate", "application_rate", "change", "needs_attention"}], "history"?: [...]} (see README).
 
 Examples:
   $ ${name} stats ACME-0042
+  $ ${name} stats ACME-0042 --history
   $ ${name} stats ACME-0042 ACME-0043 --json
-  $ ${name} stats --all --state adverts/.jobs-state.json
+  $ ${name} stats --all --since 7d --sort new_applications
+  $ ${name} stats --all --needs-attention --state adverts/.jobs-state.json
   $ ${name} --sandbox stats ACME-0042   # also lists application ids to try ${name} event with`,
     )
     .action(action((ctx, references: string[], flags: StatsFlags) => runStats(ctx, references, flags)));
 }
 
+const SORT_COLUMNS = 'reference, views, likes, applications, unviewed, like_rate, apply_rate, new_views, new_likes or new_applications';
+
 interface StatsFlags {
   all?: boolean;
   state?: string;
+  since?: string;
+  sort?: string;
+  needsAttention?: boolean;
+  history?: boolean;
+  historyDir?: string;
+  record?: boolean;
 }
 
 export async function runStats(ctx: Context, references: string[], flags: StatsFlags = {}): Promise<number> {
@@ -33,6 +52,8 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   if (flags.all && references.length > 0) throw new errors.UsageError('give references or --all, not both');
   if (!flags.all && flags.state) throw new errors.UsageError('--state goes with --all');
   if (!flags.all && references.length === 0) throw new errors.UsageError('which adverts? give their references, or --all for every advert in a sync state');
+  const { parseHistoryFlags } = await import('../history/flags.js');
+  const options = parseHistoryFlags(flags);
   const unique = flags.all ? await referencesFromState(ctx, flags.state) : [...new Set(references)];
   if (unique.length === 0) {
     ctx.io.stderr.write('the sync state records no advert for this service\n');
@@ -48,7 +69,8 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
     config.concurrency.value,
     async (reference, _i, stop) => {
       try {
-        return { reference, stats: await client.stats(reference, { signal: ctx.signal }) };
+        const { stats, at } = await client.statsAt(reference, { signal: ctx.signal });
+        return { reference, stats, at: at ?? Date.now() };
       } catch (error) {
         if (!(error instanceof errors.JobsError)) throw error;
         if (error instanceof errors.ApiError && error.kind === 'unauthorized') stop();
@@ -58,7 +80,10 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
     ctx.signal,
   );
   const done = results.filter((r) => r !== undefined);
-  renderStats(ctx, done);
+  const { statsView } = await import('../history/stats-view.js');
+  const history = await historyOf(ctx, flags.historyDir);
+  const { sanitize } = await import('../output/sanitize.js');
+  renderStats(ctx, done, statsView(history, done, options, (line) => ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(line)}\n`)));
   if (ctx.globals.sandbox && ctx.globals.output === 'human' && !ctx.globals.quiet) {
     // The embedded sandbox is the only place a new user can get application ids to try `event` with.
     const { writeApplicationHints } = await import('../sandbox/hints.js');
@@ -67,6 +92,12 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   if (ctx.signal.aborted) return errors.ExitCode.interrupted;
   const codes = new Set(done.flatMap((r) => ('error' in r && r.error ? [r.error.exitCode] : [])));
   return codes.size === 0 ? 0 : codes.size === 1 ? [...codes][0]! : errors.ExitCode.rejected;
+}
+
+async function historyOf(ctx: Context, dirFlag: string | undefined) {
+  const [{ resolve }, { History, defaultHistoryDir }, { serviceKey }] = await Promise.all([import('node:path'), import('../history/store.js'), import('../sync/service-key.js')]);
+  const dir = dirFlag === undefined ? defaultHistoryDir(ctx.env) : resolve(ctx.cwd, dirFlag);
+  return new History(dir, serviceKey(ctx, await ctx.config()));
 }
 
 async function referencesFromState(ctx: Context, stateFlag: string | undefined): Promise<string[]> {

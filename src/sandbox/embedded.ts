@@ -11,6 +11,7 @@ import { homeDir } from '../config/paths.js';
 import type { Context } from '../context.js';
 import { sanitize } from '../output/sanitize.js';
 import { withFileLock } from './file-lock.js';
+import { clockFile, readOffset, removeClock, shiftedClock } from './clock.js';
 import { createSandbox } from './server.js';
 import { removeState } from './store.js';
 
@@ -29,14 +30,18 @@ export function sandboxStatePath(env: Env): string {
 /** Clears the embedded sandbox's state; true when there was any. */
 export async function resetEmbeddedSandbox(env: Env): Promise<boolean> {
   const file = sandboxStatePath(env);
+  removeClock(clockFile(file));
   // Under the lock, so a run in progress does not write back what was just cleared.
   return withFileLock(file, () => removeState(file));
 }
 
 export async function startEmbeddedSandbox(ctx: Context): Promise<{ baseUrl: string; token: string }> {
+  const dataFile = sandboxStatePath(ctx.env);
   const sandbox = createSandbox({
     tokens: [EMBEDDED_TOKEN],
-    dataFile: sandboxStatePath(ctx.env),
+    dataFile,
+    // Moved forward by `jobs sandbox --fast-forward` (see clock.ts).
+    now: shiftedClock(readOffset(clockFile(dataFile))),
     ...(ctx.globals.verbose ? { log: (line: string) => ctx.io.stderr.write(`sandbox: ${sanitize(line)}\n`) } : {}),
   });
   const { baseUrl } = await sandbox.listen(0, '127.0.0.1', { unref: true });

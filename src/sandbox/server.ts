@@ -12,6 +12,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { materializeApplications } from './activity.js';
+import { SANDBOX_TIME_HEADER } from './clock.js';
 import { createApplication, listAdverts, listEvents, listRequests, type FixtureRequest } from './fixtures.js';
 import { MAX_REQUEST_BYTES, acceptableContentType, baseError, discardRest, parseJson, readBody, sendReply } from './http-io.js';
 import { isJsonObject, type JsonObject } from './merge.js';
@@ -139,7 +140,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (owner !== undefined) {
       const handler = SERVICE_HANDLERS[route.name]!;
       const serviceOwner = owner;
-      return withHeaders(await transact((at, changed) => handler({ state, owner: serviceOwner, now: at, params: route.params, body: body.value, changed })));
+      return withHeaders(
+        await transact((at, changed) => {
+          // The sandbox's own clock (fast-forwarded for demos): stats snapshots are taken at it.
+          extraHeaders[SANDBOX_TIME_HEADER] = new Date(at).toISOString();
+          return handler({ state, owner: serviceOwner, now: at, params: route.params, body: body.value, changed });
+        }),
+      );
     }
     return transact((at, changed) => fixture(route.name, { state, now: at, body: body.value, tokens, changed }));
   }

@@ -36,6 +36,25 @@ describe('the main export', () => {
   });
 });
 
+describe('the history', () => {
+  it('records snapshots, says what changed and builds the report, as jobs stats and jobs report do', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jobs-api-history-'));
+    const history = new api.History(dir, 'HTTPS://Jobs.Example.test/api/');
+    expect(history.service).toBe('HTTPS://Jobs.Example.test/api/');
+    const day = 86_400_000;
+    const t = Date.parse('2026-11-01T00:00:00Z');
+    const first: api.Observed[] = [{ reference: 'A-1', at: t, stats: { views: 10, likes: 2, applications: 1, applications_unviewed: 1 } }];
+    expect(api.recordAndCompare(history, first)[0]!.change).toBeUndefined();
+    const [later] = api.recordAndCompare(history, [{ reference: 'A-1', at: t + day, stats: { views: 22, likes: 2, applications: 3, applications_unviewed: 0 } }]);
+    expect(later!.change).toEqual({ since: t, views: 12, likes: 0, applications: 2, applications_unviewed: -1 });
+    expect(later!.applicationRate).toBeCloseTo(3 / 22);
+    expect(new api.History(dir, 'https://jobs.example.test/api').read().map((s: api.Snapshot) => s.views)).toEqual([10, 22]);
+    const model: api.ReportModel = api.buildReport(history, { now: t + 2 * day });
+    expect(model.totals.map((d) => d.views)).toEqual([10, 22]);
+    expect(api.renderReportHtml(model)).toContain('<h2>Funnel</h2>');
+  });
+});
+
 describe('syncFolder', () => {
   it('creates what is new, records it, and then knows it is unchanged', async () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'sub/b.yaml': advertYaml('B-2') });

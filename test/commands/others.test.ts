@@ -83,6 +83,9 @@ describe('jobs stats', () => {
         'A-1          200     30            10         4      15.0%        5.0%',
         'B-2            0      0             0         0          -           -',
         '',
+        'Needs attention',
+        '  A-1: 4 unviewed applications waiting',
+        '',
       ].join('\n'),
     );
   });
@@ -96,7 +99,17 @@ describe('jobs stats', () => {
     const r = await runJobs(['stats', 'A-1', 'X', '--json'], { env: serviceEnv });
     expect(r.code).toBe(5);
     const doc = JSON.parse(r.stdout);
-    expect(doc.stats[0]).toEqual({ reference: 'A-1', views: 5, likes: 1, applications: 1, applications_unviewed: 1 });
+    expect(doc.stats[0]).toEqual({
+      reference: 'A-1',
+      views: 5,
+      likes: 1,
+      applications: 1,
+      applications_unviewed: 1,
+      like_rate: 0.2,
+      application_rate: 0.2,
+      change: null,
+      needs_attention: ['1 unviewed application waiting'],
+    });
     expect(doc.stats[1]).toMatchObject({ reference: 'X', error: { exit_code: 5 } });
   });
 });

@@ -8,7 +8,7 @@ import { liveSandbox } from './sandbox.js';
 
 describe('the name in per-advert failures', () => {
   it.each(['jobs', 'jobs-cli'])('a 401 in publish, run as %s, names %s login', async (name) => {
-    const s = await liveSandbox({ token: 'right' });
+    const s = await liveSandbox({ tokens: ['right'] });
     // JOBS_CLI_NAME is what the shell-init function sets; the name comes from the same place either way.
     const r = await jobs(['publish', 'examples/adverts/backend-engineer.yaml'], { env: { ...s.env, JOBS_TOKEN: 'wrong', JOBS_CLI_NAME: name } });
     expect(r.code).toBe(4);

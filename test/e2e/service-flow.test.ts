@@ -49,7 +49,7 @@ describe('the built binary against a sandbox on 127.0.0.1', () => {
     const stats = await jobs(['stats', 'ACME-0042', '--json'], { env: s.env });
     expect(stats.code).toBe(0);
     const row = JSON.parse(stats.stdout).stats[0];
-    expect(Object.keys(row)).toEqual(['reference', 'views', 'likes', 'applications', 'applications_unviewed']);
+    expect(Object.keys(row)).toEqual(['reference', 'views', 'likes', 'applications', 'applications_unviewed', 'like_rate', 'application_rate', 'change', 'needs_attention']);
 
     const app = await fetch(`${s.baseUrl}/_sandbox/applications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reference: 'ACME-0042' }) });
     const { id } = (await app.json()) as { id: string };

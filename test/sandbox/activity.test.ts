@@ -51,12 +51,24 @@ describe('sandbox: simulated activity', () => {
   it('levels off instead of growing without bound', () => {
     const day = simulatedCounts('ACME-1', 24 * HOUR);
     const year = simulatedCounts('ACME-1', 365 * 24 * HOUR);
-    expect(year.applications).toBeLessThanOrEqual(40);
-    expect(year.views).toBeLessThanOrEqual(900);
+    expect(year.applications).toBeLessThanOrEqual(40 + 30);
+    expect(year.views).toBeLessThanOrEqual(900 + 1200);
     expect(year.views).toBeGreaterThanOrEqual(day.views);
     // Different references grow at different rates.
     const others = ['A', 'B', 'C', 'D', 'E'].map((r) => simulatedCounts(r, 24 * HOUR).views);
     expect(new Set(others).size).toBeGreaterThan(1);
+  });
+
+  it('keeps growing over days, so a fast-forwarded sandbox shows trends; some adverts get views but no new applications', () => {
+    const references = Array.from({ length: 30 }, (_, i) => `R-${i}`);
+    for (const r of references) {
+      const [d1, d7, d30] = [1, 7, 30].map((d) => simulatedCounts(r, d * 24 * HOUR));
+      expect(d7!.views).toBeGreaterThan(d1!.views);
+      expect(d30!.views - d7!.views).toBeGreaterThan(50);
+    }
+    const flat = references.filter((r) => simulatedCounts(r, 30 * 24 * HOUR).applications === simulatedCounts(r, 7 * 24 * HOUR).applications);
+    expect(flat.length).toBeGreaterThan(0);
+    expect(flat.length).toBeLessThan(references.length);
   });
 
   it('gives every application an id of the form app_<hash>', async () => {

@@ -1,0 +1,29 @@
+/** The report's JSON shape (documented in the README): snake_case, ISO times, like `jobs stats --json`. */
+import type { ReportModel } from './model.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function reportJson(model: ReportModel, file: string | undefined): Record<string, unknown> {
+  return {
+    file: file ?? null,
+    service: model.service,
+    generated_at: iso(model.generatedAt),
+    from: model.adverts.length ? iso(model.from) : null,
+    to: model.adverts.length ? iso(model.to) : null,
+    funnel: model.funnel,
+    needs_attention: model.adverts.filter((a) => a.attention.length > 0).map((a) => ({ reference: a.reference, reasons: a.attention })),
+    totals: model.totals.map((t) => ({ day: iso(t.day).slice(0, 10), views: t.views, likes: t.likes, applications: t.applications, applications_unviewed: t.applications_unviewed })),
+    adverts: model.adverts.map((a) => ({
+      reference: a.reference,
+      ...a.current,
+      like_rate: a.likeRate,
+      application_rate: a.applicationRate,
+      change: a.change ? { ...a.change, since: iso(a.change.since) } : null,
+      needs_attention: a.attention,
+      snapshots: a.snapshots,
+      first: iso(a.first),
+      last: iso(a.last),
+      trend: a.trend.at.map((at, i) => ({ at: iso(at), views: a.trend.views[i], likes: a.trend.likes[i], applications: a.trend.applications[i] })),
+    })),
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * What the report shows, computed from the history alone (no request to the service): each
+ * advert's latest counters, rates, change over the last week and trend; totals per day; the funnel
+ * views -> likes -> applications; what needs attention. The same object is the report's JSON.
+ */
+import { DAY_MS, QUIET_MS, insight, type Insight } from '../history/insights.js';
+import type { History, Snapshot } from '../history/store.js';
+
+/** Points kept per advert for its trend in the table (the last value of each bucket). */
+export const TREND_POINTS = 30;
+
+export interface AdvertReport extends Insight {
+  /** Snapshots recorded for this advert in the period. */
+  snapshots: number;
+  first: number;
+  last: number;
+  /** The trend, at most TREND_POINTS points: times (epoch ms) and the counters at those times. */
+  trend: { at: number[]; views: number[]; likes: number[]; applications: number[] };
+}
+
+export interface DayTotals {
+  /** Start of the UTC day, epoch ms. */
+  day: number;
+  views: number;
+  likes: number;
+  applications: number;
+  applications_unviewed: number;
+}
+
+export interface ReportModel {
+  service: string;
+  generatedAt: number;
+  /** The period covered: first and last snapshot (epoch ms). */
+  from: number;
+  to: number;
+  adverts: AdvertReport[];
+  /** Sums over adverts of each one's latest counters at the end of each day. */
+  totals: DayTotals[];
+  funnel: { views: number; likes: number; applications: number };
+}
+
+/** One advert while the history is scanned: its edges, its week-ago baseline, trend buckets and days. */
+interface Accumulator {
+  reference: string;
+  count: number;
+  first: Snapshot;
+  last: Snapshot;
+  weekAgo?: Snapshot;
+  /** Per trend bucket: the time and counters of its newest snapshot (time -1: none). */
+  trend: Float64Array;
+  /** Per day of the period: the time and the four counters of its newest snapshot (time -1: none). */
+  days: Float64Array;
+}
+
+/**
+ * One pass over the history, creating no object per snapshot (a year of 10,000 adverts is 3.65
+ * million): each advert keeps only its edges, a bucket per trend point and a slot per day, each
+ * holding the newest snapshot that falls in it, so the order of the lines does not matter.
+ */
+export function buildReport(history: History, options: { from?: number; now?: number } = {}): ReportModel {
+  const generatedAt = options.now ?? Date.now();
+  const span = history.span(options.from ?? 0);
+  if (!span) return { service: history.service, generatedAt, from: 0, to: 0, adverts: [], totals: [], funnel: { views: 0, likes: 0, applications: 0 } };
+  const firstDay = Math.floor(span.first / DAY_MS);
+  const dayCount = Math.floor(span.last / DAY_MS) - firstDay + 1;
+  const bucketMs = Math.max(1, (span.last - span.first + 1) / TREND_POINTS);
+  const cutoff = span.last - QUIET_MS;
+  const accumulators = new Map<string, Accumulator>();
+  const snapshot = (reference: string, at: number, views: number, likes: number, applications: number, unviewed: number): Snapshot => ({ reference, at, views, likes, applications, applications_unviewed: unviewed });
+
+  history.scan(options.from ?? 0, (reference, at, views, likes, applications, unviewed) => {
+    let acc = accumulators.get(reference);
+    if (!acc) {
+      const s = snapshot(reference, at, views, likes, applications, unviewed);
+      acc = { reference, count: 0, first: s, last: s, trend: new Float64Array(TREND_POINTS * 4).fill(-1), days: new Float64Array(dayCount * 5).fill(-1) };
+      accumulators.set(reference, acc);
+    }
+    acc.count++;
+    if (at < acc.first.at) acc.first = snapshot(reference, at, views, likes, applications, unviewed);
+    if (at >= acc.last.at) acc.last = snapshot(reference, at, views, likes, applications, unviewed);
+    if (at <= cutoff && (!acc.weekAgo || at >= acc.weekAgo.at)) acc.weekAgo = snapshot(reference, at, views, likes, applications, unviewed);
+    const b = Math.min(TREND_POINTS - 1, Math.floor((at - span.first) / bucketMs)) * 4;
+    if (at >= acc.trend[b]!) {
+      acc.trend[b] = at;
+      acc.trend[b + 1] = views;
+      acc.trend[b + 2] = likes;
+      acc.trend[b + 3] = applications;
+    }
+    const d = Math.min(dayCount - 1, Math.max(0, Math.floor(at / DAY_MS) - firstDay)) * 5;
+    if (at >= acc.days[d]!) {
+      acc.days[d] = at;
+      acc.days[d + 1] = views;
+      acc.days[d + 2] = likes;
+      acc.days[d + 3] = applications;
+      acc.days[d + 4] = unviewed;
+    }
+  });
+
+  const totals: DayTotals[] = Array.from({ length: dayCount }, (_, i) => ({ day: (firstDay + i) * DAY_MS, views: 0, likes: 0, applications: 0, applications_unviewed: 0 }));
+  const adverts: AdvertReport[] = [];
+  const funnel = { views: 0, likes: 0, applications: 0 };
+  for (const acc of accumulators.values()) {
+    // The change over the last week (or since the first snapshot, for a younger history).
+    const baseline = acc.weekAgo ?? (acc.count > 1 ? acc.first : undefined);
+    const trend: AdvertReport['trend'] = { at: [], views: [], likes: [], applications: [] };
+    for (let b = 0; b < TREND_POINTS * 4; b += 4) {
+      if (acc.trend[b]! < 0) continue;
+      trend.at.push(acc.trend[b]!);
+      trend.views.push(acc.trend[b + 1]!);
+      trend.likes.push(acc.trend[b + 2]!);
+      trend.applications.push(acc.trend[b + 3]!);
+    }
+    adverts.push({ ...insight(acc.reference, acc.last, baseline, acc.weekAgo), snapshots: acc.count, first: acc.first.at, last: acc.last.at, trend });
+    funnel.views += acc.last.views;
+    funnel.likes += acc.last.likes;
+    funnel.applications += acc.last.applications;
+    // Each day counts the advert's latest counters by then (carried forward over days without one).
+    let seen = false;
+    const carried = [0, 0, 0, 0];
+    for (let i = 0; i < dayCount; i++) {
+      const d = i * 5;
+      if (acc.days[d]! >= 0) {
+        seen = true;
+        for (let k = 0; k < 4; k++) carried[k] = acc.days[d + 1 + k]!;
+      }
+      if (!seen) continue;
+      const t = totals[i]!;
+      t.views += carried[0]!;
+      t.likes += carried[1]!;
+      t.applications += carried[2]!;
+      t.applications_unviewed += carried[3]!;
+    }
+  }
+  adverts.sort((a, b) => a.reference.localeCompare(b.reference));
+  return { service: history.service, generatedAt, from: span.first, to: span.last, adverts, totals, funnel };
+}
