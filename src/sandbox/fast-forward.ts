@@ -59,9 +59,9 @@ export async function fastForwardEmbedded(ctx: Context, text: string, others: { 
   }
   const now = new Date(Date.now() + offset).toISOString().slice(0, 10);
   const ahead = Math.round(offset / DAY_MS);
-  ctx.io.stderr.write(`the embedded sandbox's clock is now at ${now} (${ahead} day${ahead === 1 ? '' : 's'} ahead of real time; jobs sandbox --reset puts it back)\n`);
-  if (references.length === 0) ctx.io.stderr.write('no adverts in the embedded sandbox yet: publish some first (jobs --sandbox publish examples/adverts/), then fast-forward again\n');
-  else ctx.io.stderr.write(`recorded ${days} daily snapshot${days === 1 ? '' : 's'} of ${references.length} advert${references.length === 1 ? '' : 's'}: see jobs --sandbox stats <reference> --history, or jobs --sandbox report\n`);
+  ctx.io.stderr.write(`the embedded sandbox's clock is now at ${now} (${ahead} day${ahead === 1 ? '' : 's'} ahead of real time; ${ctx.name} sandbox --reset puts it back)\n`);
+  if (references.length === 0) ctx.io.stderr.write(`no adverts in the embedded sandbox yet: publish some first (${ctx.name} --sandbox publish examples/adverts/), then fast-forward again\n`);
+  else ctx.io.stderr.write(`recorded ${days} daily snapshot${days === 1 ? '' : 's'} of ${references.length} advert${references.length === 1 ? '' : 's'}: see ${ctx.name} --sandbox stats <reference> --history, or ${ctx.name} --sandbox report\n`);
   if (ctx.globals.output === 'json') {
     ctx.io.stdout.write(`${JSON.stringify({ sandbox_time: new Date(Date.now() + offset).toISOString(), offset_days: offset / DAY_MS, snapshots: days * references.length, adverts: references })}\n`);
   }

@@ -13,8 +13,8 @@ import type { StoredAdvert, StoredApplication } from './types.js';
 const SHOWN = 3;
 
 /** The command suggested for an id, in one place so the wording is easy to change. */
-export function tryEventCommand(applicationId: string): string {
-  return `jobs --sandbox event ${applicationId} recruiter_view`;
+export function tryEventCommand(applicationId: string, name = 'jobs'): string {
+  return `${name} --sandbox event ${applicationId} recruiter_view`;
 }
 
 /** The newest applications; those not yet viewed first, since a first view is what counts. */
@@ -42,6 +42,6 @@ export function writeApplicationHints(ctx: Context, references: readonly string[
   for (const [reference, applications] of rows) {
     lines.push(`  ${reference.padEnd(width)}  ${applications.map((a) => (a.viewed ? `${a.id} (viewed)` : a.id)).join('  ')}`);
   }
-  lines.push(`try: ${tryEventCommand(suggested.id)}`);
+  lines.push(`try: ${tryEventCommand(suggested.id, ctx.name)}`);
   ctx.io.stderr.write(`${lines.join('\n')}\n`);
 }

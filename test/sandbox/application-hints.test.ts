@@ -13,7 +13,7 @@ describe('jobs --sandbox stats: application ids to try jobs event with', () => {
     expect(stats.stdout).toMatch(/^REFERENCE\s+VIEWS/);
     expect(stats.stdout).not.toContain('app_');
     expect(stats.stderr).toMatch(/Newest applications \(the sandbox simulates candidates\):\n {2}ACME-0042 {2}app_[0-9a-f]{16}/);
-    const suggested = /^try: (jobs --sandbox event (app_[0-9a-f]{16}) recruiter_view)$/m.exec(stats.stderr);
+    const suggested = /^try: (jobs-cli --sandbox event (app_[0-9a-f]{16}) recruiter_view)$/m.exec(stats.stderr);
     expect(suggested, stats.stderr).not.toBeNull();
     const [, command, id] = suggested!;
 
