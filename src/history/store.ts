@@ -20,6 +20,7 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { homeDir } from '../config/paths.js';
+import { canonicalServiceKey } from '../sync/service-key.js';
 
 /** The four counters of the statistics resource. */
 export interface Counters {
@@ -46,21 +47,13 @@ export function defaultHistoryDir(env: Env): string {
 }
 
 /**
- * The key a service's history is kept under: its base URL with the scheme and host lower-cased,
- * the default port dropped and trailing slashes removed, so `HTTPS://Api.Example.com:443/v1/` and
- * `https://api.example.com/v1` share one history. Anything that is not a URL (`sandbox`) is kept.
+ * The key a service's history is kept under: the same key as the sync state's and the journal's
+ * (scheme and host lower-cased, default port and dot segments dropped, trailing slashes removed), so
+ * `HTTPS://Api.Example.com:443/v1/` and `https://api.example.com/v1` share one history. Anything
+ * that is not a URL (`sandbox`) is kept.
  */
 export function normaliseService(service: string): string {
-  const text = service.trim();
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return text;
-  }
-  if (!/^https?:$/.test(url.protocol)) return text;
-  // URL lower-cases the scheme and host and drops a default port; the path keeps its case.
-  return `${url.protocol}//${url.host}${url.pathname}`.replace(/\/+$/, '');
+  return canonicalServiceKey(service);
 }
 
 const MONTH = /^(\d{4}-\d{2})\.log$/;
