@@ -1,11 +1,9 @@
 /**
  * A lock file beside the sandbox's data file, so processes that share it (parallel `jobs --sandbox`
- * runs, or two `jobs sandbox --data` servers) take turns: every request reads the file, applies its
- * change and writes the file back while holding the lock, so no run overwrites another's change.
- *
- * Why a lock and not an append-only change log: the state is small and written whole (atomically,
- * by rename), the file stays plain JSON that `--reset` and a person can handle, and the critical
- * section is one synchronous read-change-write of a few milliseconds.
+ * runs, or two `jobs sandbox --data` servers) take turns: every request catches up with what others
+ * appended to the file's journal, applies its change and appends it while holding the lock, so no
+ * run overwrites or misses another's change (data-file.ts). The critical section is synchronous and
+ * as short as the request's own change, however large the state.
  *
  * The lock file records its holder (pid, host, time). A run killed while holding it (kill -9)
  * must not block the next one, so a lock is taken over when its process is gone (same host) or it
@@ -49,6 +47,22 @@ export async function withFileLock<T>(file: string, work: () => T): Promise<T> {
     if (Date.now() > deadline) throw new Error(`the sandbox data file is locked by another process (${lock})`);
     // Short, jittered waits: holders keep the lock for milliseconds.
     await new Promise((r) => setTimeout(r, Math.min(50, 2 + attempt) + Math.random() * 5));
+  }
+}
+
+/**
+ * One synchronous try at the lock (breaking it if abandoned), for a process's `exit` handler where
+ * nothing can wait: runs `work` and returns true, or returns false when another process holds it.
+ */
+export function tryWithFileLockSync(file: string, work: () => void): boolean {
+  const lock = lockPathFor(file);
+  const id = randomBytes(8).toString('hex');
+  if (!tryAcquire(lock, id) && !(breakIfStale(lock) && tryAcquire(lock, id))) return false;
+  try {
+    work();
+    return true;
+  } finally {
+    release(lock, id);
   }
 }
 
