@@ -1,5 +1,5 @@
 // Benchmarks, each printed as a ratio against a baseline measured in the same run.
-// Usage: node bench/run.mjs [startup] [validate] [sync]   (all when none is named)
+// Usage: node bench/run.mjs [startup] [validate] [sync] [sandbox]   (all when none is named)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -101,3 +101,5 @@ if (want('sync')) {
   console.log(`  requests sent by the unchanged syncs: ${extra}; peak memory of one: ${peakMiB(node, [bin, 'sync', big, '--state', state], { ...opts, env: env3 }).toFixed(0)} MiB`);
   server3.stop();
 }
+
+if (want('sandbox')) await import('./sandbox.mjs');
