@@ -1,12 +1,12 @@
 // Does the sandbox keep up? `jobs sync` of N new adverts against `jobs sandbox` (the built binary,
 // on 127.0.0.1, a free port, state in memory) / the same sync against bench/server.mjs (a stub that
 // answers at once), with the sandbox's peak memory. Also: a publish of N/10 more adverts with
-// `--sandbox` (embedded, state in a data file already holding N) / the same publish against the
-// stub, which shows whether a request costs what it changes or what the file holds.
+// `--sandbox` (embedded, state in a data file) into a file holding N / into an empty one, which
+// shows whether a request costs what it changes or what the file holds.
 // Usage: node bench/sandbox.mjs [--scale]   (or via bench/run.mjs sandbox; JOBS_BENCH_SCALE=1)
 // Default N = 2,000 (a few seconds); --scale runs N = 10,000 and 100,000 (minutes).
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { median, report, timeOnce } from './lib.mjs';
 import { generateAdverts } from './generate.mjs';
@@ -89,29 +89,43 @@ for (const n of sizes) {
   console.log(`  the sandbox holding ${n.toLocaleString('en')} adverts: ${peak.toFixed(0)} MiB peak memory, ${median(cpu).toFixed(1)} s of CPU`);
 }
 
-// The embedded sandbox's data file: publish N/10 new adverts into a state that holds N already.
+// The embedded sandbox's data file: `--sandbox publish` of N/10 new adverts into a data file that
+// holds N already / the same publish into an empty one. A request should cost what it changes, so
+// the state held should add only its load at start and its rewrite at exit.
 {
   const n = sizes[0];
   const more = n / 10;
-  const big = join(work, `sandbox-adverts-${n}`);
+  const held = join(work, `sandbox-adverts-${n}`);
+  // References the N held do not have: the next ones of the same generator.
+  const src = generateAdverts(join(work, 'sandbox-adverts-extra-src'), n + more);
   const extra = join(work, `sandbox-adverts-extra-${more}`);
   rmSync(extra, { recursive: true, force: true });
   mkdirSync(extra, { recursive: true });
-  // Different references from the N already published: copy the files under new names, then rename the references.
-  generateAdverts(join(work, `sandbox-adverts-extra-src`), n + more);
   for (let i = n; i < n + more; i++) {
     const name = `advert-${String(i).padStart(6, '0')}.yaml`;
-    cpSync(join(work, 'sandbox-adverts-extra-src', name), join(extra, name));
+    cpSync(join(src, name), join(extra, name));
   }
-  const xdg = join(work, 'sandbox-xdg');
-  rmSync(xdg, { recursive: true, force: true });
-  const embeddedEnv = { ...env, XDG_STATE_HOME: xdg };
-  const fill = Date.now();
-  timeOnce(node, [bin, '--sandbox', 'sync', big, '--concurrency', '8', '--state', join(work, 'sandbox-embedded-state.json')], { env: embeddedEnv, cwd: work, timeout: 3_600_000 });
-  console.log(`  (filling the --sandbox data file with ${n.toLocaleString('en')} adverts took ${((Date.now() - fill) / 1000).toFixed(1)} s)`);
-  const publish = timeOnce(node, [bin, '--sandbox', 'publish', extra, '--concurrency', '8'], { env: embeddedEnv, cwd: work, timeout: 3_600_000 });
-  const s = await stub();
-  const base = timeOnce(node, [bin, 'publish', extra, '--concurrency', '8'], { env: { ...env, JOBS_BASE_URL: s.url, JOBS_TOKEN: 'bench-token' }, cwd: work });
-  await s.stop();
-  report(`jobs --sandbox publish ${more.toLocaleString('en')} into ${n.toLocaleString('en')} held / stub`, { ms: publish, base, ratio: publish / base }, TARGET);
+  const xdgFull = join(work, 'sandbox-xdg-full');
+  const xdgEmpty = join(work, 'sandbox-xdg-empty');
+  rmSync(xdgFull, { recursive: true, force: true });
+  const started = Date.now();
+  timeOnce(node, [bin, '--sandbox', 'publish', held, '--concurrency', '8'], { env: { ...env, XDG_STATE_HOME: xdgFull }, cwd: work, timeout: 3_600_000 });
+  const fillSeconds = (Date.now() - started) / 1000;
+  const filled = readFileSync(join(xdgFull, 'jobs', 'sandbox.json'));
+  const publishInto = (xdg, state) => () => {
+    rmSync(xdg, { recursive: true, force: true });
+    mkdirSync(join(xdg, 'jobs'), { recursive: true });
+    if (state) writeFileSync(join(xdg, 'jobs', 'sandbox.json'), state);
+    return timeOnce(node, [bin, '--sandbox', 'publish', extra, '--concurrency', '8'], { env: { ...env, XDG_STATE_HOME: xdg }, cwd: work, timeout: 3_600_000 });
+  };
+  const intoFull = [];
+  const intoEmpty = [];
+  for (let i = 0; i < 3; i++) {
+    intoFull.push(publishInto(xdgFull, filled)());
+    intoEmpty.push(publishInto(xdgEmpty, undefined)());
+  }
+  const ms = median(intoFull);
+  const base = median(intoEmpty);
+  report(`jobs --sandbox publish ${more.toLocaleString('en')} into ${n.toLocaleString('en')} held / into none`, { ms, base, ratio: ms / base }, TARGET);
+  console.log(`  (publishing the ${n.toLocaleString('en')} into an empty --sandbox data file took ${fillSeconds.toFixed(1)} s; the file holding them: ${(filled.length / 1048576).toFixed(1)} MiB)`);
 }

@@ -67,14 +67,18 @@ export function tryWithFileLockSync(file: string, work: () => void): boolean {
 }
 
 function tryAcquire(lock: string, id: string): boolean {
-  mkdirSync(dirname(lock), { recursive: true });
-  const holder: Holder = { pid: process.pid, host: hostname(), at: Date.now(), id };
-  try {
-    writeFileSync(lock, JSON.stringify(holder), { flag: 'wx', mode: 0o600 });
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
+  const holder = JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now(), id } satisfies Holder);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lock, holder, { flag: 'wx', mode: 0o600 });
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return false;
+      if (code !== 'ENOENT' || attempt > 0) throw error;
+    }
+    // The folder does not exist yet (a first run): create it then, not before every request.
+    mkdirSync(dirname(lock), { recursive: true });
   }
 }
 

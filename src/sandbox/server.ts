@@ -9,6 +9,7 @@
  * and faults. Any exception becomes 500 and the server stays up. What it remembers of requests is
  * bounded (see request-log.ts).
  */
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApplication, listAdverts, listEvents, listRequests, type FixtureRequest } from './fixtures.js';
@@ -18,7 +19,6 @@ import { QuotaKeeper } from './quota.js';
 import { seededRandom } from './random.js';
 import { matchRoute, pathOf, type RouteMatch, type RouteName } from './routes.js';
 import { createJob, deleteJob, jobStats, postEvent, updateJob, type ServiceRequest } from './service.js';
-import { existsSync } from 'node:fs';
 import { DataFile, journalPathFor } from './data-file.js';
 import { tryWithFileLockSync, withFileLock } from './file-lock.js';
 import { RequestLog, type SeenBody } from './request-log.js';
