@@ -3,7 +3,7 @@
 // answers at once), with the sandbox's peak memory. Also: a publish of N/10 more adverts with
 // `--sandbox` (embedded, state in a data file) into a file holding N / into an empty one, which
 // shows whether a request costs what it changes or what the file holds.
-// Usage: node bench/sandbox.mjs [--scale]   (or via bench/run.mjs sandbox; JOBS_BENCH_SCALE=1)
+// Usage: node bench/sandbox.mjs [--scale | --size=N]   (or via bench/run.mjs sandbox; JOBS_BENCH_SCALE=1)
 // Default N = 2,000 (a few seconds); --scale runs N = 10,000 and 100,000 (minutes).
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,8 @@ const work = join(root, 'bench/.work');
 const bin = join(root, 'bin/jobs.js');
 const node = process.execPath;
 const scale = process.argv.includes('--scale') || process.env.JOBS_BENCH_SCALE === '1';
-const sizes = scale ? [10_000, 100_000] : [2_000];
+const sizeArg = process.argv.find((a) => a.startsWith('--size='));
+const sizes = sizeArg ? [Number(sizeArg.slice(7))] : scale ? [10_000, 100_000] : [2_000];
 const TARGET = 1.5;
 const home = join(work, 'home-sandbox');
 mkdirSync(home, { recursive: true });
