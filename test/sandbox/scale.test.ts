@@ -63,9 +63,10 @@ describe('sandbox at scale: constant work per request', () => {
       expect((await s.call('POST', '/jobs', { body: advert(`NEW-${i}`) })).status).toBe(201);
       clock.advance(1000);
     }
-    // Walking 30,000 adverts, or rewriting their file, on each request takes tens of seconds here.
-    expect(performance.now() - started).toBeLessThan(8000);
-  }, 60_000);
+    // About 3 s here alone, up to 10 s with the whole suite and other work sharing 2 cores; walking
+    // the 30,000 adverts and rewriting their file on each request took over 60 s alone.
+    expect(performance.now() - started).toBeLessThan(30_000);
+  }, 120_000);
 
   it('appends a change to the journal instead of rewriting a data file that holds many adverts', async () => {
     const file = seededDataFile(2000);
