@@ -1,5 +1,5 @@
 // Benchmarks, each printed as a ratio against a baseline measured in the same run.
-// Usage: node bench/run.mjs [startup] [validate] [sync] [history] [report]   (all when none is named)
+// Usage: node bench/run.mjs [startup] [validate] [sync] [history] [report] [sandbox]   (all when none is named)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -105,3 +105,4 @@ if (want('sync')) {
 
 if (want('history')) await benchHistory({ root, work, node, bin, opts, startServer });
 if (want('report')) await benchReport({ root, work, node, bin, opts });
+if (want('sandbox')) await import('./sandbox.mjs');

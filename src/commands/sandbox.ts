@@ -26,7 +26,8 @@ GET /jobs/:reference/stats, POST /job_applications/:id/events) with the service'
 error format, validating with the same schemas as jobs. Credentials: "Authorization: Bearer <token>"
 or the bare token. Bodies over --max-body get 413, JSON nested deeper than 64 levels 400. Each
 advert belongs to the token that created it. Simulated candidates make views, likes and
-applications grow over time. Requests are logged on stderr (never a token).
+applications grow over time. Requests are logged on stderr (never a token). With --data, each
+change is appended to <file>.journal and folded into <file> as it grows and when the sandbox stops.
 
 Fixture routes under /_sandbox/ (not part of the service; no token needed):
   POST /_sandbox/applications   {"reference": "...", "token"?: "..."} -> 201 {"id": "app_..."}

@@ -9,8 +9,14 @@
  * third of the adverts get no applications from it: views without applications, as in real life.
  */
 import { createHash } from 'node:crypto';
-import { shortHash } from './store.js';
+import { shortHash, type SandboxStore } from './store.js';
 import type { StoredAdvert, StoredApplication } from './types.js';
+
+/**
+ * Application records kept per advert (the newest); counts go on. The simulation levels off at 40
+ * per advert, so only applications created through the fixture route ever reach this.
+ */
+export const MAX_KEPT_APPLICATIONS = 100;
 
 /** Time for the curve to reach half of its ceiling. */
 const HALF_LIFE_MS = 2 * 60 * 60 * 1000;
@@ -67,33 +73,65 @@ export function applicationId(advert: StoredAdvert, index: number): string {
 }
 
 /**
- * Turns simulated applications that have "arrived" by `now` into records with ids, so events can
- * be posted for them. Returns true when the advert changed (the state must then be saved).
+ * When the `count`-th simulated application arrives (the curve reaches it): its time is a property
+ * of the advert, not of when the sandbox happens to look, so lazy simulation stays deterministic.
  */
-export function materializeApplications(advert: StoredAdvert, now: number): boolean {
+function arrivalTime(advert: StoredAdvert, count: number, ceiling: number): number {
+  const share = count / ceiling;
+  const t = share >= 1 ? Infinity : (HALF_LIFE_MS * share) / (1 - share);
+  return advert.createdAt + Math.max(0, Math.ceil(t - WARM_START_MS));
+}
+
+/**
+ * Brings one advert's simulated candidates up to `now`: applications that have "arrived" since it
+ * was last looked at become records with ids, so events can be posted for them. Only the advert a
+ * request reads or changes is brought up to date (never every advert), from its creation time and
+ * its reference alone, so the result does not depend on when or how often it is looked at.
+ * Returns true when the advert changed (it must then be saved).
+ */
+export function materializeApplications(store: SandboxStore, advert: StoredAdvert, now: number): boolean {
+  const ceiling = ratesFor(advert.reference).applications;
   const due = simulatedCounts(advert.reference, now - advert.createdAt).applications;
-  let changed = false;
+  if (advert.simulated >= due) return false;
   while (advert.simulated < due) {
-    advert.applications.push(newApplication(advert, 'simulated', now));
     advert.simulated++;
-    changed = true;
+    const arrived = Math.min(now, arrivalTime(advert, advert.simulated, ceiling));
+    receiveApplication(store, advert, 'simulated', arrived);
   }
-  return changed;
+  return true;
 }
 
-export function newApplication(advert: StoredAdvert, source: StoredApplication['source'], now: number): StoredApplication {
-  return { id: applicationId(advert, advert.applications.length), createdAt: now, source, viewed: false, liked: false, rejected: false };
+/** Records a new application for `advert`, keeping only the newest MAX_KEPT_APPLICATIONS records. */
+export function receiveApplication(store: SandboxStore, advert: StoredAdvert, source: StoredApplication['source'], now: number): StoredApplication {
+  const application: StoredApplication = { id: applicationId(advert, advert.received), createdAt: now, source, viewed: false, liked: false, rejected: false };
+  advert.received++;
+  advert.unviewed++;
+  if (source === 'fixture') advert.fixtures++;
+  advert.applications.push(application);
+  store.indexApplication(advert, application);
+  // A fixture loop can add applications without end: the counters keep counting, the records do not pile up.
+  while (advert.applications.length > MAX_KEPT_APPLICATIONS) store.unindexApplication(advert.applications.shift()!);
+  store.touched(advert);
+  return application;
 }
 
-/** The statistics resource: simulated views and likes; every application record, and the unviewed ones. */
+/** Marks an application viewed (an event arrived for it); false when it was already. */
+export function markViewed(store: SandboxStore, advert: StoredAdvert, application: StoredApplication): boolean {
+  store.touched(advert);
+  if (application.viewed) return false;
+  application.viewed = true;
+  advert.unviewed = Math.max(0, advert.unviewed - 1);
+  return true;
+}
+
+/** The statistics resource: simulated views and likes; every application received, and the unviewed ones. */
 export function statsFor(advert: StoredAdvert, now: number): { views: number; likes: number; applications: number; applications_unviewed: number } {
   const sim = simulatedCounts(advert.reference, now - advert.createdAt);
-  const fixtureApplications = advert.applications.filter((a) => a.source === 'fixture').length;
   return {
     // Every applicant saw the advert first.
-    views: sim.views + fixtureApplications,
+    views: sim.views + advert.fixtures,
     likes: sim.likes,
-    applications: advert.applications.length,
-    applications_unviewed: advert.applications.filter((a) => !a.viewed).length,
+    applications: advert.received,
+    applications_unviewed: advert.unviewed,
   };
 }

@@ -2,9 +2,10 @@
  * The embedded sandbox behind `--sandbox`: any command runs against a sandbox started in the same
  * process on a free loopback port, with its state kept in the user's state directory, so
  * `jobs --sandbox publish examples/` then `jobs --sandbox stats <reference>` work on a fresh
- * machine with no credentials. The server does not keep the process alive, and the state file is
- * written synchronously after each change, so nothing is lost when the command exits. Runs that
- * share the file take turns through its lock (file-lock.ts), so parallel runs keep every change.
+ * machine with no credentials. The server does not keep the process alive, and each change is
+ * appended to the state's journal synchronously, so nothing is lost when the command exits; at exit
+ * the journal is folded into the state file. Runs that share the file take turns through its lock
+ * (file-lock.ts), so parallel runs keep every change.
  */
 import { isAbsolute, join } from 'node:path';
 import { homeDir } from '../config/paths.js';
@@ -13,7 +14,7 @@ import { sanitize } from '../output/sanitize.js';
 import { withFileLock } from './file-lock.js';
 import { clockFile, readOffset, removeClock, shiftedClock } from './clock.js';
 import { createSandbox } from './server.js';
-import { removeState } from './store.js';
+import { removeData } from './data-file.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -32,7 +33,7 @@ export async function resetEmbeddedSandbox(env: Env): Promise<boolean> {
   const file = sandboxStatePath(env);
   removeClock(clockFile(file));
   // Under the lock, so a run in progress does not write back what was just cleared.
-  return withFileLock(file, () => removeState(file));
+  return withFileLock(file, () => removeData(file));
 }
 
 export async function startEmbeddedSandbox(ctx: Context): Promise<{ baseUrl: string; token: string }> {
@@ -45,5 +46,6 @@ export async function startEmbeddedSandbox(ctx: Context): Promise<{ baseUrl: str
     ...(ctx.globals.verbose ? { log: (line: string) => ctx.io.stderr.write(`sandbox: ${sanitize(line)}\n`) } : {}),
   });
   const { baseUrl } = await sandbox.listen(0, '127.0.0.1', { unref: true });
+  sandbox.compactOnExit();
   return { baseUrl, token: EMBEDDED_TOKEN };
 }

@@ -1,11 +1,9 @@
 /**
  * A lock file beside the sandbox's data file, so processes that share it (parallel `jobs --sandbox`
- * runs, or two `jobs sandbox --data` servers) take turns: every request reads the file, applies its
- * change and writes the file back while holding the lock, so no run overwrites another's change.
- *
- * Why a lock and not an append-only change log: the state is small and written whole (atomically,
- * by rename), the file stays plain JSON that `--reset` and a person can handle, and the critical
- * section is one synchronous read-change-write of a few milliseconds.
+ * runs, or two `jobs sandbox --data` servers) take turns: every request catches up with what others
+ * appended to the file's journal, applies its change and appends it while holding the lock, so no
+ * run overwrites or misses another's change (data-file.ts). The critical section is synchronous and
+ * as short as the request's own change, however large the state.
  *
  * The lock file records its holder (pid, host, time). A run killed while holding it (kill -9)
  * must not block the next one, so a lock is taken over when its process is gone (same host) or it
@@ -52,15 +50,35 @@ export async function withFileLock<T>(file: string, work: () => T): Promise<T> {
   }
 }
 
-function tryAcquire(lock: string, id: string): boolean {
-  mkdirSync(dirname(lock), { recursive: true });
-  const holder: Holder = { pid: process.pid, host: hostname(), at: Date.now(), id };
+/**
+ * One synchronous try at the lock (breaking it if abandoned), for a process's `exit` handler where
+ * nothing can wait: runs `work` and returns true, or returns false when another process holds it.
+ */
+export function tryWithFileLockSync(file: string, work: () => void): boolean {
+  const lock = lockPathFor(file);
+  const id = randomBytes(8).toString('hex');
+  if (!tryAcquire(lock, id) && !(breakIfStale(lock) && tryAcquire(lock, id))) return false;
   try {
-    writeFileSync(lock, JSON.stringify(holder), { flag: 'wx', mode: 0o600 });
+    work();
     return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
+  } finally {
+    release(lock, id);
+  }
+}
+
+function tryAcquire(lock: string, id: string): boolean {
+  const holder = JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now(), id } satisfies Holder);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lock, holder, { flag: 'wx', mode: 0o600 });
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return false;
+      if (code !== 'ENOENT' || attempt > 0) throw error;
+    }
+    // The folder does not exist yet (a first run): create it then, not before every request.
+    mkdirSync(dirname(lock), { recursive: true });
   }
 }
 

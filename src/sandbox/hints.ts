@@ -6,7 +6,8 @@
 import type { Context } from '../context.js';
 import { sanitize } from '../output/sanitize.js';
 import { EMBEDDED_TOKEN, sandboxStatePath } from './embedded.js';
-import { loadState, ownerOf } from './store.js';
+import { loadStore } from './data-file.js';
+import { ownerOf } from './store.js';
 import type { StoredAdvert, StoredApplication } from './types.js';
 
 /** Ids listed per advert. */
@@ -25,12 +26,12 @@ export function newestApplications(advert: StoredAdvert, count = SHOWN): StoredA
 
 /** Lists application ids of the embedded sandbox's adverts `references` (those it holds). */
 export function writeApplicationHints(ctx: Context, references: readonly string[]): void {
-  // Written by the sandbox this run started, atomically: it can be read without the lock.
-  const state = loadState(sandboxStatePath(ctx.env));
+  // Snapshot and journal lines are each written whole: they can be read without the lock.
+  const store = loadStore(sandboxStatePath(ctx.env));
   const owner = ownerOf(EMBEDDED_TOKEN);
   const rows: [string, StoredApplication[]][] = [];
   for (const reference of references) {
-    const advert = state.adverts.find((a) => a.owner === owner && a.reference === reference);
+    const advert = store.find(owner, reference);
     const applications = advert ? newestApplications(advert) : [];
     if (applications.length > 0) rows.push([sanitize(reference), applications]);
   }

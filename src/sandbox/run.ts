@@ -10,7 +10,7 @@ import { sanitize } from '../output/sanitize.js';
 import { resetEmbeddedSandbox, sandboxStatePath } from './embedded.js';
 import { withFileLock } from './file-lock.js';
 import { createSandbox } from './server.js';
-import { removeState } from './store.js';
+import { removeData } from './data-file.js';
 import type { SandboxOptions, SandboxQuota } from './types.js';
 
 /** The flags as commander hands them over (strings, unchecked). */
@@ -146,7 +146,7 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
   }
   const dataFile = flags.dataFile;
   // Under the file's lock, as every change to it: another sandbox may share the file.
-  if (flags.reset && dataFile) await withFileLock(dataFile, () => removeState(dataFile));
+  if (flags.reset && dataFile) await withFileLock(dataFile, () => removeData(dataFile));
 
   const options: SandboxOptions = { tokens: flags.tokens };
   if (flags.dataFile) options.dataFile = flags.dataFile;

@@ -9,9 +9,9 @@
  * and faults. Any exception becomes 500 and the server stays up. What it remembers of requests is
  * bounded (see request-log.ts).
  */
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { materializeApplications } from './activity.js';
 import { SANDBOX_TIME_HEADER } from './clock.js';
 import { createApplication, listAdverts, listEvents, listRequests, type FixtureRequest } from './fixtures.js';
 import { MAX_REQUEST_BYTES, acceptableContentType, baseError, discardRest, parseJson, readBody, sendReply } from './http-io.js';
@@ -20,10 +20,11 @@ import { QuotaKeeper } from './quota.js';
 import { seededRandom } from './random.js';
 import { matchRoute, pathOf, type RouteMatch, type RouteName } from './routes.js';
 import { createJob, deleteJob, jobStats, postEvent, updateJob, type ServiceRequest } from './service.js';
-import { withFileLock } from './file-lock.js';
+import { DataFile, journalPathFor } from './data-file.js';
+import { tryWithFileLockSync, withFileLock } from './file-lock.js';
 import { RequestLog, type SeenBody } from './request-log.js';
-import { emptyState, fileStamp, loadState, ownerOf, saveState } from './store.js';
-import type { Reply, Sandbox, SandboxOptions, SandboxState } from './types.js';
+import { SandboxStore, ownerOf } from './store.js';
+import type { Reply, Sandbox, SandboxOptions } from './types.js';
 
 export type { Sandbox, SandboxOptions, SandboxState } from './types.js';
 
@@ -46,8 +47,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const random = seededRandom(options.seed ?? Date.now());
   const quota = options.quota ? new QuotaKeeper(options.quota, now) : undefined;
   const dataFile = options.dataFile;
-  let state: SandboxState = dataFile ? loadState(dataFile) : emptyState();
-  let stamp = dataFile ? fileStamp(dataFile) : undefined;
+  const data = dataFile ? new DataFile(dataFile) : undefined;
+  let store = data ? data.load() : new SandboxStore();
   /** Set when a change failed half-way: the state in memory must be read again from the file. */
   let stale = false;
   const requests = new RequestLog();
@@ -55,20 +56,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const timers = new Set<NodeJS.Timeout>();
   let server: Server | undefined;
 
-  const persist = () => {
-    if (!dataFile) return;
-    saveState(dataFile, state);
-    stamp = fileStamp(dataFile);
+  /** Picks up changes another process made to a shared data file (two `jobs --sandbox` runs); under the lock. */
+  const syncFromDisk = () => {
+    if (!data) return;
+    store = stale ? data.load() : data.refresh(store);
+    stale = false;
   };
 
-  /** Picks up changes another process made to a shared data file (two `jobs --sandbox` runs). */
-  const syncFromDisk = () => {
-    if (!dataFile) return;
-    const current = fileStamp(dataFile);
-    if (current === stamp && !stale) return;
-    state = loadState(dataFile);
-    stamp = current;
-    stale = false;
+  /** Folds the journal into the snapshot, so the file at rest is plain JSON of everything; under the lock. */
+  const compact = () => {
+    if (!data) return;
+    syncFromDisk();
+    if (data.journaled) data.compact(store);
   };
 
   const delay = (ms: number) =>
@@ -86,13 +85,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (!header) return undefined;
     const bearer = /^bearer\s+(\S+)$/i.exec(header);
     return ownerByToken.get(bearer ? bearer[1]! : header);
-  };
-
-  /** Applications that candidates have sent by now get ids before anything reads them. */
-  const advanceActivity = (at: number): boolean => {
-    let changed = false;
-    for (const advert of state.adverts) changed = materializeApplications(advert, at) || changed;
-    return changed;
   };
 
   /**
@@ -141,14 +133,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const handler = SERVICE_HANDLERS[route.name]!;
       const serviceOwner = owner;
       return withHeaders(
-        await transact((at, changed) => {
+        await transact((at) => {
           // The sandbox's own clock (fast-forwarded for demos): stats snapshots are taken at it.
           extraHeaders[SANDBOX_TIME_HEADER] = new Date(at).toISOString();
-          return handler({ state, owner: serviceOwner, now: at, params: route.params, body: body.value, changed });
+          return handler({ store, owner: serviceOwner, now: at, params: route.params, body: body.value });
         }),
       );
     }
-    return transact((at, changed) => fixture(route.name, { state, now: at, body: body.value, tokens, changed }));
+    return transact((at) => fixture(route.name, { store, now: at, body: body.value, ownerByToken }));
   }
 
   function fixture(name: RouteName, r: FixtureRequest): Reply {
@@ -158,14 +150,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       case 'fixture.requests':
         return listRequests(requests.list());
       case 'fixture.adverts':
-        return listAdverts(state, r.now);
+        return listAdverts(r);
       case 'fixture.events':
-        return listEvents(state);
+        return listEvents(r.store);
       case 'fixture.reset':
-        state = emptyState();
+        r.store.reset();
         requests.clear();
         quota?.reset();
-        r.changed();
         return { status: 200 };
       default:
         return baseError(404, 'not_found');
@@ -173,21 +164,23 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
 
   /**
-   * One request's read-change-write of the state. With a data file it runs under the file's lock
-   * and starts from the file, so runs sharing it never overwrite each other's changes. If anything
-   * throws, the state in memory may be half changed: it is read again from the file next time.
+   * One request's read-change-write of the state. With a data file it runs under the file's lock,
+   * catches up with what other processes appended, and appends what it changed, so runs sharing
+   * the file never overwrite each other's changes. Its cost follows what the request touches, not
+   * how much the state holds. If anything throws, the state in memory may be half changed: it is
+   * read again from the file next time.
    */
-  function transact(work: (at: number, changed: () => void) => Reply): Reply | Promise<Reply> {
+  function transact(work: (at: number) => Reply): Reply | Promise<Reply> {
     const run = (): Reply => {
       try {
         syncFromDisk();
-        const at = now();
-        let changed = advanceActivity(at);
-        const reply = work(at, () => (changed = true));
-        if (changed) persist();
+        const reply = work(now());
+        const changes = store.takeChanges();
+        data?.append(store, changes);
         return reply;
       } catch (error) {
         stale = true;
+        store.takeChanges();
         throw error;
       }
     };
@@ -253,7 +246,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   return {
     handler,
-    state: () => structuredClone(state),
+    state: () => structuredClone(store.snapshot()),
+    compactOnExit() {
+      if (!dataFile) return;
+      process.once('exit', () => {
+        try {
+          // Synchronous here: one try at the lock; if another run holds it, that run folds the journal in.
+          tryWithFileLockSync(dataFile, compact);
+        } catch {
+          // The journal keeps every change: nothing is lost, the next run reads it.
+        }
+      });
+    },
     listen(port, host, listenOptions = {}) {
       if (server) return Promise.reject(new Error('the sandbox is already listening'));
       const s = createServer(handler);
@@ -275,16 +279,19 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         });
       });
     },
-    close() {
+    async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       const s = server;
       server = undefined;
-      if (!s) return Promise.resolve();
-      return new Promise((resolve) => {
-        s.close(() => resolve());
-        s.closeAllConnections();
-      });
+      if (s) {
+        await new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeAllConnections();
+        });
+      }
+      // Only when there is a journal (the files may be gone: then there is nothing to fold in).
+      if (dataFile && existsSync(journalPathFor(dataFile))) await withFileLock(dataFile, compact);
     },
   };
 }

@@ -10,14 +10,15 @@
  */
 import { addError, flattenTree, isEmptyTree, type ErrorTree } from '../errors/tree.js';
 import { validateAdvert, validateEventPayload } from '../validation/validate.js';
-import { materializeApplications, statsFor } from './activity.js';
+import { markViewed, materializeApplications, statsFor } from './activity.js';
 import { baseError, errorReply } from './http-io.js';
 import { isJsonObject, mergeUpdate, type JsonObject } from './merge.js';
-import { findAdvert } from './store.js';
-import type { Reply, SandboxState, StoredAdvert, StoredApplication } from './types.js';
+import type { SandboxStore } from './store.js';
+import type { Reply } from './types.js';
 
+/** One request to an endpoint. Changes go through `store`, which records them to be saved. */
 export interface ServiceRequest {
-  state: SandboxState;
+  store: SandboxStore;
   /** The calling client's short hash. */
   owner: string;
   now: number;
@@ -25,8 +26,6 @@ export interface ServiceRequest {
   params: Record<string, string>;
   /** The JSON body (an object, or undefined when there was none). */
   body: JsonObject | undefined;
-  /** Marks the state as changed, so it is saved. */
-  changed(): void;
 }
 
 const NOT_FOUND = (): Reply => baseError(404, 'not_found');
@@ -44,26 +43,29 @@ export function createJob(r: ServiceRequest): Reply {
   const body = r.body ?? {};
   const tree = validateAdvert(body, 'create');
   const reference = body.reference;
-  if (typeof reference === 'string' && findAdvert(r.state, r.owner, reference)) addError(tree, ['reference'], 'taken');
+  if (typeof reference === 'string' && r.store.find(r.owner, reference)) addError(tree, ['reference'], 'taken');
   if (!isEmptyTree(tree)) return rejected(tree);
-  r.state.adverts.push({
+  const advert = {
     owner: r.owner,
     reference: reference as string,
     advert: structuredClone(body),
     createdAt: r.now,
     updatedAt: r.now,
-    serial: r.state.nextSerial++,
+    serial: r.store.nextSerial,
     simulated: 0,
+    received: 0,
+    fixtures: 0,
+    unviewed: 0,
     applications: [],
-  });
-  materializeApplications(r.state.adverts[r.state.adverts.length - 1]!, r.now);
-  r.changed();
+  };
+  r.store.add(advert);
+  materializeApplications(r.store, advert, r.now);
   return { status: 201 };
 }
 
 export function updateJob(r: ServiceRequest): Reply {
   const reference = r.params.reference!;
-  const stored = findAdvert(r.state, r.owner, reference);
+  const stored = r.store.find(r.owner, reference);
   if (!stored) return NOT_FOUND();
   const { reference: given, ...changes } = r.body ?? {};
   const tree = validateAdvert(changes, 'update');
@@ -77,35 +79,26 @@ export function updateJob(r: ServiceRequest): Reply {
   if (!isEmptyTree(after)) return errorReply(422, after);
   stored.advert = merged;
   stored.updatedAt = r.now;
-  r.changed();
+  materializeApplications(r.store, stored, r.now);
+  r.store.touched(stored);
   return { status: 200 };
 }
 
 export function deleteJob(r: ServiceRequest): Reply {
-  const index = r.state.adverts.findIndex((a) => a.owner === r.owner && a.reference === r.params.reference);
-  if (index < 0) return NOT_FOUND();
-  r.state.adverts.splice(index, 1);
-  r.changed();
+  if (!r.store.remove(r.owner, r.params.reference!)) return NOT_FOUND();
   return { status: 200 };
 }
 
+/** Reading statistics brings this one advert's simulated candidates up to date (and saves them, so their ids can be used). */
 export function jobStats(r: ServiceRequest): Reply {
-  const stored = findAdvert(r.state, r.owner, r.params.reference!);
+  const stored = r.store.find(r.owner, r.params.reference!);
   if (!stored) return NOT_FOUND();
+  materializeApplications(r.store, stored, r.now);
   return { status: 200, body: statsFor(stored, r.now) };
 }
 
-export function findApplication(state: SandboxState, owner: string | undefined, id: string): { advert: StoredAdvert; application: StoredApplication } | undefined {
-  for (const advert of state.adverts) {
-    if (owner !== undefined && advert.owner !== owner) continue;
-    const application = advert.applications.find((a) => a.id === id);
-    if (application) return { advert, application };
-  }
-  return undefined;
-}
-
 export function postEvent(r: ServiceRequest): Reply {
-  const found = findApplication(r.state, r.owner, r.params.id!);
+  const found = r.store.findApplication(r.owner, r.params.id!);
   if (!found) return NOT_FOUND();
   const body = r.body ?? {};
   const tree = validateEventPayload(body);
@@ -113,11 +106,11 @@ export function postEvent(r: ServiceRequest): Reply {
   const { application, advert } = found;
   const kind = body.kind as string;
   // Only the first recruiter_view counts; any of the three kinds means the recruiter has seen it.
-  const counted = kind !== 'recruiter_view' || !application.viewed;
-  application.viewed = true;
+  const firstSeen = markViewed(r.store, advert, application);
+  const counted = kind !== 'recruiter_view' || firstSeen;
   if (kind === 'recruiter_like') application.liked = true;
   if (kind === 'recruiter_reject') application.rejected = true;
-  r.state.events.push({
+  r.store.addEvent({
     owner: r.owner,
     applicationId: application.id,
     reference: advert.reference,
@@ -126,6 +119,5 @@ export function postEvent(r: ServiceRequest): Reply {
     at: new Date(r.now).toISOString(),
     counted,
   });
-  r.changed();
   return { status: 200 };
 }

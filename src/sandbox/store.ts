@@ -1,14 +1,17 @@
 /**
- * The sandbox's state and its persistence. A data file is written synchronously and atomically
- * (temporary file + rename) after each change, so a crash or an abrupt exit of the process that
- * embeds the sandbox never leaves a half-written file, and nothing is left to flush at exit.
+ * The sandbox's state in memory, indexed so that every request does a constant amount of work
+ * however many adverts it holds: adverts by client and reference, applications by id. It also
+ * records what each request changed, so a data file is appended to (data-file.ts) rather than
+ * rewritten whole. What it keeps is bounded per advert (activity.ts caps the application records)
+ * and in total for events (the newest MAX_EVENTS, within MAX_EVENT_BYTES).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { ConfigError } from '../errors/failures.js';
-import { MAX_JSON_DEPTH, nestingExceeds } from './http-io.js';
-import type { SandboxState, StoredAdvert } from './types.js';
+import type { SandboxState, StoredAdvert, StoredApplication, StoredEvent } from './types.js';
+
+/** Events kept for `GET /_sandbox/events`; older ones are dropped (they were counted already). */
+export const MAX_EVENTS = 10_000;
+/** Event data can be large (up to the body limit): what is kept is bounded in bytes too. */
+export const MAX_EVENT_BYTES = 8 * 1024 * 1024;
 
 export function emptyState(): SandboxState {
   return { version: 1, nextSerial: 1, adverts: [], events: [] };
@@ -23,55 +26,175 @@ export function shortHash(...parts: (string | number)[]): string {
   return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 16);
 }
 
-export function loadState(file: string): SandboxState {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyState();
-    throw new ConfigError(`cannot read the sandbox data file ${file}: ${(error as Error).message}`);
-  }
-  if (text.trim() === '') return emptyState();
-  try {
-    // What the sandbox writes nests a few levels above the bodies it accepts; deeper was not written by it.
-    if (nestingExceeds(text, MAX_JSON_DEPTH + 8)) throw new Error('nested too deeply');
-    const parsed = JSON.parse(text) as Partial<SandboxState>;
-    if (parsed.version !== 1 || !Array.isArray(parsed.adverts) || !Array.isArray(parsed.events)) throw new Error('unexpected shape');
-    return { version: 1, nextSerial: Number(parsed.nextSerial) || 1, adverts: parsed.adverts, events: parsed.events };
-  } catch (error) {
-    throw new ConfigError(`the sandbox data file ${file} is not valid sandbox state (${(error as Error).message})`, {
-      details: ['Delete it, or start the sandbox with --reset to clear it.'],
-    });
-  }
-}
+const keyOf = (owner: string, reference: string) => `${owner}\u0000${reference}`;
 
-export function saveState(file: string, state: SandboxState): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
-  renameSync(tmp, file);
+/** One change, as a data file's journal records it (a line of JSON). */
+export type Change = { put: StoredAdvert } | { delete: { owner: string; reference: string } } | { event: StoredEvent } | { reset: true };
+
+export class SandboxStore {
+  nextSerial = 1;
+  /** In creation order (a Map keeps insertion order), as the state's `adverts` list is. */
+  private readonly adverts = new Map<string, StoredAdvert>();
+  private readonly byApplication = new Map<string, StoredAdvert>();
+  private events: { event: StoredEvent; cost: number }[] = [];
+  /** Index of the oldest kept event in `events` (dropping from the front without shifting). */
+  private eventsStart = 0;
+  private eventBytes = 0;
+  private pending: Change[] = [];
+  private touchedAdverts = new Set<StoredAdvert>();
+
+  static from(state: SandboxState): SandboxStore {
+    const store = new SandboxStore();
+    store.nextSerial = state.nextSerial;
+    for (const advert of state.adverts) store.putAdvert(normalized(advert));
+    for (const event of state.events) store.keepEvent(event);
+    return store;
+  }
+
+  get size(): number {
+    return this.adverts.size;
+  }
+
+  find(owner: string, reference: string): StoredAdvert | undefined {
+    return this.adverts.get(keyOf(owner, reference));
+  }
+
+  all(): IterableIterator<StoredAdvert> {
+    return this.adverts.values();
+  }
+
+  /** The application with this id, if the client `owner` (any client when undefined) may see it. */
+  findApplication(owner: string | undefined, id: string): { advert: StoredAdvert; application: StoredApplication } | undefined {
+    const advert = this.byApplication.get(id);
+    if (!advert || (owner !== undefined && advert.owner !== owner)) return undefined;
+    const application = advert.applications.find((a) => a.id === id);
+    return application ? { advert, application } : undefined;
+  }
+
+  add(advert: StoredAdvert): void {
+    this.nextSerial = Math.max(this.nextSerial, advert.serial + 1);
+    this.putAdvert(advert);
+    this.touched(advert);
+  }
+
+  remove(owner: string, reference: string): boolean {
+    const advert = this.find(owner, reference);
+    if (!advert) return false;
+    this.dropAdvert(advert);
+    this.touchedAdverts.delete(advert);
+    this.pending.push({ delete: { owner, reference } });
+    return true;
+  }
+
+  /** Records that `advert` changed (its fields or its applications), so it is saved. */
+  touched(advert: StoredAdvert): void {
+    this.touchedAdverts.add(advert);
+  }
+
+  /** Indexes an application record just added to `advert.applications`. */
+  indexApplication(advert: StoredAdvert, application: StoredApplication): void {
+    this.byApplication.set(application.id, advert);
+  }
+
+  /** Forgets an application record dropped from `advert.applications`. */
+  unindexApplication(application: StoredApplication): void {
+    this.byApplication.delete(application.id);
+  }
+
+  addEvent(event: StoredEvent): void {
+    this.keepEvent(event);
+    this.pending.push({ event });
+  }
+
+  listEvents(): StoredEvent[] {
+    return this.events.slice(this.eventsStart).map((e) => e.event);
+  }
+
+  reset(): void {
+    this.clear();
+    this.pending = [{ reset: true }];
+    this.touchedAdverts.clear();
+  }
+
+  /** The changes since the last call, in order (an advert changed several times is put once, last). */
+  takeChanges(): Change[] {
+    const changes = this.pending;
+    for (const advert of this.touchedAdverts) if (this.find(advert.owner, advert.reference) === advert) changes.push({ put: advert });
+    this.pending = [];
+    this.touchedAdverts = new Set();
+    return changes;
+  }
+
+  /** Applies a change read from a data file's journal (written by this or another process). */
+  apply(change: Change): void {
+    if ('put' in change) {
+      const advert = normalized(change.put);
+      const old = this.find(advert.owner, advert.reference);
+      if (old) this.dropAdvert(old);
+      this.nextSerial = Math.max(this.nextSerial, advert.serial + 1);
+      this.putAdvert(advert);
+    } else if ('delete' in change) {
+      const old = this.find(change.delete.owner, change.delete.reference);
+      if (old) this.dropAdvert(old);
+    } else if ('event' in change) {
+      this.keepEvent(change.event);
+    } else if ('reset' in change) {
+      this.clear();
+    }
+  }
+
+  /** The state as the data file's snapshot and `Sandbox.state()` show it. */
+  snapshot(): SandboxState {
+    return { version: 1, nextSerial: this.nextSerial, adverts: [...this.adverts.values()], events: this.listEvents() };
+  }
+
+  private putAdvert(advert: StoredAdvert): void {
+    this.adverts.set(keyOf(advert.owner, advert.reference), advert);
+    for (const application of advert.applications) this.byApplication.set(application.id, advert);
+  }
+
+  private dropAdvert(advert: StoredAdvert): void {
+    this.adverts.delete(keyOf(advert.owner, advert.reference));
+    for (const application of advert.applications) {
+      if (this.byApplication.get(application.id) === advert) this.byApplication.delete(application.id);
+    }
+  }
+
+  private keepEvent(event: StoredEvent): void {
+    const cost = JSON.stringify(event).length;
+    this.events.push({ event, cost });
+    this.eventBytes += cost;
+    while (this.events.length - this.eventsStart > MAX_EVENTS || (this.eventBytes > MAX_EVENT_BYTES && this.events.length - this.eventsStart > 1)) {
+      this.eventBytes -= this.events[this.eventsStart]!.cost;
+      this.events[this.eventsStart++] = undefined as never;
+    }
+    // Compact the array once the dropped front is as long as what is kept.
+    if (this.eventsStart > 1024 && this.eventsStart * 2 > this.events.length) {
+      this.events = this.events.slice(this.eventsStart);
+      this.eventsStart = 0;
+    }
+  }
+
+  private clear(): void {
+    this.nextSerial = 1;
+    this.adverts.clear();
+    this.byApplication.clear();
+    this.events = [];
+    this.eventsStart = 0;
+    this.eventBytes = 0;
+  }
 }
 
 /**
- * Identifies the file's current version (a rename gives a new inode), so a sandbox notices that
- * another process sharing the data file wrote it, and reloads before answering.
+ * Fills in the counters a data file written before they existed lacks (from the records, which
+ * were then complete), so older files keep working.
  */
-export function fileStamp(file: string): string | undefined {
-  try {
-    const st = statSync(file);
-    return `${st.ino}:${st.size}:${st.mtimeMs}`;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Removes a data file; true when there was one. */
-export function removeState(file: string): boolean {
-  if (!existsSync(file)) return false;
-  rmSync(file, { force: true });
-  return true;
-}
-
-export function findAdvert(state: SandboxState, owner: string, reference: string): StoredAdvert | undefined {
-  return state.adverts.find((a) => a.owner === owner && a.reference === reference);
+function normalized(advert: StoredAdvert): StoredAdvert {
+  const a = advert as Partial<StoredAdvert> & StoredAdvert;
+  if (!Array.isArray(a.applications)) a.applications = [];
+  if (typeof a.received !== 'number') a.received = a.applications.length;
+  if (typeof a.fixtures !== 'number') a.fixtures = a.applications.filter((p) => p.source === 'fixture').length;
+  if (typeof a.unviewed !== 'number') a.unviewed = a.applications.filter((p) => !p.viewed).length;
+  if (typeof a.simulated !== 'number') a.simulated = a.applications.filter((p) => p.source === 'simulated').length;
+  return a;
 }

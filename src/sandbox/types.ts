@@ -13,7 +13,7 @@ export interface SandboxQuota {
 export interface SandboxOptions {
   /** Accepted credentials; default ['sandbox']. */
   tokens?: string[];
-  /** Persist the state as JSON here, written atomically after each change; in memory otherwise. */
+  /** Persist the state as JSON here (each change appended to a journal beside it; see data-file.ts); in memory otherwise. */
   dataFile?: string;
   /** Per-client rate quota (fixed window); none by default. */
   quota?: SandboxQuota;
@@ -42,6 +42,11 @@ export interface Sandbox {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
   /** A deep copy of the state, for tests. */
   state(): SandboxState;
+  /**
+   * With a data file: when the process exits, fold the journal into the file (one synchronous try
+   * at the lock), so the file at rest is plain JSON. For an embedded sandbox, which is never closed.
+   */
+  compactOnExit(): void;
 }
 
 /** One job application received by an advert (simulated, or created through the fixture route). */
@@ -67,6 +72,13 @@ export interface StoredAdvert {
   serial: number;
   /** How many simulated applications have been materialized so far. */
   simulated: number;
+  /** Applications received in all (simulated and fixture): the statistics count these, not the records kept. */
+  received: number;
+  /** Of those, created through the fixture route. */
+  fixtures: number;
+  /** Of those, not yet viewed by the recruiter. */
+  unviewed: number;
+  /** The newest application records (at most MAX_KEPT_APPLICATIONS; events for older ones get 404). */
   applications: StoredApplication[];
 }
 
