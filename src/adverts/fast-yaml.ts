@@ -382,9 +382,9 @@ class Parser {
 
   /**
    * `|` / `>` with optional `-` / `+` chomping (no indentation indicator), content lines more indented
-   * than the parent mapping. Folding and chomping as YAML 1.2 says; the unusual corners (more-indented
-   * lines in a folded scalar, whitespace-only lines deeper than the content, no content, no final
-   * line break) are left to the slow path.
+   * than the parent mapping. Folding and chomping as YAML 1.2 says, more-indented lines (bullet lists
+   * in a folded description) included; the unusual corners (whitespace-only lines deeper than the
+   * content, no content, no final line break) are left to the slow path.
    */
   private blockScalar(header: number, end: number, line: number, parentIndent: number): string {
     const text = this.text;
@@ -413,6 +413,9 @@ class Parser {
     let body = '';
     let seenContent = false;
     let emptyLines = 0;
+    // Folded: a line break between two lines at the content indentation becomes a space (or goes,
+    // when empty lines follow it); one next to a more-indented line (a bullet list) is kept.
+    let previousSpaced = false;
     let i = line + 1;
     for (; i < this.count; i++) {
       const start = this.starts[i]!;
@@ -424,11 +427,12 @@ class Parser {
         continue;
       }
       if (spaces < contentIndent) break;
-      if (!literal && spaces > contentIndent) bail(); // more-indented folded line
+      const spaced = spaces > contentIndent;
       const content = text.slice(start + contentIndent, lineEnd);
       if (!seenContent) body = '\n'.repeat(emptyLines) + content;
-      else if (literal) body += '\n'.repeat(emptyLines + 1) + content;
+      else if (literal || spaced || previousSpaced) body += '\n'.repeat(emptyLines + 1) + content;
       else body += emptyLines === 0 ? ` ${content}` : '\n'.repeat(emptyLines) + content;
+      previousSpaced = spaced;
       seenContent = true;
       emptyLines = 0;
     }
