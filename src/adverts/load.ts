@@ -45,7 +45,8 @@ export async function loadAdverts(paths: readonly string[], options: LoadOptions
   return { files: found.length, adverts, problems };
 }
 
-async function loadFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>) {
+/** Reads one file's adverts (or its problems). */
+export async function loadFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>): Promise<{ adverts: AdvertSource[]; problems: LoadProblem[] }> {
   const read = await readAdvertFile(found, stdin);
   if ('problem' in read) return { adverts: [], problems: [read.problem] };
   const options = { fieldTypes: advertFieldTypes };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Document, visit, type ToStringOptions } from 'yaml';
-import { advertYaml } from '../../bench/generate.mjs';
+import { advertYaml, realisticAdvertYaml } from '../../bench/generate.mjs';
 import { readYamlAdvertsFast } from '../../src/adverts/fast-yaml.js';
 import type { AdvertSource, PathSegment } from '../../src/adverts/types.js';
 import { readYamlAdverts, readYamlAdvertsSlow } from '../../src/adverts/yaml-reader.js';
@@ -75,6 +75,8 @@ const examples = readdirSync(examplesDir)
 const mustBeFast: Record<string, string> = {
   'bench advert': advertYaml(7),
   'bench advert, CRLF': advertYaml(8).replace(/\n/g, '\r\n'),
+  'realistic bench advert': realisticAdvertYaml(4),
+  'realistic bench advert with a bulleted list in a folded block': realisticAdvertYaml(5, { bullets: true }),
   'empty values': 'title:\nquestion:   \nseniority:  # none\nextra:\n',
   'schema typing': 'reference: 00123\ntitle: NO\nstart_date: 2027-01-15\nseniority: 0x10\neducation: 0o17\ncontract_id: ~\nsalary_id: "3"\nindustry_id: 1e3\nextra: yes\nflag: true\nnum: -5\nneg: -.5\nplus: +1\ninf: .inf\nnan: .NaN\nbig: 123456789012345678901\n',
   'quoted scalars': `a: "x \\" \\\\ \\/ \\n \\t \\r \\0 \\u00e9 # not a comment"\nb: 'it''s # also not'\nc: ""\nd: ''\ne: "1"  # c\nf: '2027-01-15'\n`,
