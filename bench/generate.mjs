@@ -85,7 +85,7 @@ skills:
   - ${pick(SKILLS, i, 4)}
   - "${pick(SKILLS, i, 5)}"
 question: Which system that you built are you proudest of, and why?
-start_date: 2027-0${1 + (i % 9)}-15
+start_date: "2027-0${1 + (i % 9)}-15"  # quoted: some YAML 1.1 readers would make it a date
 location:
   country: ${country}
   city: ${city}   # office address on request

@@ -17,8 +17,12 @@ import type { LoadProblem } from './types.js';
 
 export const ADVERT_EXTENSIONS = ['.yaml', '.yml', '.json'];
 export const STDIN_NAME = '<stdin>';
-/** Larger files are refused: an advert is a few kilobytes. */
-export const MAX_FILE_BYTES = 1024 * 1024;
+/**
+ * Larger files are refused. An advert is a few kilobytes, but a file may hold many documents
+ * (`---`): a file over 1 MiB is read a group of documents at a time (see load.ts), so 64 MiB
+ * (some 25,000 adverts) costs no more memory than a few small files.
+ */
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 export interface FoundFile {
   /** As shown to the user: relative to cwd when inside it. */
@@ -160,7 +164,7 @@ function walk(dir: string, realDir: string, walker: Walker): void {
 }
 
 function tooLarge(file: string, size: number): { problem: LoadProblem } {
-  return { problem: { file, message: `the file is ${size} bytes; the limit is ${MAX_FILE_BYTES} (1 MiB) per file`, code: 'too_large' } };
+  return { problem: { file, message: `the file is ${size} bytes; the limit is ${MAX_FILE_BYTES} (64 MiB) per file: split its documents over several files`, code: 'too_large' } };
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });

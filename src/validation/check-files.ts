@@ -9,9 +9,9 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { loadFile } from '../adverts/load.js';
+import { readFileInParts } from '../adverts/load.js';
 import type { FoundFile } from '../adverts/files.js';
-import type { LoadProblem } from '../adverts/types.js';
+import type { AdvertSource, LoadProblem } from '../adverts/types.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../output/findings.js';
 import type { ErrorTree } from '../errors/tree.js';
 import { checkAdvert, isValid, type AdvertSettings } from './check.js';
@@ -47,25 +47,33 @@ export interface FileCheck {
 }
 
 export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings): Promise<FileCheck> {
-  const loaded = await loadFile(found, stdin);
-  const out: FileCheck = { adverts: loaded.adverts.length, invalid: 0, findings: loaded.problems.map(findingFromProblem), problems: loaded.problems.map((p) => p.code), references: [] };
+  const out: FileCheck = { adverts: 0, invalid: 0, findings: [], problems: [], references: [] };
   if (s.records) out.records = [];
-  for (const source of loaded.adverts) {
-    const c = checkAdvert(source, s.settings, s.mode, s.options);
-    const valid = isValid(c);
-    if (!valid) {
-      out.invalid++;
-      const reference = c.reference === undefined ? undefined : flat(c.reference);
-      for (const f of findingsFromTree(c.tree, c.source, reference, { value: c.payload, constants: s.settings.constants })) out.findings.push(f);
+  // A large multi-document file comes in parts: each is checked and dropped before the next.
+  for await (const part of readFileInParts(found, stdin)) {
+    for (const p of part.problems) {
+      out.findings.push(findingFromProblem(p));
+      out.problems.push(p.code);
     }
-    if (s.mode === 'create' && typeof source.value.reference === 'string' && source.value.reference.trim() !== '') {
-      const at = source.locate(['reference']);
-      // A flat copy: a slice of the file's text would keep the whole text alive.
-      out.references.push(flat(source.value.reference), at.line, at.column);
-    }
-    out.records?.push({ file: source.file, document: source.index, reference: c.reference === undefined ? null : flat(c.reference), valid, errors: c.tree });
+    out.adverts += part.adverts.length;
+    for (const source of part.adverts) checkOne(source, s, out);
   }
   return out;
+}
+
+function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck): void {
+  const c = checkAdvert(source, s.settings, s.mode, s.options);
+  const valid = isValid(c);
+  const reference = c.reference === undefined ? undefined : flat(c.reference);
+  if (!valid) {
+    out.invalid++;
+    for (const f of findingsFromTree(c.tree, c.source, reference, { value: c.payload, constants: s.settings.constants })) out.findings.push(f);
+  }
+  if (s.mode === 'create' && typeof source.value.reference === 'string' && source.value.reference.trim() !== '') {
+    const at = source.locate(['reference']);
+    out.references.push(flat(source.value.reference), at.line, at.column);
+  }
+  out.records?.push({ file: source.file, document: source.index, reference: reference ?? null, valid, errors: c.tree });
 }
 
 /** A string that shares no memory with the text it was sliced from. */
