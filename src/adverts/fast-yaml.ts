@@ -17,7 +17,10 @@ import type { ReadOptions, ReadResult } from './yaml-reader.js';
  * non-printable characters, Unicode line separators, a BOM, and a carriage return that does not
  * start a CRLF line end.
  */
-const UNSUPPORTED_TEXT = /[\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
+const UNSUPPORTED_CHAR = /[\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
+const LONE_CR = /\r(?!\n)/;
+/** Two tests, not one alternation: a plain character class is scanned several times faster. */
+const unsupportedText = (text: string) => UNSUPPORTED_CHAR.test(text) || (text.includes('\r') && LONE_CR.test(text));
 
 /** Stay well inside the slow path's limits (100,000 nodes, 64 levels) so it reports them. */
 const MAX_DEPTH = 60;
@@ -83,7 +86,7 @@ interface SeqSource {
  * subset (the caller then uses the `yaml` package). Never returns problems: any doubt is a bail-out.
  */
 export function readYamlAdvertsFast(file: string, text: string, options: ReadOptions): ReadResult | undefined {
-  if (UNSUPPORTED_TEXT.test(text)) return undefined;
+  if (unsupportedText(text)) return undefined;
   const parser = new Parser(text, options.fieldTypes, options.maxNodes ?? DEFAULT_MAX_NODES);
   try {
     return { adverts: parser.documents(file), problems: [] };

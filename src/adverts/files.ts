@@ -8,8 +8,9 @@
  * device named like an advert) is a problem with its path, never skipped in silence: a sync must
  * not take an advert it could not read for one that is gone.
  */
+import { isAscii, isUtf8 } from 'node:buffer';
 import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { join, relative, resolve, isAbsolute } from 'node:path';
+import { relative, resolve, isAbsolute, sep } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { sanitize } from '../output/sanitize.js';
 import { notRegularKind, readRegularFileSync, whyUnreadable } from '../util/quick-fs.js';
@@ -52,7 +53,10 @@ function isAdvertFile(name: string): boolean {
 export async function findAdvertFiles(args: readonly string[], cwd: string, exclude?: ReadonlySet<string>): Promise<FoundFiles> {
   const files: FoundFile[] = [];
   const problems: LoadProblem[] = [];
+  const inside = cwd.endsWith(sep) ? cwd : cwd + sep;
   const shown = (abs: string) => {
+    // Most paths are below cwd: cut the prefix rather than ask path.relative (a walk asks for every file).
+    if (abs.startsWith(inside) && !abs.includes(`${sep}..${sep}`) && !abs.includes(`${sep}.${sep}`)) return abs.slice(inside.length);
     const rel = relative(cwd, abs);
     return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
   };
@@ -138,9 +142,11 @@ function walk(dir: string, realDir: string, walker: Walker): void {
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     if (entry.name.startsWith('.') || SKIPPED_DIRS.has(entry.name)) continue;
-    const abs = join(dir, entry.name);
+    // dir is absolute and normalised, and a name holds no separator: no need for path.join's normalising.
+    const abs = dir.endsWith(sep) ? dir + entry.name : dir + sep + entry.name;
     let info: Pick<Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'> = entry;
-    let real = join(realDir, entry.name);
+    // The same string as abs when no link led here (a million files keep one copy of each path).
+    let real = realDir === dir ? abs : realDir.endsWith(sep) ? realDir + entry.name : realDir + sep + entry.name;
     if (entry.isSymbolicLink()) {
       try {
         info = statSync(abs);
@@ -167,20 +173,19 @@ function tooLarge(file: string, size: number): { problem: LoadProblem } {
   return { problem: { file, message: `the file is ${size} bytes; the limit is ${MAX_FILE_BYTES} (64 MiB) per file: split its documents over several files`, code: 'too_large' } };
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
 /** Checks and decodes a file's bytes; returns the text or the problem. */
-export function decodeAdvertBytes(file: string, bytes: Uint8Array): { text: string } | { problem: LoadProblem } {
-  if (bytes.length > MAX_FILE_BYTES) return tooLarge(file, bytes.length);
+export function decodeAdvertBytes(file: string, content: Uint8Array): { text: string } | { problem: LoadProblem } {
+  if (content.length > MAX_FILE_BYTES) return tooLarge(file, content.length);
+  const bytes = Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.length);
   const nul = bytes.indexOf(0);
   if (nul >= 0) return { problem: { file, message: 'this looks like a binary file (it holds a NUL byte), not YAML or JSON text', code: 'binary' } };
+  // Checked, then decoded: several times quicker than a fatal TextDecoder, and plain ASCII (most adverts) quicker still.
   let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    return { problem: { file, message: 'the file is not valid UTF-8 text; save it as UTF-8', code: 'encoding' } };
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (isAscii(bytes)) text = bytes.toString('latin1');
+  else if (isUtf8(bytes)) text = bytes.toString('utf8');
+  else return { problem: { file, message: 'the file is not valid UTF-8 text; save it as UTF-8', code: 'encoding' } };
+  // A byte order mark is no part of the text (a decoder drops one; a second one too, as before).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(text.charCodeAt(1) === 0xfeff ? 2 : 1);
   return { text };
 }
 
