@@ -140,7 +140,10 @@ function walk(dir: string, realDir: string, walker: Walker): void {
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    // Let each entry go once used: a folder of a million files need not hold both lists at once.
+    (entries as unknown[])[i] = undefined;
     if (entry.name.startsWith('.') || SKIPPED_DIRS.has(entry.name)) continue;
     // dir is absolute and normalised, and a name holds no separator: no need for path.join's normalising.
     const abs = dir.endsWith(sep) ? dir + entry.name : dir + sep + entry.name;

@@ -100,8 +100,7 @@ const BATCH = 64;
  */
 export async function checkFiles(files: readonly FoundFile[], stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv = process.env): Promise<FilesChecked> {
   const result: FilesChecked = { adverts: 0, invalid: 0, findings: [], problems: [], ...(s.records ? { records: [] } : {}) };
-  const first = new Map<string, number>();
-  const places: { file: number; line: number; column: number }[] = [];
+  const references = new ReferenceIndex(files, stdin, s);
   const merge = (index: number, c: FileCheck) => {
     const file = files[index]!.display;
     result.adverts += c.adverts;
@@ -109,36 +108,104 @@ export async function checkFiles(files: readonly FoundFile[], stdin: () => Async
     for (const f of c.findings) result.findings.push(f);
     for (const code of c.problems) result.problems.push({ file, message: '', code });
     if (c.records) for (const r of c.records) result.records!.push(r);
+    for (let i = 0; i < c.references.length; i += 3) references.add(c.references[i] as string, index, c.references[i + 1] as number, c.references[i + 2] as number);
+  };
+  await run(files, stdin, s, env, merge);
+  for (const problem of await references.duplicates()) {
+    result.problems.push(problem);
+    result.findings.push(findingFromProblem(problem));
+  }
+  return result;
+}
+
+interface Place {
+  file: number;
+  line: number;
+  column: number;
+}
+
+/**
+ * Finds references used twice while keeping a number per advert, not its reference: a million
+ * adverts cost a few megabytes. A reference whose hash was seen before is a suspect; the file that
+ * had the hash first is read again (rarely: only for duplicates and hash collisions) to tell.
+ */
+class ReferenceIndex {
+  /** Hash of a reference -> the file where that hash came first. */
+  private readonly byHash = new Map<number, number>();
+  /** References known exactly: those of stdin (which cannot be read again) and resolved suspects. */
+  private readonly exact = new Map<string, Place>();
+  private readonly suspects: (Place & { reference: string; earlier: number })[] = [];
+
+  constructor(
+    private readonly files: readonly FoundFile[],
+    private readonly stdin: () => AsyncIterable<Buffer | string>,
+    private readonly settings: CheckSettings,
+  ) {}
+
+  add(reference: string, file: number, line: number, column: number): void {
+    const hash = hashOf(reference);
+    const earlier = this.byHash.get(hash);
+    if (earlier !== undefined) {
+      this.suspects.push({ reference, file, line, column, earlier });
+      return;
+    }
+    this.byHash.set(hash, file);
+    if (this.files[file]!.path === undefined) this.exact.set(reference, { file, line, column });
+  }
+
+  /** The duplicates, in file order. */
+  async duplicates(): Promise<LoadProblem[]> {
+    const problems: LoadProblem[] = [];
+    const reread = new Map<number, Map<string, Place>>();
+    for (const suspect of this.suspects) {
+      let first = this.exact.get(suspect.reference);
+      if (first === undefined) {
+        let places = reread.get(suspect.earlier);
+        if (!places) reread.set(suspect.earlier, (places = await this.placesIn(suspect.earlier)));
+        first = places.get(suspect.reference);
+        // Not in the earlier file (two references with one hash), or that is this very advert: it comes first.
+        if (first === undefined || (first.file === suspect.file && first.line === suspect.line && first.column === suspect.column)) first = suspect;
+        this.exact.set(suspect.reference, first);
+        if (first === suspect) continue;
+      }
+      problems.push({
+        file: this.files[suspect.file]!.display,
+        position: { line: suspect.line, column: suspect.column },
+        message: `reference ${JSON.stringify(suspect.reference)} is already used by ${this.files[first.file]!.display}:${first.line}:${first.column}; each advert needs its own`,
+        code: 'duplicate_reference',
+      });
+    }
+    return problems;
+  }
+
+  /** Each reference of a file (read again) at its first place there. */
+  private async placesIn(file: number): Promise<Map<string, Place>> {
+    const places = new Map<string, Place>();
+    if (this.files[file]!.path === undefined) return places;
+    const c = await checkFile(this.files[file]!, this.stdin, { ...this.settings, records: false });
     for (let i = 0; i < c.references.length; i += 3) {
       const reference = c.references[i] as string;
-      const line = c.references[i + 1] as number;
-      const column = c.references[i + 2] as number;
-      const earlier = first.get(reference);
-      if (earlier === undefined) {
-        first.set(reference, places.length);
-        places.push({ file: index, line, column });
-        continue;
-      }
-      const e = places[earlier]!;
-      const problem: LoadProblem = {
-        file,
-        position: { line, column },
-        message: `reference ${JSON.stringify(reference)} is already used by ${files[e.file]!.display}:${e.line}:${e.column}; each advert needs its own`,
-        code: 'duplicate_reference',
-      };
-      result.problems.push(problem);
-      result.findings.push(findingFromProblem(problem));
+      if (!places.has(reference)) places.set(reference, { file, line: c.references[i + 1] as number, column: c.references[i + 2] as number });
     }
-  };
+    return places;
+  }
+}
 
+/** FNV-1a, cut to a small integer (a number V8 keeps unboxed as a Map key). */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h & 0x3fffffff;
+}
+
+async function run(files: readonly FoundFile[], stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv, merge: (index: number, c: FileCheck) => void): Promise<void> {
   const workers = files.length >= WORKER_THRESHOLD ? workerCount(env) : 0;
   const script = workers > 0 ? workerScript() : undefined;
   if (!script) {
     for (let i = 0; i < files.length; i++) merge(i, await checkFile(files[i]!, stdin, s));
-    return result;
+    return;
   }
   await inParallel(files, stdin, s, script, workers, merge);
-  return result;
 }
 
 /** One worker per core beyond the one this thread uses; JOBS_WORKERS sets the number (0: none). */
