@@ -27,9 +27,35 @@ export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 export interface FoundFile {
   /** As shown to the user: relative to cwd when inside it. */
-  display: string;
+  readonly display: string;
   /** Absolute path; undefined for stdin. */
-  path?: string;
+  readonly path?: string;
+}
+
+/** A folder as walked: its path and its name as shown, each with a trailing separator ('' shown for cwd). */
+interface Folder {
+  path: string;
+  display: string;
+}
+
+/**
+ * A file found by walking a folder: its name and a shared folder, the strings made when asked for.
+ * A walk of a million files keeps a million names, not two million paths.
+ */
+class FileInFolder implements FoundFile {
+  constructor(
+    private readonly folder: Folder,
+    private readonly name: string,
+  ) {}
+  get display(): string {
+    return this.folder.display + this.name;
+  }
+  get path(): string {
+    return this.folder.path + this.name;
+  }
+  toJSON(): { display: string; path: string } {
+    return { display: this.display, path: this.path };
+  }
 }
 
 export interface FoundFiles {
@@ -60,21 +86,38 @@ export async function findAdvertFiles(args: readonly string[], cwd: string, excl
     const rel = relative(cwd, abs);
     return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
   };
-  // Real paths already taken: a file reached twice (through a link) is read once.
+  // A file reached twice (through a link, or named and in a folder) is read once, under the name
+  // that comes first. Files a walk meets as themselves are not listed here, only looked up: what a
+  // walk has passed is known from the folder (walked, or being walked and past that name).
   const seenFiles = new Set<string>();
   const seenDirs = new Set<string>();
+  const walking = new Map<string, string>();
+  const passed = (real: string) => {
+    const cut = real.lastIndexOf(sep);
+    const dir = real.slice(0, Math.max(cut, 1));
+    const name = real.slice(cut + 1);
+    if (!seenDirs.has(dir) || !isAdvertFile(name)) return false;
+    const at = walking.get(dir);
+    return at === undefined || name < at;
+  };
   const walker: Walker = {
     problem: (abs, message, code) => problems.push({ file: shown(abs), message, code }),
     add(abs, real) {
-      if (seenFiles.has(real) || exclude?.has(abs) || exclude?.has(real)) return;
+      if (seenFiles.has(real) || passed(real) || exclude?.has(abs) || exclude?.has(real)) return;
       seenFiles.add(real);
       files.push({ display: shown(abs), path: abs });
+    },
+    addInFolder(folder, name, real) {
+      if (seenFiles.has(real) || exclude?.has(folder.path + name) || exclude?.has(real)) return;
+      files.push(new FileInFolder(folder, name));
     },
     enter(real) {
       if (seenDirs.has(real)) return false;
       seenDirs.add(real);
       return true;
     },
+    at: (realDir, name) => (name === undefined ? walking.delete(realDir) : walking.set(realDir, name)),
+    shown,
   };
   for (const arg of args) {
     if (arg === '-') {
@@ -126,6 +169,11 @@ function realPath(abs: string): string {
 interface Walker {
   problem(abs: string, message: string, code: string): void;
   add(abs: string, real: string): void;
+  /** A file the walk meets as itself (no link), `real` its real path. */
+  addInFolder(folder: Folder, name: string, real: string): void;
+  /** The walk of `realDir` is at `name`; undefined: done. */
+  at(realDir: string, name: string | undefined): void;
+  shown(abs: string): string;
   /** False when the real folder was already walked. */
   enter(real: string): boolean;
 }
@@ -140,11 +188,15 @@ function walk(dir: string, realDir: string, walker: Walker): void {
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const path = dir.endsWith(sep) ? dir : dir + sep;
+  // How any file in this folder is shown, minus its name (a name cannot hold a NUL).
+  const folder: Folder = { path, display: walker.shown(`${path}\0`).slice(0, -1) };
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!;
     // Let each entry go once used: a folder of a million files need not hold both lists at once.
     (entries as unknown[])[i] = undefined;
     if (entry.name.startsWith('.') || SKIPPED_DIRS.has(entry.name)) continue;
+    walker.at(realDir, entry.name);
     // dir is absolute and normalised, and a name holds no separator: no need for path.join's normalising.
     const abs = dir.endsWith(sep) ? dir + entry.name : dir + sep + entry.name;
     let info: Pick<Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'> = entry;
@@ -167,9 +219,11 @@ function walk(dir: string, realDir: string, walker: Walker): void {
     } else if (isAdvertFile(entry.name)) {
       const kind = notRegularKind(info);
       if (kind) walker.problem(abs, `skipped: it is ${kind}, not a regular file`, 'not_a_file');
-      else walker.add(abs, real);
+      else if (entry.isSymbolicLink()) walker.add(abs, real);
+      else walker.addInFolder(folder, entry.name, real);
     }
   }
+  walker.at(realDir, undefined);
 }
 
 function tooLarge(file: string, size: number): { problem: LoadProblem } {

@@ -259,7 +259,8 @@ async function inParallel(
       merged++;
     }
   };
-  const slice = (batch: number) => files.slice(batch * BATCH, (batch + 1) * BATCH);
+  // Plain objects: a found file may be a class whose strings are made on demand (a worker gets data only).
+  const slice = (batch: number) => files.slice(batch * BATCH, (batch + 1) * BATCH).map((f): FoundFile => (f.path === undefined ? { display: f.display } : { display: f.display, path: f.path }));
   const pool: Worker[] = [];
   let failed: unknown;
   const finished = new Promise<void>((resolve, reject) => {
