@@ -9,8 +9,8 @@
  * not take an advert it could not read for one that is gone.
  */
 import { isAscii, isUtf8 } from 'node:buffer';
-import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { relative, resolve, isAbsolute, sep } from 'node:path';
+import { lstatSync, opendirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { join, relative, resolve, isAbsolute, sep } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { sanitize } from '../output/sanitize.js';
 import { notRegularKind, readRegularFileSync, whyUnreadable } from '../util/quick-fs.js';
@@ -178,30 +178,61 @@ interface Walker {
   enter(real: string): boolean;
 }
 
+type EntryInfo = Pick<Stats, 'isFile' | 'isDirectory' | 'isSymbolicLink' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>;
+
+/** An entry's kind as one small number, and back: a folder's listing kept as names and bytes, not objects. */
+const KIND_TESTS = ['isFile', 'isDirectory', 'isSymbolicLink', 'isFIFO', 'isSocket', 'isCharacterDevice', 'isBlockDevice'] as const;
+const KINDS: EntryInfo[] = [...KIND_TESTS, 'other'].map((kind) => Object.fromEntries(KIND_TESTS.map((test) => [test, () => test === kind])) as unknown as EntryInfo);
+const kindOf = (entry: EntryInfo) => {
+  const kind = KIND_TESTS.findIndex((test) => entry[test]());
+  return kind < 0 ? KIND_TESTS.length : kind;
+};
+
+/** A folder's entries in name order: names, and their kinds by the same index. */
+function listFolder(dir: string): { names: string[]; kinds: Uint8Array; order: Uint32Array } {
+  const names: string[] = [];
+  const kindList: number[] = [];
+  // Entries are read a few at a time (each becomes garbage at once), not all as objects together.
+  const handle = opendirSync(dir, { bufferSize: 256 });
+  try {
+    for (let entry = handle.readSync(); entry !== null; entry = handle.readSync()) {
+      names.push(entry.name);
+      // A file system that does not say (DT_UNKNOWN) is asked with lstat, as readdir does.
+      const kind = kindOf(entry);
+      kindList.push(kind === KIND_TESTS.length ? kindOf(lstatSync(join(dir, entry.name))) : kind);
+    }
+  } finally {
+    handle.closeSync();
+  }
+  const order = new Uint32Array(names.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
+  return { names, kinds: Uint8Array.from(kindList), order };
+}
+
 /** Walks `dir`, whose real path is `realDir`: an entry that is no symlink is at realDir/name, no syscall needed. */
 function walk(dir: string, realDir: string, walker: Walker): void {
-  let entries;
+  let listing;
   try {
-    entries = readdirSync(dir, { withFileTypes: true });
+    listing = listFolder(dir);
   } catch (error) {
     walker.problem(dir, `cannot read the folder: ${whyUnreadable(error)}; its adverts are unknown`, 'unreadable_folder');
     return;
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const { names, kinds, order } = listing;
   const path = dir.endsWith(sep) ? dir : dir + sep;
   // How any file in this folder is shown, minus its name (a name cannot hold a NUL).
   const folder: Folder = { path, display: walker.shown(`${path}\0`).slice(0, -1) };
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]!;
-    // Let each entry go once used: a folder of a million files need not hold both lists at once.
-    (entries as unknown[])[i] = undefined;
-    if (entry.name.startsWith('.') || SKIPPED_DIRS.has(entry.name)) continue;
-    walker.at(realDir, entry.name);
+  for (let i = 0; i < order.length; i++) {
+    const name = names[order[i]!]!;
+    const entry = KINDS[kinds[order[i]!]!]!;
+    if (name.startsWith('.') || SKIPPED_DIRS.has(name)) continue;
+    walker.at(realDir, name);
     // dir is absolute and normalised, and a name holds no separator: no need for path.join's normalising.
-    const abs = dir.endsWith(sep) ? dir + entry.name : dir + sep + entry.name;
+    const abs = path + name;
     let info: Pick<Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'> = entry;
     // The same string as abs when no link led here (a million files keep one copy of each path).
-    let real = realDir === dir ? abs : realDir.endsWith(sep) ? realDir + entry.name : realDir + sep + entry.name;
+    let real = realDir === dir ? abs : realDir.endsWith(sep) ? realDir + name : realDir + sep + name;
     if (entry.isSymbolicLink()) {
       try {
         info = statSync(abs);
@@ -216,11 +247,11 @@ function walk(dir: string, realDir: string, walker: Walker): void {
     }
     if (info.isDirectory()) {
       if (walker.enter(real)) walk(abs, real, walker);
-    } else if (isAdvertFile(entry.name)) {
+    } else if (isAdvertFile(name)) {
       const kind = notRegularKind(info);
       if (kind) walker.problem(abs, `skipped: it is ${kind}, not a regular file`, 'not_a_file');
       else if (entry.isSymbolicLink()) walker.add(abs, real);
-      else walker.addInFolder(folder, entry.name, real);
+      else walker.addInFolder(folder, name, real);
     }
   }
   walker.at(realDir, undefined);
