@@ -192,7 +192,7 @@ class ReferenceIndex {
 }
 
 /** FNV-1a, cut to a small integer (a number V8 keeps unboxed as a Map key). */
-function hashOf(text: string): number {
+export function hashOf(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h & 0x3fffffff;

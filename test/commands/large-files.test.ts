@@ -50,3 +50,28 @@ describe('a multi-document file of 3,000 adverts (about 6 MiB)', () => {
     expect(r.code).toBe(3);
   }, 60_000);
 });
+
+describe('repeated references, told apart by a hash first', () => {
+  it('two references with one hash are not taken for one; a real repeat names the file it repeats', async () => {
+    const { hashOf } = await import('../../src/validation/check-files.js');
+    // A birthday search among at most 400,000 scattered names finds two with the same 30-bit hash.
+    const seen = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; i < 400_000 && !pair; i++) {
+      const name = `REF-${(Math.imul(i, 2654435761) >>> 0).toString(36)}`;
+      const other = seen.get(hashOf(name));
+      if (other !== undefined) pair = [other, name];
+      else seen.set(hashOf(name), name);
+    }
+    expect(pair).toBeDefined();
+    const [first, second] = pair!;
+    const advert = (reference: string) => realisticAdvertYaml(1).replace(/^reference: .*$/m, `reference: "${reference}"`);
+    const dir = tempFolder({ 'a.yaml': advert(first), 'b.yaml': advert(second), 'c.yaml': advert(second), 'd.yaml': advert(first) });
+    const r = await runJobs(['validate', '.'], { cwd: dir });
+    expect(r.stdout).toBe(
+      `✖ c.yaml:3:12: reference "${second}" is already used by b.yaml:3:12; each advert needs its own\n` +
+        `✖ d.yaml:3:12: reference "${first}" is already used by a.yaml:3:12; each advert needs its own\n`,
+    );
+    expect(r.code).toBe(3);
+  });
+});
