@@ -1,5 +1,5 @@
 // Benchmarks, each printed as a ratio against a baseline measured in the same run.
-// Usage: node bench/run.mjs [startup] [validate] [sync] [history] [report] [sandbox]   (all when none is named)
+// Usage: node bench/run.mjs [startup] [validate] [validate-scale] [sync] [history] [report] [sandbox] [--scale]   (all when none is named)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -12,7 +12,8 @@ const root = new URL('..', import.meta.url).pathname;
 const work = join(root, 'bench/.work');
 const bin = join(root, 'bin/jobs.js');
 const node = process.execPath;
-const wanted = new Set(process.argv.slice(2));
+const scale = process.argv.includes('--scale') || process.env.JOBS_BENCH_SCALE === '1';
+const wanted = new Set(process.argv.slice(2).filter((a) => a !== '--scale'));
 const want = (name) => wanted.size === 0 || wanted.has(name);
 // A fresh HOME so no user config is read; the same for every command measured.
 const env = { PATH: process.env.PATH, HOME: join(work, 'home'), NO_COLOR: '1' };
@@ -40,6 +41,8 @@ if (want('validate')) {
     1.0,
   );
 }
+
+if (want('validate-scale')) (await import('./validate.mjs')).benchValidate({ root, work, bin, node, opts, scale });
 
 /** Starts bench/server.mjs in its own process; resolves with its URL and a stop function. */
 function startServer(quota = 0) {

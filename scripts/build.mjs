@@ -1,6 +1,7 @@
 // Build: compile the JSON Schemas to validation code (ajv standalone), then bundle with esbuild:
 // - dist/cli.cjs: the CLI as one CommonJS bundle (modules inside still initialise lazily), with a V8
 //   code cache (dist/cli.cache) so each start skips most of the compiling; see bin/jobs.js.
+// - dist/validate-worker.cjs: the worker thread of a large `validate`, a bundle of its own.
 // - dist/index.js (+ chunks): the programmatic API as ES modules; dependencies stay in node_modules.
 import { build } from 'esbuild';
 import { cp, readFile, rm } from 'node:fs/promises';
@@ -62,6 +63,17 @@ await Promise.all([
     // the bundle every start reads.
     external: [...common.external, 'cosmiconfig'],
     // The sources are ES modules; in the CommonJS bundle import.meta.url is the bundle's own URL.
+    define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
+    banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  }),
+  // The worker threads of a large `validate` (src/validation/check-files.ts), loaded only by such a run.
+  build({
+    ...common,
+    entryPoints: ['src/validation/validate-worker.ts'],
+    outfile: 'dist/validate-worker.cjs',
+    format: 'cjs',
+    minifyWhitespace: true,
+    supported: { 'dynamic-import': false },
     define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
     banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   }),

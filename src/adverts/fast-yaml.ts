@@ -17,7 +17,10 @@ import type { ReadOptions, ReadResult } from './yaml-reader.js';
  * non-printable characters, Unicode line separators, a BOM, and a carriage return that does not
  * start a CRLF line end.
  */
-const UNSUPPORTED_TEXT = /[\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
+const UNSUPPORTED_CHAR = /[\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
+const LONE_CR = /\r(?!\n)/;
+/** Two tests, not one alternation: a plain character class is scanned several times faster. */
+const unsupportedText = (text: string) => UNSUPPORTED_CHAR.test(text) || (text.includes('\r') && LONE_CR.test(text));
 
 /** Stay well inside the slow path's limits (100,000 nodes, 64 levels) so it reports them. */
 const MAX_DEPTH = 60;
@@ -83,7 +86,7 @@ interface SeqSource {
  * subset (the caller then uses the `yaml` package). Never returns problems: any doubt is a bail-out.
  */
 export function readYamlAdvertsFast(file: string, text: string, options: ReadOptions): ReadResult | undefined {
-  if (UNSUPPORTED_TEXT.test(text)) return undefined;
+  if (unsupportedText(text)) return undefined;
   const parser = new Parser(text, options.fieldTypes, options.maxNodes ?? DEFAULT_MAX_NODES);
   try {
     return { adverts: parser.documents(file), problems: [] };
@@ -382,9 +385,9 @@ class Parser {
 
   /**
    * `|` / `>` with optional `-` / `+` chomping (no indentation indicator), content lines more indented
-   * than the parent mapping. Folding and chomping as YAML 1.2 says; the unusual corners (more-indented
-   * lines in a folded scalar, whitespace-only lines deeper than the content, no content, no final
-   * line break) are left to the slow path.
+   * than the parent mapping. Folding and chomping as YAML 1.2 says, more-indented lines (bullet lists
+   * in a folded description) included; the unusual corners (whitespace-only lines deeper than the
+   * content, no content, no final line break) are left to the slow path.
    */
   private blockScalar(header: number, end: number, line: number, parentIndent: number): string {
     const text = this.text;
@@ -413,6 +416,9 @@ class Parser {
     let body = '';
     let seenContent = false;
     let emptyLines = 0;
+    // Folded: a line break between two lines at the content indentation becomes a space (or goes,
+    // when empty lines follow it); one next to a more-indented line (a bullet list) is kept.
+    let previousSpaced = false;
     let i = line + 1;
     for (; i < this.count; i++) {
       const start = this.starts[i]!;
@@ -424,11 +430,12 @@ class Parser {
         continue;
       }
       if (spaces < contentIndent) break;
-      if (!literal && spaces > contentIndent) bail(); // more-indented folded line
+      const spaced = spaces > contentIndent;
       const content = text.slice(start + contentIndent, lineEnd);
       if (!seenContent) body = '\n'.repeat(emptyLines) + content;
-      else if (literal) body += '\n'.repeat(emptyLines + 1) + content;
+      else if (literal || spaced || previousSpaced) body += '\n'.repeat(emptyLines + 1) + content;
       else body += emptyLines === 0 ? ` ${content}` : '\n'.repeat(emptyLines) + content;
+      previousSpaced = spaced;
       seenContent = true;
       emptyLines = 0;
     }

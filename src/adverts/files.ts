@@ -8,8 +8,9 @@
  * device named like an advert) is a problem with its path, never skipped in silence: a sync must
  * not take an advert it could not read for one that is gone.
  */
-import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { join, relative, resolve, isAbsolute } from 'node:path';
+import { isAscii, isUtf8 } from 'node:buffer';
+import { lstatSync, opendirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { join, relative, resolve, isAbsolute, sep } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { sanitize } from '../output/sanitize.js';
 import { notRegularKind, readRegularFileSync, whyUnreadable } from '../util/quick-fs.js';
@@ -17,14 +18,44 @@ import type { LoadProblem } from './types.js';
 
 export const ADVERT_EXTENSIONS = ['.yaml', '.yml', '.json'];
 export const STDIN_NAME = '<stdin>';
-/** Larger files are refused: an advert is a few kilobytes. */
-export const MAX_FILE_BYTES = 1024 * 1024;
+/**
+ * Larger files are refused. An advert is a few kilobytes, but a file may hold many documents
+ * (`---`): a file over 1 MiB is read a group of documents at a time (see load.ts), so 64 MiB
+ * (some 25,000 adverts) costs no more memory than a few small files.
+ */
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 export interface FoundFile {
   /** As shown to the user: relative to cwd when inside it. */
-  display: string;
+  readonly display: string;
   /** Absolute path; undefined for stdin. */
-  path?: string;
+  readonly path?: string;
+}
+
+/** A folder as walked: its path and its name as shown, each with a trailing separator ('' shown for cwd). */
+interface Folder {
+  path: string;
+  display: string;
+}
+
+/**
+ * A file found by walking a folder: its name and a shared folder, the strings made when asked for.
+ * A walk of a million files keeps a million names, not two million paths.
+ */
+class FileInFolder implements FoundFile {
+  constructor(
+    private readonly folder: Folder,
+    private readonly name: string,
+  ) {}
+  get display(): string {
+    return this.folder.display + this.name;
+  }
+  get path(): string {
+    return this.folder.path + this.name;
+  }
+  toJSON(): { display: string; path: string } {
+    return { display: this.display, path: this.path };
+  }
 }
 
 export interface FoundFiles {
@@ -48,25 +79,45 @@ function isAdvertFile(name: string): boolean {
 export async function findAdvertFiles(args: readonly string[], cwd: string, exclude?: ReadonlySet<string>): Promise<FoundFiles> {
   const files: FoundFile[] = [];
   const problems: LoadProblem[] = [];
+  const inside = cwd.endsWith(sep) ? cwd : cwd + sep;
   const shown = (abs: string) => {
+    // Most paths are below cwd: cut the prefix rather than ask path.relative (a walk asks for every file).
+    if (abs.startsWith(inside) && !abs.includes(`${sep}..${sep}`) && !abs.includes(`${sep}.${sep}`)) return abs.slice(inside.length);
     const rel = relative(cwd, abs);
     return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
   };
-  // Real paths already taken: a file reached twice (through a link) is read once.
+  // A file reached twice (through a link, or named and in a folder) is read once, under the name
+  // that comes first. Files a walk meets as themselves are not listed here, only looked up: what a
+  // walk has passed is known from the folder (walked, or being walked and past that name).
   const seenFiles = new Set<string>();
   const seenDirs = new Set<string>();
+  const walking = new Map<string, string>();
+  const passed = (real: string) => {
+    const cut = real.lastIndexOf(sep);
+    const dir = real.slice(0, Math.max(cut, 1));
+    const name = real.slice(cut + 1);
+    if (!seenDirs.has(dir) || !isAdvertFile(name)) return false;
+    const at = walking.get(dir);
+    return at === undefined || name < at;
+  };
   const walker: Walker = {
     problem: (abs, message, code) => problems.push({ file: shown(abs), message, code }),
     add(abs, real) {
-      if (seenFiles.has(real) || exclude?.has(abs) || exclude?.has(real)) return;
+      if (seenFiles.has(real) || passed(real) || exclude?.has(abs) || exclude?.has(real)) return;
       seenFiles.add(real);
       files.push({ display: shown(abs), path: abs });
+    },
+    addInFolder(folder, name, real) {
+      if (seenFiles.has(real) || exclude?.has(folder.path + name) || exclude?.has(real)) return;
+      files.push(new FileInFolder(folder, name));
     },
     enter(real) {
       if (seenDirs.has(real)) return false;
       seenDirs.add(real);
       return true;
     },
+    at: (realDir, name) => (name === undefined ? walking.delete(realDir) : walking.set(realDir, name)),
+    shown,
   };
   for (const arg of args) {
     if (arg === '-') {
@@ -118,25 +169,70 @@ function realPath(abs: string): string {
 interface Walker {
   problem(abs: string, message: string, code: string): void;
   add(abs: string, real: string): void;
+  /** A file the walk meets as itself (no link), `real` its real path. */
+  addInFolder(folder: Folder, name: string, real: string): void;
+  /** The walk of `realDir` is at `name`; undefined: done. */
+  at(realDir: string, name: string | undefined): void;
+  shown(abs: string): string;
   /** False when the real folder was already walked. */
   enter(real: string): boolean;
 }
 
+type EntryInfo = Pick<Stats, 'isFile' | 'isDirectory' | 'isSymbolicLink' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>;
+
+/** An entry's kind as one small number, and back: a folder's listing kept as names and bytes, not objects. */
+const KIND_TESTS = ['isFile', 'isDirectory', 'isSymbolicLink', 'isFIFO', 'isSocket', 'isCharacterDevice', 'isBlockDevice'] as const;
+const KINDS: EntryInfo[] = [...KIND_TESTS, 'other'].map((kind) => Object.fromEntries(KIND_TESTS.map((test) => [test, () => test === kind])) as unknown as EntryInfo);
+const kindOf = (entry: EntryInfo) => {
+  const kind = KIND_TESTS.findIndex((test) => entry[test]());
+  return kind < 0 ? KIND_TESTS.length : kind;
+};
+
+/** A folder's entries in name order: names, and their kinds by the same index. */
+function listFolder(dir: string): { names: string[]; kinds: Uint8Array; order: Uint32Array } {
+  const names: string[] = [];
+  const kindList: number[] = [];
+  // Entries are read a few at a time (each becomes garbage at once), not all as objects together.
+  const handle = opendirSync(dir, { bufferSize: 256 });
+  try {
+    for (let entry = handle.readSync(); entry !== null; entry = handle.readSync()) {
+      names.push(entry.name);
+      // A file system that does not say (DT_UNKNOWN) is asked with lstat, as readdir does.
+      const kind = kindOf(entry);
+      kindList.push(kind === KIND_TESTS.length ? kindOf(lstatSync(join(dir, entry.name))) : kind);
+    }
+  } finally {
+    handle.closeSync();
+  }
+  const order = new Uint32Array(names.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
+  return { names, kinds: Uint8Array.from(kindList), order };
+}
+
 /** Walks `dir`, whose real path is `realDir`: an entry that is no symlink is at realDir/name, no syscall needed. */
 function walk(dir: string, realDir: string, walker: Walker): void {
-  let entries;
+  let listing;
   try {
-    entries = readdirSync(dir, { withFileTypes: true });
+    listing = listFolder(dir);
   } catch (error) {
     walker.problem(dir, `cannot read the folder: ${whyUnreadable(error)}; its adverts are unknown`, 'unreadable_folder');
     return;
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
-    if (entry.name.startsWith('.') || SKIPPED_DIRS.has(entry.name)) continue;
-    const abs = join(dir, entry.name);
+  const { names, kinds, order } = listing;
+  const path = dir.endsWith(sep) ? dir : dir + sep;
+  // How any file in this folder is shown, minus its name (a name cannot hold a NUL).
+  const folder: Folder = { path, display: walker.shown(`${path}\0`).slice(0, -1) };
+  for (let i = 0; i < order.length; i++) {
+    const name = names[order[i]!]!;
+    const entry = KINDS[kinds[order[i]!]!]!;
+    if (name.startsWith('.') || SKIPPED_DIRS.has(name)) continue;
+    walker.at(realDir, name);
+    // dir is absolute and normalised, and a name holds no separator: no need for path.join's normalising.
+    const abs = path + name;
     let info: Pick<Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'> = entry;
-    let real = join(realDir, entry.name);
+    // The same string as abs when no link led here (a million files keep one copy of each path).
+    let real = realDir === dir ? abs : realDir.endsWith(sep) ? realDir + name : realDir + sep + name;
     if (entry.isSymbolicLink()) {
       try {
         info = statSync(abs);
@@ -151,32 +247,33 @@ function walk(dir: string, realDir: string, walker: Walker): void {
     }
     if (info.isDirectory()) {
       if (walker.enter(real)) walk(abs, real, walker);
-    } else if (isAdvertFile(entry.name)) {
+    } else if (isAdvertFile(name)) {
       const kind = notRegularKind(info);
       if (kind) walker.problem(abs, `skipped: it is ${kind}, not a regular file`, 'not_a_file');
-      else walker.add(abs, real);
+      else if (entry.isSymbolicLink()) walker.add(abs, real);
+      else walker.addInFolder(folder, name, real);
     }
   }
+  walker.at(realDir, undefined);
 }
 
 function tooLarge(file: string, size: number): { problem: LoadProblem } {
-  return { problem: { file, message: `the file is ${size} bytes; the limit is ${MAX_FILE_BYTES} (1 MiB) per file`, code: 'too_large' } };
+  return { problem: { file, message: `the file is ${size} bytes; the limit is ${MAX_FILE_BYTES} (64 MiB) per file: split its documents over several files`, code: 'too_large' } };
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
 /** Checks and decodes a file's bytes; returns the text or the problem. */
-export function decodeAdvertBytes(file: string, bytes: Uint8Array): { text: string } | { problem: LoadProblem } {
-  if (bytes.length > MAX_FILE_BYTES) return tooLarge(file, bytes.length);
+export function decodeAdvertBytes(file: string, content: Uint8Array): { text: string } | { problem: LoadProblem } {
+  if (content.length > MAX_FILE_BYTES) return tooLarge(file, content.length);
+  const bytes = Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.length);
   const nul = bytes.indexOf(0);
   if (nul >= 0) return { problem: { file, message: 'this looks like a binary file (it holds a NUL byte), not YAML or JSON text', code: 'binary' } };
+  // Checked, then decoded: several times quicker than a fatal TextDecoder, and plain ASCII (most adverts) quicker still.
   let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    return { problem: { file, message: 'the file is not valid UTF-8 text; save it as UTF-8', code: 'encoding' } };
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (isAscii(bytes)) text = bytes.toString('latin1');
+  else if (isUtf8(bytes)) text = bytes.toString('utf8');
+  else return { problem: { file, message: 'the file is not valid UTF-8 text; save it as UTF-8', code: 'encoding' } };
+  // A byte order mark is no part of the text (a decoder drops one; a second one too, as before).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(text.charCodeAt(1) === 0xfeff ? 2 : 1);
   return { text };
 }
 

@@ -6,6 +6,7 @@
 import { advertFieldTypes } from '../generated/validators.js';
 import { findAdvertFiles, readAdvertFile, type FoundFile } from './files.js';
 import type { AdvertSource, LoadProblem, Position } from './types.js';
+import type { ReadResult } from './yaml-reader.js';
 import { readYamlAdvertsFast } from './fast-yaml.js';
 
 export interface LoadedAdverts {
@@ -45,12 +46,105 @@ export async function loadAdverts(paths: readonly string[], options: LoadOptions
   return { files: found.length, adverts, problems };
 }
 
-async function loadFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>) {
+/** Reads one file's adverts (or its problems). */
+export async function loadFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>): Promise<{ adverts: AdvertSource[]; problems: LoadProblem[] }> {
+  const adverts: AdvertSource[] = [];
+  const problems: LoadProblem[] = [];
+  for await (const part of readFileInParts(found, stdin)) {
+    for (const a of part.adverts) adverts.push(a);
+    for (const p of part.problems) problems.push(p);
+  }
+  return { adverts, problems };
+}
+
+/**
+ * Reads one file's adverts a group of documents at a time, so a large multi-document file is never
+ * held parsed as a whole: each part can be used and dropped before the next is read.
+ */
+export async function* readFileInParts(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>): AsyncGenerator<ReadResult> {
   const read = await readAdvertFile(found, stdin);
-  if ('problem' in read) return { adverts: [], problems: [read.problem] };
+  if ('problem' in read) {
+    yield { adverts: [], problems: [read.problem] };
+    return;
+  }
+  const text = read.text;
+  const parts = documentGroups(text);
+  if (parts === undefined) {
+    yield await readText(found.display, text);
+    return;
+  }
+  let index = 0;
+  let line = 0;
+  let any = false;
+  for (const part of parts) {
+    const result = await readText(found.display, text.slice(part.start, part.end));
+    const { lines, documents } = part;
+    const at = (p: Position): Position => ({ line: p.line + line, column: p.column });
+    const shift = index;
+    any ||= result.adverts.length > 0;
+    yield {
+      adverts: result.adverts.map((a) => ({ ...a, index: a.index + shift, locate: (path) => at(a.locate(path)) })),
+      // "No advert in the file" is said once, for the whole file, below.
+      problems: result.problems.filter((p) => p.code !== 'empty').map((p) => (p.position ? { ...p, position: at(p.position) } : p)),
+    };
+    any ||= result.problems.some((p) => p.code !== 'empty');
+    index += documents;
+    line += lines;
+  }
+  if (!any) yield { adverts: [], problems: [{ file: found.display, position: { line: 1, column: 1 }, message: 'the file holds no advert (it is empty or only comments)', code: 'empty' }] };
+}
+
+async function readText(file: string, text: string): Promise<ReadResult> {
   const options = { fieldTypes: advertFieldTypes };
   // The `yaml` package is loaded only for files the fast path leaves to it (and for every error).
-  return readYamlAdvertsFast(found.display, read.text, options) ?? (await import('./yaml-reader.js')).readYamlAdvertsSlow(found.display, read.text, options);
+  return readYamlAdvertsFast(file, text, options) ?? (await import('./yaml-reader.js')).readYamlAdvertsSlow(file, text, options);
+}
+
+/** A file over this size is read in groups of documents of about this size. */
+export const PART_CHARS = 1024 * 1024;
+
+interface DocumentGroup {
+  start: number;
+  end: number;
+  /** Lines and YAML documents the group holds, to number those of the next group. */
+  lines: number;
+  documents: number;
+}
+
+/**
+ * Splits a large text into groups of whole documents at `---` lines (a document start at column 0
+ * cannot be inside a document before it). Undefined for a text small enough to read at once, or
+ * one with directives (`%`) or document ends (`...`), whose documents depend on the lines before.
+ */
+function documentGroups(text: string): DocumentGroup[] | undefined {
+  if (text.length <= PART_CHARS || /^(?:%|\.\.\.(?:[ \t\r]|$))/m.test(text)) return undefined;
+  const groups: DocumentGroup[] = [];
+  let start = 0;
+  let lines = 0;
+  let markers = 0;
+  // Before the first `---`: a document when anything but comments and blank lines is there.
+  let content = false;
+  let offset = 0;
+  while (offset < text.length) {
+    const newline = text.indexOf('\n', offset);
+    const end = newline === -1 ? text.length : newline + 1;
+    if (text.startsWith('---', offset) && (end - offset === 3 || ' \t\r\n'.includes(text[offset + 3]!))) {
+      if (offset - start >= PART_CHARS) {
+        groups.push({ start, end: offset, lines, documents: markers + (groups.length === 0 && content ? 1 : 0) });
+        start = offset;
+        lines = 0;
+        markers = 0;
+      }
+      markers++;
+    } else if (markers === 0 && groups.length === 0 && !content) {
+      const trimmed = text.slice(offset, end).trim();
+      content = trimmed !== '' && !trimmed.startsWith('#');
+    }
+    lines++;
+    offset = end;
+  }
+  groups.push({ start, end: text.length, lines, documents: 0 });
+  return groups.length > 1 ? groups : undefined;
 }
 
 function duplicateReferences(adverts: readonly AdvertSource[]): LoadProblem[] {

@@ -28,35 +28,44 @@ Examples:
 }
 
 export async function runValidate(ctx: Context, paths: string[], flags: ValidateFlags): Promise<number> {
-  const [{ loadAdverts }, { checkAdvert, isValid }, { findingFromProblem, findingsFromTree }, { sortFindings, writeFindings }, { paint, plural }] = await Promise.all([
-    import('../adverts/load.js'),
-    import('../validation/check.js'),
+  const [{ findAdvertFiles }, { checkFiles }, { findingFromProblem }, { sortFindings, writeFindings }, { paint, plural }] = await Promise.all([
+    import('../adverts/files.js'),
+    import('../validation/check-files.js'),
     import('../output/findings.js'),
     import('../output/findings-report.js'),
     import('../output/summary.js'),
   ]);
   const mode = flags.update ? 'update' : 'create';
   const config = await ctx.config();
-  const loaded = await loadAdverts(paths, { cwd: ctx.cwd, stdin: () => ctx.io.stdin, uniqueReferences: mode === 'create' });
-  const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, { allowUnknownFields: Boolean(flags.allowUnknownFields) }));
-  const findings = sortFindings([
-    ...loaded.problems.map(findingFromProblem),
-    ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference, { value: c.payload, constants: config.constants })),
-  ]);
-  const invalid = checked.filter((c) => !isValid(c)).length;
+  const found = await findAdvertFiles(paths, ctx.cwd);
+  // Each file is checked as it is read; only counts and findings are kept (and, for --json, a record per advert).
+  const checked = await checkFiles(
+    found.files,
+    () => ctx.io.stdin,
+    {
+      settings: { defaults: config.defaults, constants: config.constants },
+      mode,
+      options: { allowUnknownFields: Boolean(flags.allowUnknownFields) },
+      records: ctx.globals.output === 'json',
+    },
+    ctx.env,
+  );
+  const problems = found.problems.concat(checked.problems);
+  const findings = sortFindings(found.problems.map(findingFromProblem).concat(checked.findings));
+  const { adverts, invalid } = checked;
   const ok = findings.length === 0;
 
   writeFindings(ctx, findings, () => ({
     valid: ok,
-    summary: { files: loaded.files, adverts: checked.length, valid: checked.length - invalid, invalid, problems: loaded.problems.length, errors: findings.length },
-    adverts: checked.map((c) => ({ file: c.source.file, document: c.source.index, reference: c.reference ?? null, valid: isValid(c), errors: c.tree })),
+    summary: { files: found.files.length, adverts, valid: adverts - invalid, invalid, problems: problems.length, errors: findings.length },
+    adverts: checked.records ?? [],
     findings,
   }));
   if (!['json', 'sarif'].includes(ctx.globals.output) && !(ctx.globals.quiet && ok)) {
     const c = paint(ctx, ctx.io.stderr);
-    const counted = `${plural(checked.length, 'advert')} in ${plural(loaded.files, 'file')}`;
+    const counted = `${plural(adverts, 'advert')} in ${plural(found.files.length, 'file')}`;
     // A file that could not be read (YAML syntax, encoding, ...) is counted as such, not as "0 invalid".
-    const unreadable = new Set(loaded.problems.filter((p) => p.code !== 'duplicate_reference').map((p) => p.file)).size;
+    const unreadable = new Set(problems.filter((p) => p.code !== 'duplicate_reference').map((p) => p.file)).size;
     const failed = [...(invalid > 0 || unreadable === 0 ? [`${invalid} invalid`] : []), ...(unreadable > 0 ? [`${plural(unreadable, 'file')} could not be read`] : [])].join(', ');
     const line = ok ? c.green(`✔ ${counted}: all valid`) : c.red(`✖ ${plural(findings.length, 'error')}: ${counted} checked, ${failed}`);
     ctx.io.stderr.write(`${line}\n`);

@@ -28,7 +28,8 @@ export interface CheckedAdvert {
 
 export function checkAdvert(source: AdvertSource, settings: AdvertSettings, mode: AdvertMode = 'create', options: ValidateOptions = {}): CheckedAdvert {
   const merged = mode === 'create' && Object.keys(settings.defaults).length > 0 ? applyDefaults(source.value, settings.defaults) : source.value;
-  const { advert, errors } = applyConstants(merged, settings.constants);
+  // Without a constants map nothing is renamed: skip the copy applyConstants makes.
+  const { advert, errors } = Object.keys(settings.constants).length > 0 ? applyConstants(merged, settings.constants) : { advert: merged, errors: [] };
   const reference = typeof advert.reference === 'string' && advert.reference.trim() !== '' ? advert.reference : undefined;
   let toValidate = advert;
   if (mode === 'update' && 'reference' in advert) {

@@ -22,7 +22,12 @@ vi.mock('node:fs', async (importOriginal) => {
     if (locks.on && String(path).endsWith('/locked')) throw Object.assign(new Error(`EACCES: permission denied, scandir '${String(path)}'`), { code: 'EACCES' });
     return (fs.readdirSync as (...args: unknown[]) => unknown)(path, ...rest);
   }) as typeof fs.readdirSync;
-  return { ...fs, readdirSync, default: { ...fs, readdirSync } };
+  // The folder walk lists a folder with opendirSync; refuse that the same way.
+  const opendirSync = ((path: string, ...rest: unknown[]) => {
+    if (locks.on && String(path).endsWith('/locked')) throw Object.assign(new Error(`EACCES: permission denied, opendir '${String(path)}'`), { code: 'EACCES' });
+    return (fs.opendirSync as (...args: unknown[]) => unknown)(path, ...rest);
+  }) as typeof fs.opendirSync;
+  return { ...fs, readdirSync, opendirSync, default: { ...fs, readdirSync, opendirSync } };
 });
 
 describe('a folder that cannot be read', () => {
