@@ -105,24 +105,28 @@ async function runWithJournal(ctx: Context, input: EventsInput, entries: EventEn
           at: new Date().toISOString(),
         });
         try {
-          writer.append(line('sending'));
+          // Waits for the flush that carries this line: nothing is sent that the journal cannot record.
+          await writer.append(line('sending'));
         } catch (error) {
-          // Nothing is sent that the journal cannot record.
           journalFailure ??= error;
           stop();
           return undefined;
         }
+        // Once its `sending` line is on disk the post goes out, even after Ctrl-C: that line says it began.
         const result = await post(client, planned);
         // Nothing else can succeed with credentials the service refuses.
         if (result.error && isUnauthorized(result.error)) stop();
-        try {
-          writer.append(line(result.status === 'posted' ? 'accepted' : result.status === 'uncertain' ? 'uncertain' : 'failed'));
-        } catch (error) {
+        // The outcome line is not waited for: it joins the flush of the next posts' `sending` lines
+        // (or the last flush, on close). A crash that loses it leaves the `sending` line, so a rerun
+        // holds the event as uncertain: never posted twice, only less sure.
+        const outcome = writer.append(line(result.status === 'posted' ? 'accepted' : result.status === 'uncertain' ? 'uncertain' : 'failed'));
+        // Settled before `close` returns: the writer rejects a batch before it ends its flush.
+        outcome.catch((error: unknown) => {
           // The `sending` line stands: a rerun holds this event as uncertain instead of repeating it.
           journalFailure ??= error;
           if (result.status === 'posted' || result.status === 'uncertain') unrecorded.push(result);
           stop();
-        }
+        });
         writeResult(ctx, result);
         return result;
       },
@@ -130,7 +134,7 @@ async function runWithJournal(ctx: Context, input: EventsInput, entries: EventEn
       ctx.signal,
     );
   } finally {
-    writer.close();
+    await writer.close();
   }
   const done = posted.filter((r): r is EntryResult => r !== undefined);
   // One by one: push(...done) passes each result as an argument and overflows the stack on large files.
