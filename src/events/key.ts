@@ -20,13 +20,20 @@ export function contentHash(entry: Pick<EventEntry, 'application_id' | 'kind' | 
   return createHash('sha256').update(content).digest('hex').slice(0, 32);
 }
 
-/** The key of every entry, in file order: `<hash>:<occurrence>`, occurrences counted from 1. */
-export function entryKeys(entries: readonly EventEntry[]): string[] {
-  const seen = new Map<string, number>();
-  return entries.map((entry) => {
+/** Gives entries their keys one at a time, in file order: `<hash>:<occurrence>`, occurrences counted from 1. */
+export class EntryKeys {
+  private readonly seen = new Map<string, number>();
+
+  next(entry: Pick<EventEntry, 'application_id' | 'kind' | 'data'>): string {
     const hash = contentHash(entry);
-    const occurrence = (seen.get(hash) ?? 0) + 1;
-    seen.set(hash, occurrence);
+    const occurrence = (this.seen.get(hash) ?? 0) + 1;
+    this.seen.set(hash, occurrence);
     return `${hash}:${occurrence}`;
-  });
+  }
+}
+
+/** The key of every entry, in file order. */
+export function entryKeys(entries: readonly EventEntry[]): string[] {
+  const keys = new EntryKeys();
+  return entries.map((entry) => keys.next(entry));
 }

@@ -9,10 +9,10 @@ import { runJobs, SERVICE, serviceEnv, tempFolder } from '../commands/harness.js
 const fsyncs = vi.hoisted(() => ({ count: 0 }));
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof fs>();
-  const fsync: typeof real.fsync = (fd, callback) => {
+  const fsync = ((fd: number, callback: fs.NoParamCallback) => {
     fsyncs.count++;
     real.fsync(fd, callback);
-  };
+  }) as typeof real.fsync;
   const fsyncSync: typeof real.fsyncSync = (fd) => {
     fsyncs.count++;
     real.fsyncSync(fd);
