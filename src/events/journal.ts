@@ -8,11 +8,11 @@
  * events as done in production.
  */
 import { parseJsonObject } from '../util/json.js';
-import { closeSync, fsync, fsyncSync, ftruncateSync, openSync, write, writeSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, write, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { canonicalServiceKey } from '../sync/service-key.js';
-import { readRegularBytesSync, whyUnreadable } from '../util/quick-fs.js';
+import { statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 
 /** sending: the post began; failed: it clearly did not arrive (the event is to be posted again). */
 export type JournalStatus = 'sending' | 'accepted' | 'uncertain' | 'failed';
@@ -42,6 +42,7 @@ export interface JournalState {
 }
 
 const STATUSES: readonly string[] = ['sending', 'accepted', 'uncertain', 'failed'];
+const JOURNAL_PIECE_BYTES = 1024 * 1024;
 
 /**
  * Reads a journal; a missing file is an empty journal. `display` names it in messages. Only lines
@@ -58,28 +59,24 @@ export function readJournal(path: string, display: string, service?: string): Jo
     if (key === undefined) keys.set(text, (key = canonicalServiceKey(text)));
     return key;
   };
-  let bytes: Buffer;
+  let fd: number;
   try {
     // A FIFO or device is refused by name: reading it would block, or never end.
-    bytes = readRegularBytesSync(path);
+    statRegularFile(path);
+    fd = openSync(path, 'r');
   } catch (error) {
-    if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return state;
     throw new UsageError(`cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`);
   }
   state.exists = true;
-  let start = 0;
-  for (let lineNo = 1; start < bytes.length; lineNo++) {
-    const end = bytes.indexOf(0x0a, start);
-    const last = end < 0;
-    const text = bytes.subarray(start, last ? bytes.length : end).toString('utf8').replace(/\r$/, '');
+  const take = (text: string, lineNo: number, last: boolean, endOffset: number) => {
     const record = text.trim() === '' ? 'blank' : parseRecord(text);
     if (last) {
       if (record === undefined) state.torn = true;
       else {
         state.missingNewline = record !== 'blank';
-        state.completeBytes = bytes.length;
+        state.completeBytes = endOffset;
       }
     } else {
       if (record === undefined) {
@@ -87,7 +84,7 @@ export function readJournal(path: string, display: string, service?: string): Jo
           details: ['the journal is written by jobs events; restore the line, or remove it if you are sure which events it recorded'],
         });
       }
-      state.completeBytes = end + 1;
+      state.completeBytes = endOffset;
     }
     if (record !== undefined && record !== 'blank') {
       if (record.v !== 1) throw new UsageError(`${display}:${lineNo}: journal version ${String(record.v)} is not supported by this version of jobs; nothing was sent`);
@@ -96,7 +93,32 @@ export function readJournal(path: string, display: string, service?: string): Jo
         else state.statuses.set(record.key, record.status);
       }
     }
-    start = last ? bytes.length : end + 1;
+  };
+  try {
+    // Read in pieces: a journal of a million events is hundreds of MB, of which only the statuses are kept.
+    const piece = Buffer.allocUnsafe(JOURNAL_PIECE_BYTES);
+    let rest = Buffer.alloc(0);
+    let offset = 0; // of `rest` in the file
+    let lineNo = 1;
+    for (;;) {
+      const n = readSync(fd, piece, 0, piece.length, null);
+      const bytes = rest.length > 0 ? Buffer.concat([rest, piece.subarray(0, n)]) : piece.subarray(0, n);
+      let start = 0;
+      for (let end = bytes.indexOf(0x0a); end >= 0; end = bytes.indexOf(0x0a, start)) {
+        take(bytes.subarray(start, end).toString('utf8').replace(/\r$/, ''), lineNo++, false, offset + end + 1);
+        start = end + 1;
+      }
+      // Copied: `piece` is read into again.
+      rest = Buffer.from(bytes.subarray(start));
+      offset += start;
+      if (n === 0) break;
+    }
+    if (rest.length > 0) take(rest.toString('utf8').replace(/\r$/, ''), lineNo, true, offset + rest.length);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`);
+  } finally {
+    closeSync(fd);
   }
   return state;
 }

@@ -37,6 +37,18 @@ describe('journal', () => {
     expect(readFileSync(path, 'utf8')).toBe(whole + line(record('k3', 'uncertain')));
   });
 
+  it('reads a journal of several MiB in pieces: lines across piece boundaries, the latest status, a torn tail', () => {
+    const lines = Array.from({ length: 30_000 }, (_, i) => line(record(`key-${i}`, i % 2 ? 'accepted' : 'sending')));
+    const whole = lines.join('') + line(record('key-0', 'accepted'));
+    const path = tempJournal(`${whole}{"v":1,"key":"key-1","stat`);
+    expect(whole.length).toBeGreaterThan(3 * 1024 * 1024);
+    const state = readJournal(path, 'j');
+    expect(state.statuses.size).toBe(30_000);
+    expect([...state.statuses.values()].filter((s) => s === 'accepted')).toHaveLength(15_001);
+    expect(state.statuses.get('key-29999')).toBe('accepted');
+    expect(state).toMatchObject({ exists: true, torn: true, completeBytes: whole.length, missingNewline: false });
+  });
+
   it('keeps a whole last line that lacks its newline, adding the newline before appending', async () => {
     const path = tempJournal(JSON.stringify(record('k1', 'accepted')));
     const state = readJournal(path, 'j');
