@@ -108,6 +108,19 @@ describe('entry keys', () => {
     expect(contentHash(entry('a', 'recruiter_like'))).not.toBe(contentHash(entry('a', 'recruiter_view')));
   });
 
+  it('count occurrences exactly over many entries, while the table grows (as a Map of hashes would)', () => {
+    // 5,000 entries over 1,700 distinct contents: every content occurs 2 to 3 times, in a mixed order.
+    const entries = Array.from({ length: 5000 }, (_, i) => entry(`app-${(i * 7919) % 1700}`, i % 2 ? 'recruiter_like' : 'recruiter_view'));
+    const seen = new Map<string, number>();
+    const expected = entries.map((e) => {
+      const hash = contentHash(e);
+      seen.set(hash, (seen.get(hash) ?? 0) + 1);
+      return `${hash}:${seen.get(hash)}`;
+    });
+    expect(entryKeys(entries)).toEqual(expected);
+    expect(Math.max(...seen.values())).toBeGreaterThan(1);
+  });
+
   it('number identical entries by occurrence, so other lines do not shift them', () => {
     const like = entry('a', 'recruiter_like');
     const [first, other, second] = entryKeys([like, entry('b', 'recruiter_like'), like]);
