@@ -1,5 +1,5 @@
 // Benchmarks, each printed as a ratio against a baseline measured in the same run.
-// Usage: node bench/run.mjs [startup] [validate] [sync]   (all when none is named)
+// Usage: node bench/run.mjs [startup] [validate] [sync] [events]   (all when none is named)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -100,4 +100,9 @@ if (want('sync')) {
   report('jobs sync of 10,000 unchanged adverts / jobs validate', second, 2.0);
   console.log(`  requests sent by the unchanged syncs: ${extra}; peak memory of one: ${peakMiB(node, [bin, 'sync', big, '--state', state], { ...opts, env: env3 }).toFixed(0)} MiB`);
   server3.stop();
+}
+
+if (want('events')) {
+  const { benchEvents } = await import('./events.mjs');
+  await benchEvents({ scale: process.argv.includes('--scale') || process.env.JOBS_BENCH_SCALE === '1' });
 }

@@ -7,7 +7,8 @@
 import { resolve } from 'node:path';
 import type { JobsClient } from '../api/client.js';
 import type { Context } from '../context.js';
-import { ConfigError, ExitCode, PartialFailureError, UsageError } from '../errors/failures.js';
+import { ConfigError, ExitCode, JobsError, PartialFailureError, UsageError } from '../errors/failures.js';
+import { whyUnreadable } from '../util/quick-fs.js';
 import { invalidInput, sortFindings } from '../output/findings-report.js';
 import { sanitize } from '../output/sanitize.js';
 import { plural } from '../output/summary.js';
@@ -78,13 +79,12 @@ async function runWithJournal(ctx: Context, input: EventsInput, total: number, j
       if (previous === 'accepted') settle({ ...planned, status: 'skipped' });
       // A post that began and was never answered (sending) is as uncertain as a lost answer.
       else if ((previous === 'uncertain' || previous === 'sending') && !flags.retryUncertain) settle({ ...planned, status: 'held', previous: 'uncertain' });
-      else if (flags.dryRun) settle(planned);
       else yield planned;
     }
   }
 
   if (flags.dryRun) {
-    for await (const _ of toPost()) throw new Error('a dry run posts nothing');
+    for await (const planned of toPost()) settle(planned);
     writeSummary(ctx, { ...summary, counts, notStarted: 0 });
     return ExitCode.ok;
   }
@@ -211,7 +211,8 @@ async function* validatedAgain(input: EventsInput, total: number): AsyncGenerato
     }
   } catch (error) {
     if (error instanceof PartialFailureError) throw error;
-    throw changed((error as Error).message);
+    // A UsageError says why it cannot be read (gone, no permission); other reading errors say what changed.
+    throw changed(error instanceof UsageError ? error.message : error instanceof JobsError ? 'it no longer reads as it did' : whyUnreadable(error));
   }
   if (index !== total) throw changed(`it holds ${plural(index, 'event')} now, ${total} before`);
 }
