@@ -66,7 +66,7 @@ function startServer(scale) {
 /** The peak resident memory GNU time wrote to `file` (the last run's), in MiB. */
 const peakMiB = (file) => Number(readFileSync(file, 'utf8').trim().split('\n').pop()) / 1024;
 
-export async function benchEvents({ scale = false } = {}) {
+export async function benchEvents({ scale = false, sizes = scale ? [100_000, 1_000_000] : [20_000] } = {}) {
   mkdirSync(join(work, 'home'), { recursive: true });
   const loop = join(work, 'fetch-loop.mjs');
   writeFileSync(loop, FETCH_LOOP);
@@ -75,7 +75,7 @@ export async function benchEvents({ scale = false } = {}) {
   // Big sizes run for minutes on a busy machine.
   const opts = { env, cwd: work, timeout: 120 * 60_000 };
   try {
-    for (const n of scale ? [100_000, 1_000_000] : [20_000]) {
+    for (const n of sizes) {
       const file = await eventsFile(n);
       const journal = join(work, `events-${n}.journal`);
       const peak = { jobs: join(work, `events-${n}.peak-jobs`), loop: join(work, `events-${n}.peak-loop`) };
