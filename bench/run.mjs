@@ -1,5 +1,5 @@
 // Benchmarks, each printed as a ratio against a baseline measured in the same run.
-// Usage: node bench/run.mjs [startup] [validate] [validate-scale] [sync] [history] [report] [sandbox] [--scale]   (all when none is named)
+// Usage: node bench/run.mjs [startup] [validate] [validate-scale] [sync] [events] [history] [report] [sandbox] [--scale]   (all when none is named)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -109,3 +109,7 @@ if (want('sync')) {
 if (want('history')) await benchHistory({ root, work, node, bin, opts, startServer });
 if (want('report')) await benchReport({ root, work, node, bin, opts });
 if (want('sandbox')) await import('./sandbox.mjs');
+if (want('events')) {
+  const { benchEvents } = await import('./events.mjs');
+  await benchEvents({ scale: process.argv.includes('--scale') || process.env.JOBS_BENCH_SCALE === '1' });
+}

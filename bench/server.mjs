@@ -48,6 +48,6 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 5000;
 server.listen(0, '127.0.0.1', () => console.log(server.address().port));
-// Never outlives the benchmark that started it.
-setTimeout(() => process.exit(0), 10 * 60 * 1000).unref();
+// Never outlives the benchmark that started it (10 minutes, or JOBS_BENCH_SERVER_MINUTES for --scale runs).
+setTimeout(() => process.exit(0), Number(process.env.JOBS_BENCH_SERVER_MINUTES ?? 10) * 60 * 1000).unref();
 process.on('SIGTERM', () => process.exit(0));

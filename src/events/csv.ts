@@ -8,7 +8,8 @@ import { sanitize } from '../output/sanitize.js';
 import { EXACT_HINT, firstInexactJsonNumber } from '../util/exact-numbers.js';
 import { suggest } from '../validation/suggest.js';
 import { fieldProblem, fileProblem } from './findings.js';
-import { ENTRY_FIELDS, type RawField, type ReadResult } from './types.js';
+import type { Finding } from '../output/findings.js';
+import { ENTRY_FIELDS, type RawField, type ReadItem, type ReadResult } from './types.js';
 
 export interface CsvField {
   value: string;
@@ -27,12 +28,15 @@ export interface CsvError {
   message: string;
 }
 
-/** Splits CSV text into records; problems are reported and parsing goes on where it can. */
-export function parseCsv(text: string): { records: CsvRecord[]; errors: CsvError[] } {
+/**
+ * Splits CSV text into records; problems are reported and parsing goes on where it can. `firstLine`
+ * is the number of the text's first line (a piece of a file); `nextLine` the number after its end.
+ */
+export function parseCsv(text: string, firstLine = 1): { records: CsvRecord[]; errors: CsvError[]; nextLine: number } {
   const records: CsvRecord[] = [];
   const errors: CsvError[] = [];
   let i = 0;
-  let line = 1;
+  let line = firstLine;
   let column = 1;
   let fields: CsvField[] = [];
   const at = (): Position => ({ line, column });
@@ -113,7 +117,7 @@ export function parseCsv(text: string): { records: CsvRecord[]; errors: CsvError
     if (i < text.length) consumeBreak();
     endRecord();
   }
-  return { records, errors };
+  return { records, errors, nextLine: line };
 }
 
 const FIELDS: readonly string[] = ENTRY_FIELDS;
@@ -122,38 +126,64 @@ const REQUIRED_COLUMNS = ['application_id', 'kind'];
 export function readCsv(file: string, text: string): ReadResult {
   const result: ReadResult = { entries: [], problems: [] };
   const { records, errors } = parseCsv(text);
-  for (const e of errors) result.problems.push(fileProblem(file, e.position, 'csv_syntax', e.message));
-  const [header, ...rows] = records;
-  if (!header) return result;
-
-  const columns = header.fields.map((f) => f.value.trim());
-  const known = new Map<string, number>();
-  for (const [index, name] of columns.entries()) {
-    const cell = header.fields[index]!;
-    if (!FIELDS.includes(name)) {
-      const hint = suggest(name, FIELDS);
-      const text = `is not a known column (the columns are ${FIELDS.join(', ')})${hint ? `; did you mean ${hint}?` : ''}`;
-      result.problems.push(fieldProblem(file, cell.position, sanitize(name), hint ? `unknown_field:${hint}` : 'unknown_field', text));
-    } else if (known.has(name)) {
-      result.problems.push(fileProblem(file, cell.position, 'duplicate_column', `the header has the column ${name} more than once`));
-    } else known.set(name, index);
+  for (const e of errors) result.problems.push(csvSyntax(file, e));
+  const reader = new CsvReader(file);
+  for (const record of records) {
+    const item = reader.record(record);
+    if (item.entry) result.entries.push(item.entry);
+    for (const p of item.problems) result.problems.push(p);
   }
-  const absent = REQUIRED_COLUMNS.filter((name) => !known.has(name));
-  for (const name of absent) {
-    result.problems.push(fieldProblem(file, header.position, name, 'missing', `has no column in the header; the first line must name the columns, like application_id,kind,data`));
-  }
-  // Without a required column every row would repeat the same complaint.
-  if (absent.length > 0) return result;
+  return result;
+}
 
-  for (const row of rows) {
-    if (row.fields.length !== columns.length) {
-      result.problems.push(
-        fileProblem(file, row.position, 'csv_fields', `the row has ${row.fields.length} ${row.fields.length === 1 ? 'field' : 'fields'} but the header has ${columns.length} (a value holding a comma must be in double quotes)`),
-      );
-      continue;
+export const csvSyntax = (file: string, e: CsvError) => fileProblem(file, e.position, 'csv_syntax', e.message);
+
+/** Reads CSV records one at a time: the header first, then a row per event. */
+export class CsvReader {
+  private columns: string[] | undefined;
+  private readonly known = new Map<string, number>();
+  private usable = true;
+
+  constructor(private readonly file: string) {}
+
+  record(record: CsvRecord): ReadItem {
+    if (this.columns === undefined) return this.header(record);
+    // Without a required column every row would repeat the same complaint.
+    if (!this.usable) return { problems: [] };
+    return this.row(record, this.columns.length);
+  }
+
+  private header(header: CsvRecord): ReadItem {
+    const { file, known } = this;
+    const problems: Finding[] = [];
+    const columns = (this.columns = header.fields.map((f) => f.value.trim()));
+    for (const [index, name] of columns.entries()) {
+      const cell = header.fields[index]!;
+      if (!FIELDS.includes(name)) {
+        const hint = suggest(name, FIELDS);
+        const text = `is not a known column (the columns are ${FIELDS.join(', ')})${hint ? `; did you mean ${hint}?` : ''}`;
+        problems.push(fieldProblem(file, cell.position, sanitize(name), hint ? `unknown_field:${hint}` : 'unknown_field', text));
+      } else if (known.has(name)) {
+        problems.push(fileProblem(file, cell.position, 'duplicate_column', `the header has the column ${name} more than once`));
+      } else known.set(name, index);
+    }
+    const absent = REQUIRED_COLUMNS.filter((name) => !known.has(name));
+    for (const name of absent) {
+      problems.push(fieldProblem(file, header.position, name, 'missing', `has no column in the header; the first line must name the columns, like application_id,kind,data`));
+    }
+    this.usable = absent.length === 0;
+    return { problems };
+  }
+
+  private row(row: CsvRecord, width: number): ReadItem {
+    const { file } = this;
+    const problems: Finding[] = [];
+    if (row.fields.length !== width) {
+      problems.push(fileProblem(file, row.position, 'csv_fields', `the row has ${row.fields.length} ${row.fields.length === 1 ? 'field' : 'fields'} but the header has ${width} (a value holding a comma must be in double quotes)`));
+      return { problems };
     }
     const fields = new Map<string, RawField>();
-    for (const [name, index] of known) {
+    for (const [name, index] of this.known) {
       const cell = row.fields[index]!;
       if (name !== 'data') {
         fields.set(name, { value: cell.value, text: cell.value, position: cell.position });
@@ -163,14 +193,13 @@ export function readCsv(file: string, text: string): ReadResult {
       try {
         const value: unknown = JSON.parse(cell.value);
         const inexact = firstInexactJsonNumber(cell.value);
-        if (inexact) result.problems.push(fieldProblem(file, cell.position, 'data', 'invalid', `${inexact.reason}; ${EXACT_HINT}`));
+        if (inexact) problems.push(fieldProblem(file, cell.position, 'data', 'invalid', `${inexact.reason}; ${EXACT_HINT}`));
         else fields.set(name, { value, position: cell.position });
       } catch (error) {
         const reason = (error as Error).message.replace(/ in JSON at position \d+.*$/, '');
-        result.problems.push(fieldProblem(file, cell.position, 'data', 'invalid', `is not valid JSON (${sanitize(reason)}); write an object like "{""reason"": ""filled""}"`));
+        problems.push(fieldProblem(file, cell.position, 'data', 'invalid', `is not valid JSON (${sanitize(reason)}); write an object like "{""reason"": ""filled""}"`));
       }
     }
-    result.entries.push({ position: row.position, fields });
+    return { entry: { position: row.position, fields }, problems };
   }
-  return result;
 }

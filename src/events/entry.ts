@@ -22,41 +22,40 @@ const KINDS: readonly string[] = EVENT_KINDS;
 export function checkEntries(file: string, raws: readonly RawEntry[]): CheckResult {
   const result: CheckResult = { entries: [], findings: [] };
   for (const raw of raws) {
-    const problems: Finding[] = [];
-    const problem = (field: RawField | undefined, path: string, message: string, text?: string): undefined => {
-      problems.push(fieldProblem(file, field?.position ?? raw.position, path, message, text));
-      return undefined;
-    };
-
-    for (const [name, field] of raw.fields) {
-      if (FIELDS.includes(name)) continue;
-      const hint = suggest(name, FIELDS);
-      problem(field, sanitize(name), hint ? `unknown_field:${hint}` : 'unknown_field', `is not a known field (the fields are ${FIELDS.join(', ')})${hint ? `; did you mean ${hint}?` : ''}`);
-    }
-
-    const idField = raw.fields.get('application_id');
-    const id = applicationId(idField, (message, text) => problem(idField, 'application_id', message, text));
-    const kindField = raw.fields.get('kind');
-    const kind = eventKind(kindField, (message, text) => problem(kindField, 'kind', message, text));
-    const dataField = raw.fields.get('data');
-    const data = eventData(dataField, (message, text) => problem(dataField, 'data', message, text));
-
-    if (problems.length > 0 || id === undefined || kind === undefined) {
-      for (const p of problems) result.findings.push(p);
-      continue;
-    }
-    const fieldPositions = new Map([...raw.fields].map(([name, field]) => [name, field.position]));
-    result.entries.push({
-      index: result.entries.length,
-      file,
-      position: raw.position,
-      application_id: id,
-      kind,
-      ...(data === undefined ? {} : { data }),
-      fieldPositions,
-    });
+    const checked = checkEntry(file, raw, result.entries.length);
+    if (checked.entry) result.entries.push(checked.entry);
+    for (const f of checked.findings) result.findings.push(f);
   }
   return result;
+}
+
+/** Checks one entry; `index` is its place among the file's valid entries. */
+export function checkEntry(file: string, raw: RawEntry, index: number): { entry?: EventEntry; findings: Finding[] } {
+  const problems: Finding[] = [];
+  const problem = (field: RawField | undefined, path: string, message: string, text?: string): undefined => {
+    problems.push(fieldProblem(file, field?.position ?? raw.position, path, message, text));
+    return undefined;
+  };
+
+  for (const [name, field] of raw.fields) {
+    if (FIELDS.includes(name)) continue;
+    const hint = suggest(name, FIELDS);
+    problem(field, sanitize(name), hint ? `unknown_field:${hint}` : 'unknown_field', `is not a known field (the fields are ${FIELDS.join(', ')})${hint ? `; did you mean ${hint}?` : ''}`);
+  }
+
+  const idField = raw.fields.get('application_id');
+  const id = applicationId(idField, (message, text) => problem(idField, 'application_id', message, text));
+  const kindField = raw.fields.get('kind');
+  const kind = eventKind(kindField, (message, text) => problem(kindField, 'kind', message, text));
+  const dataField = raw.fields.get('data');
+  const data = eventData(dataField, (message, text) => problem(dataField, 'data', message, text));
+
+  if (problems.length > 0 || id === undefined || kind === undefined) return { findings: problems };
+  const fieldPositions = new Map([...raw.fields].map(([name, field]) => [name, field.position]));
+  return {
+    entry: { index, file, position: raw.position, application_id: id, kind, ...(data === undefined ? {} : { data }), fieldPositions },
+    findings: [],
+  };
 }
 
 /** Records a problem with the field; returns undefined so a check can `return report(...)`. */

@@ -1,14 +1,23 @@
-/** Reads the events file (or stdin) as UTF-8 text and decides its format. */
+/**
+ * The events input: its format, and its lines. An NDJSON or CSV file is read in pieces, afresh on
+ * each pass (one to validate, one to send), so its size does not bound what a run can hold in
+ * memory; a YAML file (one document) and stdin (which cannot be read twice) are read whole.
+ */
+import { open } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { InvalidInputError, UsageError } from '../errors/failures.js';
 import { sanitize } from '../output/sanitize.js';
-import { readRegularFileSync, whyUnreadable } from '../util/quick-fs.js';
+import { readRegularFileSync, statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 import { EVENT_FORMATS, type EventFormat } from './types.js';
 
 export const STDIN_NAME = '<stdin>';
-/** Beyond this an events file is refused: it is read whole, and a smaller file is easier to rerun. */
+/** Beyond this an input read whole (YAML, stdin) is refused; a smaller file is easier to rerun. */
 export const MAX_EVENTS_BYTES = 64 * 1024 * 1024;
+/** Beyond this a line (or a CSV record) is refused: one event is a few hundred bytes. */
+export const MAX_LINE_CHARS = 16 * 1024 * 1024;
+/** How much of a streamed file is read at a time. */
+const PIECE_BYTES = 1024 * 1024;
 
 const BY_EXTENSION: Record<string, EventFormat> = { '.ndjson': 'ndjson', '.jsonl': 'ndjson', '.csv': 'csv', '.yaml': 'yaml', '.yml': 'yaml' };
 
@@ -18,7 +27,8 @@ export interface EventsInput {
   /** Absolute path; undefined for stdin. */
   path?: string;
   format: EventFormat;
-  text: string;
+  /** The whole text, when the input is read whole (YAML, stdin); undefined when it is streamed. */
+  text?: string;
 }
 
 export function formatFromName(name: string): EventFormat | undefined {
@@ -36,18 +46,78 @@ export async function readEventsInput(ctx: Pick<Context, 'cwd' | 'io'>, arg: str
     throw new UsageError(`cannot tell the format of ${sanitize(arg)} from its name: use .ndjson, .jsonl, .csv, .yaml or .yml, or pass --format ${formats}`);
   }
   const path = resolve(ctx.cwd, arg);
-  let read: ReturnType<typeof readRegularFileSync>;
   try {
     // Refused by name when it is no regular file: a FIFO would block the read, /dev/zero never ends.
-    read = readRegularFileSync(path, MAX_EVENTS_BYTES);
+    if (chosen !== 'yaml') {
+      statRegularFile(path);
+      return { display: arg, path, format: chosen };
+    }
+    const read = readRegularFileSync(path, MAX_EVENTS_BYTES);
+    if ('tooLarge' in read) throw tooLarge(arg);
+    return { display: arg, path, format: chosen, text: decode(arg, read.bytes) };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UsageError(`${sanitize(arg)}: no such file`);
-    if (code === 'EISDIR') throw new UsageError(`${sanitize(arg)} is a folder; give one events file`);
-    throw new UsageError(`${sanitize(arg)}: cannot read it: ${whyUnreadable(error)}`);
+    throw unreadable(arg, error);
   }
-  if ('tooLarge' in read) throw tooLarge(arg);
-  return { display: arg, path, format: chosen, text: decode(arg, read.bytes) };
+}
+
+function unreadable(display: string, error: unknown): Error {
+  if (error instanceof InvalidInputError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new UsageError(`${sanitize(display)}: no such file`);
+  if (code === 'EISDIR') return new UsageError(`${sanitize(display)} is a folder; give one events file`);
+  return new UsageError(`${sanitize(display)}: cannot read it: ${whyUnreadable(error)}`);
+}
+
+/**
+ * The input's lines, without their `\n` (a `\r` before it stays), read afresh on each call; a
+ * last empty line is not given. A streamed file is checked as it is read: no NUL byte, UTF-8.
+ */
+export async function* inputLines(input: EventsInput): AsyncGenerator<string> {
+  if (input.text !== undefined) {
+    const { text } = input;
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      yield text.slice(start, end);
+      start = end + 1;
+    }
+    if (start < text.length) yield text.slice(start);
+    return;
+  }
+  const display = input.display;
+  let handle;
+  try {
+    handle = await open(input.path!, 'r');
+  } catch (error) {
+    throw unreadable(display, error);
+  }
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const buffer = Buffer.allocUnsafe(PIECE_BYTES);
+  let rest = '';
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      const piece = buffer.subarray(0, bytesRead);
+      if (piece.includes(0)) throw binary(display);
+      let text: string;
+      try {
+        // The decoder holds a character split between pieces, and drops a leading byte order mark.
+        text = rest + decoder.decode(piece, { stream: bytesRead > 0 });
+      } catch {
+        throw notUtf8(display);
+      }
+      let start = 0;
+      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+        yield text.slice(start, end);
+        start = end + 1;
+      }
+      rest = text.slice(start);
+      if (rest.length > MAX_LINE_CHARS) throw lineTooLong(display);
+      if (bytesRead === 0) break;
+    }
+  } finally {
+    await handle.close();
+  }
+  if (rest !== '') yield rest;
 }
 
 async function readStdin(ctx: Pick<Context, 'io'>): Promise<Buffer> {
@@ -66,15 +136,28 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 function decode(display: string, bytes: Buffer): string {
   if (bytes.length > MAX_EVENTS_BYTES) throw tooLarge(display);
-  if (bytes.includes(0)) throw new InvalidInputError(`${sanitize(display)}: this looks like a binary file (it holds a NUL byte), not events text; nothing was sent`);
+  if (bytes.includes(0)) throw binary(display);
   try {
     // The decoder also drops a leading byte order mark, which spreadsheets put in CSV exports.
     return decoder.decode(bytes);
   } catch {
-    throw new InvalidInputError(`${sanitize(display)}: the file is not UTF-8 text; save it as UTF-8 and try again; nothing was sent`);
+    throw notUtf8(display);
   }
 }
 
+function binary(display: string): InvalidInputError {
+  return new InvalidInputError(`${sanitize(display)}: this looks like a binary file (it holds a NUL byte), not events text; nothing was sent`);
+}
+
+function notUtf8(display: string): InvalidInputError {
+  return new InvalidInputError(`${sanitize(display)}: the file is not UTF-8 text; save it as UTF-8 and try again; nothing was sent`);
+}
+
+export function lineTooLong(display: string): InvalidInputError {
+  return new InvalidInputError(`${sanitize(display)}: a line longer than ${MAX_LINE_CHARS / 1024 / 1024} MiB; an event is a line of a few hundred bytes (is this an events file?); nothing was sent`);
+}
+
 function tooLarge(display: string): InvalidInputError {
-  return new InvalidInputError(`${sanitize(display)}: more than ${MAX_EVENTS_BYTES / 1024 / 1024} MiB of events; split it into smaller files; nothing was sent`);
+  const how = display === STDIN_NAME ? 'pass an NDJSON or CSV file by name (read in pieces, of any size), or split the input' : 'use NDJSON or CSV (read in pieces, of any size), or split it into smaller files';
+  return new InvalidInputError(`${sanitize(display)}: more than ${MAX_EVENTS_BYTES / 1024 / 1024} MiB of events; ${how}; nothing was sent`);
 }

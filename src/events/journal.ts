@@ -1,17 +1,18 @@
 /**
  * The journal: NDJSON beside the events file, append-only. A `sending` line is written before each
  * post and a line with the outcome after it, so an event whose post was cut short (a crash, a kill)
- * is known to be uncertain rather than forgotten. Each line is written with one write and flushed
- * to disk (fsync); a torn last line is ignored when reading and cut off before the next append.
+ * is known to be uncertain rather than forgotten. Lines are flushed to disk (fsync) in groups, and a
+ * post starts only once its `sending` line is on disk; a torn last line is ignored when reading and
+ * cut off before the next append.
  * Lines name the service they were posted to: a journal kept against the sandbox does not mark
  * events as done in production.
  */
 import { parseJsonObject } from '../util/json.js';
-import { closeSync, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, write, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { canonicalServiceKey } from '../sync/service-key.js';
-import { readRegularBytesSync, whyUnreadable } from '../util/quick-fs.js';
+import { statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 
 /** sending: the post began; failed: it clearly did not arrive (the event is to be posted again). */
 export type JournalStatus = 'sending' | 'accepted' | 'uncertain' | 'failed';
@@ -41,6 +42,7 @@ export interface JournalState {
 }
 
 const STATUSES: readonly string[] = ['sending', 'accepted', 'uncertain', 'failed'];
+const JOURNAL_PIECE_BYTES = 1024 * 1024;
 
 /**
  * Reads a journal; a missing file is an empty journal. `display` names it in messages. Only lines
@@ -57,28 +59,24 @@ export function readJournal(path: string, display: string, service?: string): Jo
     if (key === undefined) keys.set(text, (key = canonicalServiceKey(text)));
     return key;
   };
-  let bytes: Buffer;
+  let fd: number;
   try {
     // A FIFO or device is refused by name: reading it would block, or never end.
-    bytes = readRegularBytesSync(path);
+    statRegularFile(path);
+    fd = openSync(path, 'r');
   } catch (error) {
-    if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return state;
     throw new UsageError(`cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`);
   }
   state.exists = true;
-  let start = 0;
-  for (let lineNo = 1; start < bytes.length; lineNo++) {
-    const end = bytes.indexOf(0x0a, start);
-    const last = end < 0;
-    const text = bytes.subarray(start, last ? bytes.length : end).toString('utf8').replace(/\r$/, '');
+  const take = (text: string, lineNo: number, last: boolean, endOffset: number) => {
     const record = text.trim() === '' ? 'blank' : parseRecord(text);
     if (last) {
       if (record === undefined) state.torn = true;
       else {
         state.missingNewline = record !== 'blank';
-        state.completeBytes = bytes.length;
+        state.completeBytes = endOffset;
       }
     } else {
       if (record === undefined) {
@@ -86,7 +84,7 @@ export function readJournal(path: string, display: string, service?: string): Jo
           details: ['the journal is written by jobs events; restore the line, or remove it if you are sure which events it recorded'],
         });
       }
-      state.completeBytes = end + 1;
+      state.completeBytes = endOffset;
     }
     if (record !== undefined && record !== 'blank') {
       if (record.v !== 1) throw new UsageError(`${display}:${lineNo}: journal version ${String(record.v)} is not supported by this version of jobs; nothing was sent`);
@@ -95,7 +93,32 @@ export function readJournal(path: string, display: string, service?: string): Jo
         else state.statuses.set(record.key, record.status);
       }
     }
-    start = last ? bytes.length : end + 1;
+  };
+  try {
+    // Read in pieces: a journal of a million events is hundreds of MB, of which only the statuses are kept.
+    const piece = Buffer.allocUnsafe(JOURNAL_PIECE_BYTES);
+    let rest = Buffer.alloc(0);
+    let offset = 0; // of `rest` in the file
+    let lineNo = 1;
+    for (;;) {
+      const n = readSync(fd, piece, 0, piece.length, null);
+      const bytes = rest.length > 0 ? Buffer.concat([rest, piece.subarray(0, n)]) : piece.subarray(0, n);
+      let start = 0;
+      for (let end = bytes.indexOf(0x0a); end >= 0; end = bytes.indexOf(0x0a, start)) {
+        take(bytes.subarray(start, end).toString('utf8').replace(/\r$/, ''), lineNo++, false, offset + end + 1);
+        start = end + 1;
+      }
+      // Copied: `piece` is read into again.
+      rest = Buffer.from(bytes.subarray(start));
+      offset += start;
+      if (n === 0) break;
+    }
+    if (rest.length > 0) take(rest.toString('utf8').replace(/\r$/, ''), lineNo, true, offset + rest.length);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`);
+  } finally {
+    closeSync(fd);
   }
   return state;
 }
@@ -117,15 +140,44 @@ function parseRecord(text: string): JournalRecord | undefined {
   return ok ? (r as JournalRecord) : undefined;
 }
 
-/** Appends records to a journal, each flushed to disk before `append` returns. */
+/** The two file operations a journal flush makes; tests count them. */
+export interface JournalFileOps {
+  write(fd: number, bytes: Buffer, offset: number): Promise<number>;
+  fsync(fd: number): Promise<void>;
+}
+
+const fileOps: JournalFileOps = {
+  write: (fd, bytes, offset) => new Promise((resolve, reject) => write(fd, bytes, offset, bytes.length - offset, null, (error, n) => (error ? reject(error) : resolve(n)))),
+  fsync: (fd) => new Promise((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve()))),
+};
+
+interface Queued {
+  line: string;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Appends records to a journal by group commit: the lines queued while a flush is under way are
+ * written together and flushed to disk with one fsync, off the main thread, so posts keep going
+ * while the disk works. `append` resolves once its line is on disk; lines reach the file in the
+ * order they were queued, so a line being on disk means every line queued before it is too.
+ */
 export class JournalWriter {
-  private constructor(private fd: number | undefined) {}
+  private queue: Queued[] = [];
+  private flushing: Promise<void> | undefined;
+  private failure: unknown;
+
+  private constructor(
+    private fd: number | undefined,
+    private readonly ops: JournalFileOps,
+  ) {}
 
   /**
    * Opens (or creates) the journal for appending, repairing its tail: a torn last line is cut off,
    * a missing final newline added. Fails before anything is sent when the file cannot be written.
    */
-  static open(path: string, display: string, state: JournalState): JournalWriter {
+  static open(path: string, display: string, state: JournalState, ops: JournalFileOps = fileOps): JournalWriter {
     let fd: number | undefined;
     try {
       fd = openSync(path, 'a', 0o644);
@@ -138,19 +190,48 @@ export class JournalWriter {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       throw new UsageError(`cannot write the journal ${display} (${code}); nothing was sent`, { details: ['choose a writable place for it with --journal <file>'] });
     }
-    return new JournalWriter(fd);
+    return new JournalWriter(fd, ops);
   }
 
-  /** Writes one line and flushes it; throws the file system's error when it cannot. */
-  append(record: JournalRecord): void {
-    if (this.fd === undefined) throw new Error('the journal is closed');
-    const bytes = Buffer.from(`${JSON.stringify(record)}\n`);
-    // One write in practice; the loop only guards against a short write.
-    for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done);
-    fsyncSync(this.fd);
+  /**
+   * Queues one line; resolves once it is on disk, rejects with the file system's error when it
+   * cannot be written. After a failure every later line is refused with the same error: a line
+   * must not reach the file after one before it was lost.
+   */
+  append(record: JournalRecord): Promise<void> {
+    if (this.fd === undefined) return Promise.reject(new Error('the journal is closed'));
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ line: `${JSON.stringify(record)}\n`, resolve, reject });
+      // Waits for the current turn of the event loop to end, so that the lines of every post that
+      // finishes in it share one flush.
+      this.flushing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.flushQueued());
+    });
   }
 
-  close(): void {
+  /** Writes and flushes the queued lines, batch after batch, until the queue is empty. */
+  private async flushQueued(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue;
+      this.queue = [];
+      try {
+        if (this.failure !== undefined) throw this.failure;
+        const bytes = Buffer.from(batch.map((q) => q.line).join(''));
+        // One write in practice; the loop only guards against a short write.
+        for (let done = 0; done < bytes.length; ) done += await this.ops.write(this.fd!, bytes, done);
+        await this.ops.fsync(this.fd!);
+        for (const q of batch) q.resolve();
+      } catch (error) {
+        this.failure ??= error;
+        for (const q of batch) q.reject(this.failure);
+      }
+    }
+    this.flushing = undefined;
+  }
+
+  /** Flushes what is queued, then closes the file; what could not be written was rejected already. */
+  async close(): Promise<void> {
+    while (this.flushing) await this.flushing;
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
   }

@@ -5,7 +5,8 @@
 import { sanitize } from '../output/sanitize.js';
 import { EXACT_HINT, firstInexactJsonNumber } from '../util/exact-numbers.js';
 import { fileProblem } from './findings.js';
-import type { RawEntry, RawField, ReadResult } from './types.js';
+import type { Finding } from '../output/findings.js';
+import type { RawField, ReadItem, ReadResult } from './types.js';
 
 interface KeySpan {
   name: string;
@@ -15,49 +16,47 @@ interface KeySpan {
 
 export function readNdjson(file: string, text: string): ReadResult {
   const result: ReadResult = { entries: [], problems: [] };
-  const lines = text.split('\n');
-  for (const [i, raw] of lines.entries()) {
-    const lineText = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (lineText.trim() === '') continue;
-    const line = i + 1;
-    const start = { line, column: lineText.length - lineText.trimStart().length + 1 };
-    let value: unknown;
-    try {
-      value = JSON.parse(lineText);
-    } catch (error) {
-      const message = (error as Error).message;
-      const at = /at position (\d+)/.exec(message);
-      const column = at ? Number(at[1]) + 1 : start.column;
-      result.problems.push(fileProblem(file, { line, column }, 'json_syntax', `line ${line} is not valid JSON: ${sanitize(message.replace(/ in JSON at position \d+.*$/, ''))}`));
-      continue;
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      const found = Array.isArray(value) ? 'a list' : 'a single value';
-      result.problems.push(fileProblem(file, start, 'not_an_object', `line ${line} is ${found}, not an object like {"application_id": "...", "kind": "..."}`));
-      continue;
-    }
-    const inexact = firstInexactJsonNumber(lineText);
-    if (inexact) {
-      result.problems.push(fileProblem(file, { line, column: inexact.offset + 1 }, 'inexact_number', `${inexact.reason}; ${EXACT_HINT}`));
-      continue;
-    }
-    const spans = topLevelKeys(lineText);
-    const fields = new Map<string, RawField>();
-    const seen = new Set<string>();
-    for (const span of spans) {
-      if (seen.has(span.name)) {
-        result.problems.push(fileProblem(file, { line, column: span.keyColumn }, 'duplicate_key', `line ${line} has the key "${sanitize(span.name)}" more than once`));
-      }
-      seen.add(span.name);
-    }
-    for (const [name, fieldValue] of Object.entries(value as Record<string, unknown>)) {
-      const span = spans.findLast((s) => s.name === name);
-      fields.set(name, { value: fieldValue, position: { line, column: span?.valueColumn ?? start.column } });
-    }
-    const entry: RawEntry = { position: start, fields };
-    result.entries.push(entry);
+  for (const [i, raw] of text.split('\n').entries()) {
+    const read = readNdjsonLine(file, raw, i + 1);
+    if (read?.entry) result.entries.push(read.entry);
+    for (const p of read?.problems ?? []) result.problems.push(p);
   }
   return result;
+}
+
+/** Reads one line (`line` its number); undefined for a blank line. */
+export function readNdjsonLine(file: string, raw: string, line: number): ReadItem | undefined {
+  const lineText = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  if (lineText.trim() === '') return undefined;
+  const start = { line, column: lineText.length - lineText.trimStart().length + 1 };
+  let value: unknown;
+  try {
+    value = JSON.parse(lineText);
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = /at position (\d+)/.exec(message);
+    const column = at ? Number(at[1]) + 1 : start.column;
+    return { problems: [fileProblem(file, { line, column }, 'json_syntax', `line ${line} is not valid JSON: ${sanitize(message.replace(/ in JSON at position \d+.*$/, ''))}`)] };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const found = Array.isArray(value) ? 'a list' : 'a single value';
+    return { problems: [fileProblem(file, start, 'not_an_object', `line ${line} is ${found}, not an object like {"application_id": "...", "kind": "..."}`)] };
+  }
+  const inexact = firstInexactJsonNumber(lineText);
+  if (inexact) return { problems: [fileProblem(file, { line, column: inexact.offset + 1 }, 'inexact_number', `${inexact.reason}; ${EXACT_HINT}`)] };
+  const problems: Finding[] = [];
+  const spans = topLevelKeys(lineText);
+  const fields = new Map<string, RawField>();
+  const seen = new Set<string>();
+  for (const span of spans) {
+    if (seen.has(span.name)) problems.push(fileProblem(file, { line, column: span.keyColumn }, 'duplicate_key', `line ${line} has the key "${sanitize(span.name)}" more than once`));
+    seen.add(span.name);
+  }
+  for (const [name, fieldValue] of Object.entries(value as Record<string, unknown>)) {
+    const span = spans.findLast((s) => s.name === name);
+    fields.set(name, { value: fieldValue, position: { line, column: span?.valueColumn ?? start.column } });
+  }
+  return { entry: { position: start, fields }, problems };
 }
 
 /**

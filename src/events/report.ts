@@ -141,13 +141,15 @@ function writeProblem(ctx: Context, r: EntryResult, name: string): void {
   for (const line of error.details) if (!shown.has(line)) out.write(`    ${sanitize(renamed(line, ctx.name))}\n`);
 }
 
+/** The exit code a result adds to the run's (see exitCodeOf); undefined when it is done. */
+export function resultCode(r: EntryResult): number | undefined {
+  if (r.error && (r.status === 'failed' || r.status === 'uncertain')) return r.error.exitCode;
+  if (r.status === 'held') return ExitCode.rejected;
+  return undefined;
+}
+
 /** 0 when everything is done; else the failures' shared exit code (4 whenever the token was refused), else 1. */
-export function exitCodeFor(results: readonly EntryResult[]): number {
-  const codes = new Set<number>();
-  for (const r of results) {
-    if (r.error && (r.status === 'failed' || r.status === 'uncertain')) codes.add(r.error.exitCode);
-    else if (r.status === 'held') codes.add(ExitCode.rejected);
-  }
+export function exitCodeOf(codes: ReadonlySet<number>): number {
   if (codes.has(ExitCode.unauthorized)) return ExitCode.unauthorized;
   if (codes.size === 0) return ExitCode.ok;
   return codes.size === 1 ? [...codes][0]! : ExitCode.rejected;

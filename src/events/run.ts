@@ -1,29 +1,29 @@
 /**
  * `jobs events <file>`: read every entry, validate the whole file (nothing is sent when anything is
- * wrong), skip what the journal says is done, post the rest with bounded concurrency, and journal
- * each outcome as it arrives.
+ * wrong), then read it again, skipping what the journal says is done and posting the rest with
+ * bounded concurrency, journaling each outcome as it arrives. Two passes rather than one held in
+ * memory: a run of a million events holds what is in flight, the journal's statuses and the keys.
  */
 import { resolve } from 'node:path';
 import type { JobsClient } from '../api/client.js';
 import type { Context } from '../context.js';
-import { ConfigError, ExitCode, PartialFailureError, UsageError } from '../errors/failures.js';
+import { ConfigError, ExitCode, JobsError, PartialFailureError, UsageError } from '../errors/failures.js';
+import { whyUnreadable } from '../util/quick-fs.js';
 import { invalidInput, sortFindings } from '../output/findings-report.js';
 import { sanitize } from '../output/sanitize.js';
 import { plural } from '../output/summary.js';
-import { runPool } from '../util/pool.js';
-import { readCsv } from './csv.js';
-import { checkEntries } from './entry.js';
+import type { Finding } from '../output/findings.js';
+import { checkEntry } from './entry.js';
 import { fileProblem } from './findings.js';
 import { readEventsInput, type EventsInput } from './input.js';
 import { JournalWriter, readJournal, type JournalState, type JournalStatus } from './journal.js';
 import { serviceKey } from '../sync/service-key.js';
 import { acquireLock } from '../sync/lock.js';
-import { entryKeys } from './key.js';
-import { readNdjson } from './ndjson.js';
+import { EntryKeys } from './key.js';
 import { asJobsError, classifyFailure, isUnauthorized } from './outcome.js';
-import { emptyCounts, exitCodeFor, requestOf, writeResult, writeSummary, type EntryResult } from './report.js';
-import type { EventEntry, EventFormat, ReadResult } from './types.js';
-import { readYaml } from './yaml.js';
+import { emptyCounts, exitCodeOf, requestOf, resultCode, writeResult, writeSummary, type EntryResult } from './report.js';
+import { readItems } from './source.js';
+import type { EventEntry, EventFormat } from './types.js';
 
 export interface EventsFlags {
   format?: EventFormat;
@@ -34,12 +34,9 @@ export interface EventsFlags {
   unlock?: boolean;
 }
 
-const READERS: Record<EventFormat, (file: string, text: string) => ReadResult> = { ndjson: readNdjson, csv: readCsv, yaml: readYaml };
-
 export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlags): Promise<number> {
   const input = await readEventsInput(ctx, fileArg, flags.format);
-  const entries = validEntries(ctx, input);
-  const keys = entryKeys(entries);
+  const total = await validate(ctx, input);
 
   const journal = journalLocation(ctx, input, flags);
   if (!journal && !flags.dryRun) {
@@ -50,36 +47,45 @@ export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlag
   // One run per journal at a time: two runs reading the same journal would post the same events.
   const lock = journal && !flags.dryRun ? acquireLock(journal.path, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`${ctx.name}: ${t}\n`), what: 'events run', file: 'journal' }) : undefined;
   try {
-    return await runWithJournal(ctx, input, entries, keys, journal, flags);
+    return await runWithJournal(ctx, input, total, journal, flags);
   } finally {
     lock?.release();
   }
 }
 
-async function runWithJournal(ctx: Context, input: EventsInput, entries: EventEntry[], keys: string[], journal: { path: string; display: string } | undefined, flags: EventsFlags): Promise<number> {
+async function runWithJournal(ctx: Context, input: EventsInput, total: number, journal: { path: string; display: string } | undefined, flags: EventsFlags): Promise<number> {
   // Journal lines count for the service they were posted to; a dry run without a service URL sees all.
   const service = journal ? await serviceOf(ctx, Boolean(flags.dryRun)) : undefined;
   const state: JournalState | undefined = journal ? readJournal(journal.path, journal.display, service) : undefined;
 
-  const results: EntryResult[] = [];
-  const toPost: EntryResult[] = [];
-  for (const [i, entry] of entries.entries()) {
-    const key = keys[i]!;
-    const previous = state?.statuses.get(key);
-    // The status is settled below: by the journal, by the dry run, or by the post itself.
-    const planned: EntryResult = { entry, key, status: 'would_post', ...(previous ? { previous } : {}) };
-    if (previous === 'accepted') results.push({ ...planned, status: 'skipped' });
-    // A post that began and was never answered (sending) is as uncertain as a lost answer.
-    else if ((previous === 'uncertain' || previous === 'sending') && !flags.retryUncertain) results.push({ ...planned, status: 'held', previous: 'uncertain' });
-    else toPost.push(planned);
+  // Only counts are kept: a result is written as it is known and then let go.
+  const counts = emptyCounts();
+  const codes = new Set<number>();
+  const settle = (r: EntryResult) => {
+    counts[r.status]++;
+    const code = resultCode(r);
+    if (code !== undefined) codes.add(code);
+    writeResult(ctx, r, flags.dryRun);
+  };
+  const summary = { file: input.display, journal: journal?.display, dryRun: Boolean(flags.dryRun), total, interrupted: false };
+
+  /** The entries to post, in file order; those the journal (or the dry run) settles are written on the way. */
+  async function* toPost(): AsyncGenerator<EntryResult> {
+    const keys = new EntryKeys();
+    for await (const entry of validatedAgain(input, total)) {
+      const key = keys.next(entry);
+      const previous = state?.statuses.get(key);
+      const planned: EntryResult = { entry, key, status: 'would_post', ...(previous ? { previous } : {}) };
+      if (previous === 'accepted') settle({ ...planned, status: 'skipped' });
+      // A post that began and was never answered (sending) is as uncertain as a lost answer.
+      else if ((previous === 'uncertain' || previous === 'sending') && !flags.retryUncertain) settle({ ...planned, status: 'held', previous: 'uncertain' });
+      else yield planned;
+    }
   }
-  for (const r of results) writeResult(ctx, r, flags.dryRun);
-  const summary = { file: input.display, journal: journal?.display, dryRun: Boolean(flags.dryRun), total: entries.length, interrupted: false };
 
   if (flags.dryRun) {
-    for (const r of toPost) writeResult(ctx, r, true);
-    for (const r of toPost) results.push(r);
-    writeSummary(ctx, { ...summary, counts: countsOf(results), notStarted: 0 });
+    for await (const planned of toPost()) settle(planned);
+    writeSummary(ctx, { ...summary, counts, notStarted: 0 });
     return ExitCode.ok;
   }
 
@@ -89,70 +95,126 @@ async function runWithJournal(ctx: Context, input: EventsInput, entries: EventEn
   const writer = JournalWriter.open(journal!.path, journal!.display, state!);
   const unrecorded: EntryResult[] = [];
   let journalFailure: unknown;
-  let posted: (EntryResult | undefined)[];
+  let readFailure: unknown;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  // Ctrl-C stops new posts; those in flight are not aborted, so their outcome is known and journaled.
+  const going = () => !stopped && !ctx.signal.aborted;
+
+  const postOne = async (planned: EntryResult) => {
+    const line = (status: JournalStatus) => ({
+      v: 1 as const,
+      key: planned.key,
+      application_id: planned.entry.application_id,
+      kind: planned.entry.kind,
+      status,
+      service,
+      at: new Date().toISOString(),
+    });
+    try {
+      // Waits for the flush that carries this line: nothing is sent that the journal cannot record.
+      await writer.append(line('sending'));
+    } catch (error) {
+      journalFailure ??= error;
+      stop();
+      return;
+    }
+    // Once its `sending` line is on disk the post goes out, even after Ctrl-C: that line says it began.
+    const result = await post(client, planned);
+    // Nothing else can succeed with credentials the service refuses.
+    if (result.error && isUnauthorized(result.error)) stop();
+    // The outcome line is not waited for: it joins the flush of the next posts' `sending` lines
+    // (or the last flush, on close). A crash that loses it leaves the `sending` line, so a rerun
+    // holds the event as uncertain: never posted twice, only less sure.
+    const outcome = writer.append(line(result.status === 'posted' ? 'accepted' : result.status === 'uncertain' ? 'uncertain' : 'failed'));
+    // Settled before `close` returns: the writer rejects a batch before it ends its flush.
+    outcome.catch((error: unknown) => {
+      // The `sending` line stands: a rerun holds this event as uncertain instead of repeating it.
+      journalFailure ??= error;
+      if (result.status === 'posted' || result.status === 'uncertain') unrecorded.push(result);
+      stop();
+    });
+    settle(result);
+  };
+
+  const entries = toPost();
+  const lane = async () => {
+    while (going()) {
+      let next: IteratorResult<EntryResult>;
+      try {
+        next = await entries.next();
+      } catch (error) {
+        readFailure ??= error;
+        stop();
+        return;
+      }
+      // An entry read after the run was stopped is not started.
+      if (next.done || !going()) return;
+      await postOne(next.value);
+    }
+  };
   try {
-    posted = await runPool(
-      toPost,
-      flags.concurrency ?? config.concurrency.value,
-      async (planned, _i, stop) => {
-        const line = (status: JournalStatus) => ({
-          v: 1 as const,
-          key: planned.key,
-          application_id: planned.entry.application_id,
-          kind: planned.entry.kind,
-          status,
-          service,
-          at: new Date().toISOString(),
-        });
-        try {
-          writer.append(line('sending'));
-        } catch (error) {
-          // Nothing is sent that the journal cannot record.
-          journalFailure ??= error;
-          stop();
-          return undefined;
-        }
-        const result = await post(client, planned);
-        // Nothing else can succeed with credentials the service refuses.
-        if (result.error && isUnauthorized(result.error)) stop();
-        try {
-          writer.append(line(result.status === 'posted' ? 'accepted' : result.status === 'uncertain' ? 'uncertain' : 'failed'));
-        } catch (error) {
-          // The `sending` line stands: a rerun holds this event as uncertain instead of repeating it.
-          journalFailure ??= error;
-          if (result.status === 'posted' || result.status === 'uncertain') unrecorded.push(result);
-          stop();
-        }
-        writeResult(ctx, result);
-        return result;
-      },
-      // Ctrl-C stops new posts; those in flight are not aborted, so their outcome is known and journaled.
-      ctx.signal,
-    );
+    await Promise.all(Array.from({ length: flags.concurrency ?? config.concurrency.value }, lane));
   } finally {
-    writer.close();
+    await writer.close();
   }
-  const done = posted.filter((r): r is EntryResult => r !== undefined);
-  // One by one: push(...done) passes each result as an argument and overflows the stack on large files.
-  for (const r of done) results.push(r);
   const interrupted = ctx.signal.aborted;
-  writeSummary(ctx, { ...summary, interrupted, counts: countsOf(results), notStarted: toPost.length - done.length });
+  const settled = Object.values(counts).reduce((a, b) => a + b, 0);
+  writeSummary(ctx, { ...summary, interrupted, counts, notStarted: total - settled });
   if (journalFailure !== undefined) throw journalError(journal!.display, journalFailure, unrecorded);
+  if (readFailure !== undefined) throw readFailure;
   if (interrupted) return ExitCode.interrupted;
-  return exitCodeFor(results);
+  return exitCodeOf(codes);
 }
 
-/** Reads and checks every entry; any problem is reported with its line and nothing is sent (exit 3). */
-function validEntries(ctx: Context, input: EventsInput): EventEntry[] {
-  const read = READERS[input.format](input.display, input.text);
-  const checked = checkEntries(input.display, read.entries);
-  const findings = sortFindings([...read.problems, ...checked.findings]);
-  if (findings.length === 0 && checked.entries.length === 0) {
+/**
+ * First pass: reads and checks every entry; any problem is reported with its line and nothing is
+ * sent (exit 3). Only the findings are kept; returns the number of entries.
+ */
+async function validate(ctx: Context, input: EventsInput): Promise<number> {
+  const found: Finding[] = [];
+  let count = 0;
+  for await (const item of readItems(input)) {
+    for (const p of item.problems) found.push(p);
+    if (!item.entry) continue;
+    const checked = checkEntry(input.display, item.entry, count);
+    if (checked.entry) count++;
+    for (const f of checked.findings) found.push(f);
+  }
+  const findings = sortFindings(found);
+  if (findings.length === 0 && count === 0) {
     findings.push(fileProblem(input.display, { line: 1, column: 1 }, 'empty', 'the file holds no events'));
   }
-  if (findings.length === 0) return checked.entries;
+  if (findings.length === 0) return count;
   const invalid = new Set(findings.map((f) => f.line)).size;
   throw invalidInput(ctx, findings, `${plural(findings.length, 'error')} in ${sanitize(input.display)} (on ${plural(invalid, 'line')}); nothing was sent`);
+}
+
+/**
+ * Second pass: the entries again, read afresh. A file that no longer reads as it did in the first
+ * pass (edited during the run) stops the run: what was posted is journaled, so a rerun goes on.
+ */
+async function* validatedAgain(input: EventsInput, total: number): AsyncGenerator<EventEntry> {
+  let index = 0;
+  const changed = (why: string) =>
+    new PartialFailureError(`${sanitize(input.display)} changed while its events were being sent (${why}); the run was stopped`, ExitCode.invalidInput);
+  try {
+    for await (const item of readItems(input)) {
+      if (item.problems.length > 0) throw changed(`line ${item.problems[0]!.line} is no longer valid`);
+      if (!item.entry) continue;
+      const checked = checkEntry(input.display, item.entry, index);
+      if (!checked.entry) throw changed(`line ${item.entry.position.line} is no longer valid`);
+      if (++index > total) break;
+      yield checked.entry;
+    }
+  } catch (error) {
+    if (error instanceof PartialFailureError) throw error;
+    // A UsageError says why it cannot be read (gone, no permission); other reading errors say what changed.
+    throw changed(error instanceof UsageError ? error.message : error instanceof JobsError ? 'it no longer reads as it did' : whyUnreadable(error));
+  }
+  if (index !== total) throw changed(`it holds ${plural(index, 'event')} now, ${total} before`);
 }
 
 function journalLocation(ctx: Context, input: EventsInput, flags: EventsFlags): { path: string; display: string } | undefined {
@@ -169,12 +231,6 @@ async function post(client: JobsClient, planned: EntryResult): Promise<EntryResu
   } catch (error) {
     return { ...planned, status: classifyFailure(error), error: asJobsError(error) };
   }
-}
-
-function countsOf(results: readonly EntryResult[]) {
-  const counts = emptyCounts();
-  for (const r of results) counts[r.status]++;
-  return counts;
 }
 
 function journalError(display: string, cause: unknown, unrecorded: readonly EntryResult[]): PartialFailureError {

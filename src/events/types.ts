@@ -33,6 +33,12 @@ export interface ReadResult {
   problems: Finding[];
 }
 
+/** One entry as read (absent when it could not be read), with the problems found on the way. */
+export interface ReadItem {
+  entry?: RawEntry;
+  problems: Finding[];
+}
+
 /** A valid entry, ready to be posted. */
 export interface EventEntry {
   /** 0-based position among the file's entries. */

@@ -351,9 +351,10 @@ describe('jobs events: running', () => {
     expect(r).toEqual({
       code: 0,
       stdout: [
+        // In file order: the file is read as it goes, not held to sort its entries first.
         '- recruiter_view a1 (e.csv:2): skipped: accepted in an earlier run',
-        '⚠ recruiter_like a3 (e.csv:4): not posted: uncertain in an earlier run (--retry-uncertain posts it again)',
         '→ recruiter_reject a2 (e.csv:3): would post POST /job_applications/a2/events {"kind":"recruiter_reject","data":{"why":"filled"}}',
+        '⚠ recruiter_like a3 (e.csv:4): not posted: uncertain in an earlier run (--retry-uncertain posts it again)',
         '',
       ].join('\n'),
       stderr: 'dry run: e.csv: 3 events: 1 would be posted, 1 skipped as already done, 1 held as uncertain from an earlier run; nothing was sent\n',

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JournalWriter, readJournal, type JournalRecord } from '../../src/events/journal.js';
+import { JournalWriter, readJournal, type JournalFileOps, type JournalRecord } from '../../src/events/journal.js';
 import { canonicalJson, contentHash, entryKeys } from '../../src/events/key.js';
 import type { EventEntry } from '../../src/events/types.js';
 import { UsageError } from '../../src/errors/failures.js';
@@ -25,25 +25,37 @@ describe('journal', () => {
     ]);
   });
 
-  it('ignores a torn last line and cuts it off before appending', () => {
+  it('ignores a torn last line and cuts it off before appending', async () => {
     const whole = line(record('k1', 'accepted'));
     const path = tempJournal(`${whole}{"v":1,"key":"k2","applica`);
     const state = readJournal(path, 'j');
     expect([...state.statuses.keys()]).toEqual(['k1']);
     expect(state.torn).toBe(true);
     const writer = JournalWriter.open(path, 'j', state);
-    writer.append(record('k3', 'uncertain'));
-    writer.close();
+    await writer.append(record('k3', 'uncertain'));
+    await writer.close();
     expect(readFileSync(path, 'utf8')).toBe(whole + line(record('k3', 'uncertain')));
   });
 
-  it('keeps a whole last line that lacks its newline, adding the newline before appending', () => {
+  it('reads a journal of several MiB in pieces: lines across piece boundaries, the latest status, a torn tail', () => {
+    const lines = Array.from({ length: 30_000 }, (_, i) => line(record(`key-${i}`, i % 2 ? 'accepted' : 'sending')));
+    const whole = lines.join('') + line(record('key-0', 'accepted'));
+    const path = tempJournal(`${whole}{"v":1,"key":"key-1","stat`);
+    expect(whole.length).toBeGreaterThan(3 * 1024 * 1024);
+    const state = readJournal(path, 'j');
+    expect(state.statuses.size).toBe(30_000);
+    expect([...state.statuses.values()].filter((s) => s === 'accepted')).toHaveLength(15_001);
+    expect(state.statuses.get('key-29999')).toBe('accepted');
+    expect(state).toMatchObject({ exists: true, torn: true, completeBytes: whole.length, missingNewline: false });
+  });
+
+  it('keeps a whole last line that lacks its newline, adding the newline before appending', async () => {
     const path = tempJournal(JSON.stringify(record('k1', 'accepted')));
     const state = readJournal(path, 'j');
     expect(state.statuses.get('k1')).toBe('accepted');
     const writer = JournalWriter.open(path, 'j', state);
-    writer.append(record('k2', 'accepted'));
-    writer.close();
+    await writer.append(record('k2', 'accepted'));
+    await writer.close();
     expect(readFileSync(path, 'utf8')).toBe(line(record('k1', 'accepted')) + line(record('k2', 'accepted')));
   });
 
@@ -53,6 +65,31 @@ describe('journal', () => {
     expect(() => readJournal(damaged, 'e.csv.journal')).toThrow('e.csv.journal:2: this line is not a journal entry; nothing was sent');
     const newer = tempJournal(`${JSON.stringify({ v: 2, key: 'k1' })}\n`);
     expect(() => readJournal(newer, 'j')).toThrow('j:1: journal version 2 is not supported by this version of jobs; nothing was sent');
+  });
+
+  it('writes the lines queued in one turn with one write and one fsync; after a failure refuses every later line', async () => {
+    const path = tempJournal();
+    const calls: string[] = [];
+    let fail = false;
+    const ops: JournalFileOps = {
+      write: async (fd, bytes, offset) => {
+        calls.push(`write ${bytes.subarray(offset).toString().split('\n').length - 1} lines`);
+        if (fail) throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
+        return writeSync(fd, bytes, offset);
+      },
+      fsync: async () => void calls.push('fsync'),
+    };
+    const writer = JournalWriter.open(path, 'j', readJournal(path, 'j'), ops);
+    await Promise.all([writer.append(record('k1', 'sending')), writer.append(record('k2', 'sending')), writer.append(record('k3', 'sending'))]);
+    expect(calls).toEqual(['write 3 lines', 'fsync']);
+    fail = true;
+    const lost = writer.append(record('k1', 'accepted'));
+    await expect(lost).rejects.toThrow('no space');
+    fail = false;
+    await expect(writer.append(record('k2', 'accepted'))).rejects.toThrow('no space');
+    await writer.close();
+    expect(calls).toEqual(['write 3 lines', 'fsync', 'write 1 lines']);
+    expect(readFileSync(path, 'utf8')).toBe(['k1', 'k2', 'k3'].map((k) => line(record(k, 'sending'))).join(''));
   });
 
   it('fails to open where it cannot write, before anything is sent', () => {
@@ -69,6 +106,19 @@ describe('entry keys', () => {
     expect(contentHash(entry('a', 'recruiter_like', { x: 1, y: 2 }))).toBe(contentHash(entry('a', 'recruiter_like', { y: 2, x: 1 })));
     expect(contentHash(entry('a', 'recruiter_like'))).not.toBe(contentHash(entry('a', 'recruiter_like', {})));
     expect(contentHash(entry('a', 'recruiter_like'))).not.toBe(contentHash(entry('a', 'recruiter_view')));
+  });
+
+  it('count occurrences exactly over many entries, while the table grows (as a Map of hashes would)', () => {
+    // 5,000 entries over 1,700 distinct contents: every content occurs 2 to 3 times, in a mixed order.
+    const entries = Array.from({ length: 5000 }, (_, i) => entry(`app-${(i * 7919) % 1700}`, i % 2 ? 'recruiter_like' : 'recruiter_view'));
+    const seen = new Map<string, number>();
+    const expected = entries.map((e) => {
+      const hash = contentHash(e);
+      seen.set(hash, (seen.get(hash) ?? 0) + 1);
+      return `${hash}:${seen.get(hash)}`;
+    });
+    expect(entryKeys(entries)).toEqual(expected);
+    expect(Math.max(...seen.values())).toBeGreaterThan(1);
   });
 
   it('number identical entries by occurrence, so other lines do not shift them', () => {
