@@ -30,7 +30,7 @@ describe('a folder that cannot be read', () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('U-1'), 'locked/b.yaml': advertYaml('U-2') });
     const r = await runJobs(['validate', '.'], { cwd: dir });
     expect(r.stdout).toBe('✖ locked: cannot read the folder: permission denied; its adverts are unknown\n');
-    expect(r.stderr).toBe('✖ 1 error: 1 advert in 1 file checked, 0 invalid\n');
+    expect(r.stderr).toBe('✖ 1 error: 1 advert in 1 file checked, 1 file could not be read\n');
     expect(r.code).toBe(3);
   });
 

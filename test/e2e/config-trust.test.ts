@@ -31,7 +31,7 @@ describe('JavaScript config files', () => {
     const r = await jobs(['validate', '.'], { cwd: join(dir, 'adverts', 'team'), env });
     expect(existsSync(marker)).toBe(false);
     expect(r.stderr).toBe(
-      `jobs: warning: ${join('~', 'work', 'project', name)} was not loaded: a JavaScript config found by searching from the working directory is not run, ` +
+      `jobs-cli: warning: ${join('~', 'work', 'project', name)} was not loaded: a JavaScript config found by searching from the working directory is not run, ` +
         `because any checkout (a pull request in CI, say) could bring one; name it with --config ${join('~', 'work', 'project', name)} or JOBS_CONFIG to run it, or write the settings as .jobsrc.yaml\n` +
         '✔ 1 advert in 1 file: all valid\n',
     );

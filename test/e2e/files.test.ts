@@ -60,7 +60,7 @@ describe('symlinks in advert folders (built binary)', () => {
         '',
       ].join('\n'),
     );
-    expect(r.stderr).toBe('✖ 4 errors: 1 advert in 1 file checked, 0 invalid\n');
+    expect(r.stderr).toBe('✖ 4 errors: 1 advert in 1 file checked, 4 files could not be read\n');
     expect(r.code).toBe(3);
   });
 });
@@ -87,7 +87,7 @@ describe('a FIFO or a device named as a file (built binary)', () => {
       run(['event', '7', 'recruiter_view', '--data-file', '/dev/zero']),
     ]);
     const expectRefused = (r: { code: number | null; stderr: string }, message: string) => {
-      expect(r.stderr).toBe(`jobs: ${message}\n`);
+      expect(r.stderr).toBe(`jobs-cli: ${message}\n`);
       expect(r.code).toBe(2);
     };
     expectRefused(validate, 'pipe.yaml is a FIFO (named pipe), not a file: give advert files, folders, or - for stdin');

@@ -29,7 +29,7 @@ describe('jobs --sandbox stats: application ids to try jobs event with', () => {
   it('points at stats when jobs --sandbox event gets an unknown id', async () => {
     const run = await jobs(['--sandbox', 'event', 'app_unknown', 'recruiter_view'], { env: isolatedEnv() });
     expect(run.code).toBe(5);
-    expect(run.stderr).toContain("jobs --sandbox stats <reference> lists application ids of the sandbox's adverts");
+    expect(run.stderr).toContain("jobs-cli --sandbox stats <reference> lists application ids of the sandbox's adverts");
   });
 
   it('says nothing extra with --json or --quiet', async () => {

@@ -98,7 +98,7 @@ describe('the sync log', () => {
     expect(() => SyncState.load(path)).toThrow(`the sync log ${path}.log is not a regular file; nothing was sent`);
     execFileSync('mkfifo', [path]);
     expect(() => SyncState.load(path)).toThrow(`the sync state ${path} is not a regular file; nothing was sent`);
-    expect(() => readJournal(path, 'j.journal')).toThrow('the journal j.journal is not a regular file; nothing was sent');
+    expect(() => readJournal(path, 'j.journal')).toThrow('cannot read the journal j.journal: it is a FIFO (named pipe), not a regular file; nothing was sent');
   });
 
   it('refuses a whole line that is not a log line, naming the line', () => {
