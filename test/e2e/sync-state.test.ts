@@ -154,6 +154,38 @@ describe('references that are also property names', () => {
   });
 });
 
+describe('a state written by the previous release (version 1)', () => {
+  /** test/fixtures/sync-state-v1.json: what the release before version 2 wrote after syncing examples/adverts. */
+  const writeVersion1 = (path: string, baseUrl: string) => writeFileSync(path, readFileSync(join(ROOT, 'test/fixtures/sync-state-v1.json'), 'utf8').replace('SERVICE_URL', baseUrl));
+
+  it('is read as it is: nothing is sent and the file is left untouched; the next change writes version 2', async () => {
+    const s = await liveSandbox();
+    const dir = copyExamples();
+    const path = join(dir, '.jobs-state.json');
+    writeVersion1(path, s.baseUrl);
+    const bytes = readFileSync(path, 'utf8');
+    const { mtimeMs, ino } = statSync(path);
+    const r = await jobs(['sync', '.'], { cwd: dir, env: s.env });
+    expect(r.stderr).toContain('✔ in sync: 3 unchanged');
+    expect(r.code).toBe(0);
+    expect(s.log).toEqual([]);
+    expect(readFileSync(path, 'utf8')).toBe(bytes);
+    expect(statSync(path)).toMatchObject({ mtimeMs, ino });
+
+    writeFileSync(join(dir, 'backend-engineer.yaml'), readFileSync(join(dir, 'backend-engineer.yaml'), 'utf8').replace('seniority: 3', 'seniority: 4'));
+    const plan = await jobs(['sync', '.', '--dry-run'], { cwd: dir, env: s.env });
+    expect(plan.stdout).toBe('~ ACME-0042  backend-engineer.yaml  (seniority)\n');
+    const sent = await jobs(['sync', '.'], { cwd: dir, env: s.env });
+    // The sandbox is new: the advert is published again.
+    expect(sent.stderr).toContain('✔ in sync: 1 recreated, 2 unchanged');
+    expect(s.log.map((l) => l.split(' ').slice(0, 3).join(' '))).toEqual(['PUT /jobs/ACME-0042 404', 'POST /jobs 201']);
+    const upgraded = readState(path);
+    expect(upgraded.version).toBe(2);
+    expect(Object.keys(upgraded.services[s.baseUrl]!.adverts)).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044']);
+    expect((await jobs(['sync', '.', '--dry-run', '--detailed-exitcode'], { cwd: dir, env: s.env })).code).toBe(0);
+  });
+});
+
 describe('a state file that is not a sync state', () => {
   const cases: [string, unknown, RegExp][] = [
     ['adverts as a list', (url: string) => ({ version: 1, services: { [url]: { adverts: [{ file: 'a.yaml', document: 0, hash: 'x', fields: {}, published_at: 'now' }] } } }), /services\["http:\/\/127\.0\.0\.1:\d+"\]\.adverts: expected an object keyed by reference, not a list/],
