@@ -52,7 +52,7 @@ Examples:
 }
 
 export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Promise<number> {
-  const [{ resolve, relative, join }, { statSync }, errors, { loadValidAdverts }, { SyncState, acquireLock, DEFAULT_STATE_FILE, stateFiles }, { makePlan, hasChanges }, { executePlan }, report, { startProgress }, { serviceKey }, { statRegularFile, whyUnreadable }, { advertReader }] =
+  const [{ resolve, relative, join, sep }, { statSync }, errors, { loadValidAdverts }, { SyncState, acquireLock, DEFAULT_STATE_FILE, stateFiles }, { makePlan, hasChanges }, { executePlan }, report, { startProgress }, { serviceKey }, { statRegularFile, whyUnreadable }, { advertReader }] =
     await Promise.all([
       import('node:path'),
       import('node:fs'),
@@ -88,10 +88,19 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
   const lock = flags.dryRun ? undefined : acquireLock(statePath, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`${ctx.name}: ${t}\n`) });
   try {
     const state = SyncState.load(statePath);
+    // The advert's file relative to the synced folder: path arithmetic once per folder, not per advert.
+    const folders = new Map<string, string>();
+    const fileOf = (shown: string): string => {
+      const cut = shown.lastIndexOf(sep);
+      const folder = cut < 0 ? '.' : shown.slice(0, cut + 1);
+      let rel = folders.get(folder);
+      if (rel === undefined) folders.set(folder, (rel = relative(root, resolve(ctx.cwd, folder))));
+      return rel === '' ? shown.slice(cut + 1) : `${rel}${sep}${shown.slice(cut + 1)}`;
+    };
     const plan = makePlan(adverts, state.adverts(service), {
       prune: Boolean(flags.prune),
       force: Boolean(flags.force),
-      fileOf: (a) => relative(root, a.source.file === '<stdin>' ? root : resolve(ctx.cwd, a.source.file)) || a.source.file,
+      fileOf: (a) => fileOf(a.source.file),
       keepAdverts: false,
     });
     adverts = [];

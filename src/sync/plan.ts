@@ -18,13 +18,13 @@ export interface PlannedChange {
   reference: string;
   /** The file relative to the synced folder (from state for delete and orphan). */
   file: string;
-  /** The advert's file as the user named it, to read it again when it is sent (absent for delete and orphan). */
+  /** The advert's file as the user named it, to read it again when it is sent (create and update). */
   source?: string;
-  /** The document's index in its file (absent for delete and orphan). */
+  /** The document's index in its file (create, update, and unchanged when moved). */
   document?: number;
   /** The advert in the folder: only with `keepAdverts` (create and update). */
   advert?: CheckedAdvert;
-  /** The hash of what is to be sent (absent for delete and orphan). */
+  /** The hash of what is to be sent (create and update). */
   hash?: string;
   /** Unchanged in content but moved (another file or place in it): recorded without a request. */
   moved?: boolean;
@@ -57,7 +57,8 @@ export function makePlan(adverts: Iterable<CheckedAdvert>, recorded: ReadonlyMap
 /** Plans one advert at a time, so that a caller can let each advert go once it is planned. */
 export class Planner {
   private readonly changes: PlannedChange[] = [];
-  private readonly present = new Set<string>();
+  /** Adverts found in the state: when that is all of it, nothing is gone from the folder. */
+  private found = 0;
 
   constructor(
     private readonly recorded: ReadonlyMap<string, AdvertRecord>,
@@ -66,38 +67,37 @@ export class Planner {
 
   add(advert: CheckedAdvert): void {
     const reference = advert.reference!;
-    this.present.add(reference);
     const file = this.options.fileOf(advert);
     const document = advert.source.index;
     const before = this.recorded.get(reference);
-    const base = { reference, file, source: advert.source.file, document };
-    if (before && !this.options.force) {
+    if (before) this.found++;
+    if (before && !this.options.force && before.hash === hashOf(advert.payload)) {
       // The common case of a big folder: one hash, no per-field work, nothing of the advert kept.
-      const hash = hashOf(advert.payload);
-      if (before.hash === hash) {
-        const moved = before.file !== file || before.document !== document;
-        this.changes.push({ action: 'unchanged', ...base, hash, ...(moved ? { moved } : {}) });
-        return;
-      }
+      const moved = before.file !== file || before.document !== document;
+      this.changes.push(moved ? { action: 'unchanged', reference, file, document, moved } : { action: 'unchanged', reference, file });
+      return;
     }
     const { hash, fields } = contentHashes(advert.payload);
-    const kept = this.options.keepAdverts === false ? {} : { advert };
+    const base = { reference, file, source: advert.source.file, document, hash, ...(this.options.keepAdverts === false ? {} : { advert }) };
     if (!before) {
-      this.changes.push({ action: 'create', ...base, ...kept, hash });
+      this.changes.push({ action: 'create', ...base });
       return;
     }
     const earlier = before.fields;
     // Field names come from the file (with --allow-unknown-fields, any name): own properties only.
     const changed = Object.keys(fields).filter((k) => !Object.hasOwn(earlier, k) || earlier[k] !== fields[k]);
     const removed = Object.keys(earlier).filter((k) => !Object.hasOwn(fields, k));
-    this.changes.push({ action: 'update', ...base, ...kept, hash, changed, removed });
+    this.changes.push({ action: 'update', ...base, changed, removed });
   }
 
   finish(): Plan {
     const { changes } = this;
-    for (const [reference, record] of this.recorded) {
-      if (this.present.has(reference)) continue;
-      changes.push({ action: this.options.prune ? 'delete' : 'orphan', reference, file: record.file });
+    if (this.found < this.recorded.size) {
+      const present = new Set(changes.map((c) => c.reference));
+      for (const [reference, record] of this.recorded) {
+        if (present.has(reference)) continue;
+        changes.push({ action: this.options.prune ? 'delete' : 'orphan', reference, file: record.file });
+      }
     }
     const counts: Record<Action, number> = { create: 0, update: 0, unchanged: 0, delete: 0, orphan: 0 };
     for (const c of changes) counts[c.action]++;

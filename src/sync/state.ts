@@ -329,18 +329,20 @@ export class SyncState {
         table = new FieldTable(names as string[]);
       }
       if (!isObject(entry.adverts)) throw wrong(`${where}.adverts`, `expected an object keyed by reference, not ${describe(entry.adverts)}`);
-      const key2 = canonicalServiceKey(key);
-      // The common case: the file's table becomes the service's, and records are taken as written.
-      const service = this.services.has(key2) ? this.service(key2) : this.service(key2, table?.names);
+      const canonical = canonicalServiceKey(key);
+      // Earlier versions keyed services by the URL as it was spelt; two spellings of one service
+      // hold parts of its records. The latest record of a reference wins; the file is rewritten with
+      // the merged keys the next time something is recorded.
+      const merging = this.services.has(canonical);
+      const service = this.service(canonical, table?.names);
       // Taken as written when the file's names are the service's (one spelling of it: the common case).
       const direct = table !== undefined && sameNames(table, service.table);
-      for (const [reference, record] of Object.entries(entry.adverts)) {
+      const adverts = entry.adverts;
+      for (const reference in adverts) {
+        const record = adverts[reference];
         const problem = table ? storedRecordProblem(record, table.names.length) : recordProblem(record);
         if (problem) throw wrong(`${where}.adverts[${quote(reference)}]${problem.field ? `.${problem.field}` : ''}`, problem.what);
-        const other = service.adverts.get(reference);
-        // Earlier versions keyed services by the URL as it was spelt; two spellings of one service
-        // hold parts of its records. The latest record of a reference wins; the file is rewritten
-        // with the merged keys the next time something is recorded.
+        const other = merging ? service.adverts.get(reference) : undefined;
         if (other && other.published_at >= (record as AdvertRecord).published_at) continue;
         if (table) {
           const r = record as unknown as StoredRecordJson;
@@ -427,10 +429,16 @@ function storedRecordProblem(record: unknown, names: number): { field?: string; 
   }
   if (!Number.isInteger(record.document) || (record.document as number) < 0) return { field: 'document', what: `expected a whole number, not ${describe(record.document)}` };
   const fields = record.fields as string;
-  if (fields !== '' && (!/^\S+( \S+)*$/.test(fields) || fields.split(' ').length > names)) {
+  if (fields !== '' && (!/^\S+( \S+)*$/.test(fields) || slotsIn(fields) > names)) {
     return { field: 'fields', what: `expected at most ${names} field hashes (the service's "fields") separated by single spaces, - for none` };
   }
   return undefined;
+}
+
+function slotsIn(fields: string): number {
+  let slots = 1;
+  for (let at = fields.indexOf(' '); at >= 0; at = fields.indexOf(' ', at + 1)) slots++;
+  return slots;
 }
 
 function recordJson(r: StoredRecord): StoredRecordJson {
