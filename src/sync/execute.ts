@@ -108,6 +108,7 @@ async function apply(change: PlannedChange, options: ExecuteOptions): Promise<Ap
       }
       return { result: { change, status: 'deleted' } };
     }
+    if (!change.advert && !options.readAdvert) throw new Error('a change planned without its advert (keepAdverts: false) needs ExecuteOptions.readAdvert');
     advert = change.advert ?? (await options.readAdvert!(change));
     const payload = advert.payload;
     const { fields } = contentHashes(payload);
