@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { join } from 'node:path';
-import { compare, report, timeOnce } from './lib.mjs';
+import { compare, report } from './lib.mjs';
 import { advertYaml, generateAdverts } from './generate.mjs';
 import { benchHistory, benchReport } from './insights.mjs';
 
@@ -56,13 +56,6 @@ function startServer(quota = 0) {
   });
 }
 
-/** Peak resident memory of a command, in MiB (GNU time). */
-function peakMiB(cmd, args, options) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], { ...options, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  const kb = Number(r.stderr.trim().split('\n').pop());
-  return Number.isFinite(kb) ? kb / 1024 : NaN;
-}
-
 if (want('sync')) {
   const dir = generateAdverts(join(work, 'adverts-1k'), 1000);
   const jsonDir = join(work, 'adverts-1k-json');
@@ -92,18 +85,12 @@ if (want('sync')) {
   const ideal = 1000 / 50;
   console.log(`${'jobs sync 1,000 adverts under a 50 req/s quota / ideal (20 s)'.padEnd(58)} ${(seconds / ideal).toFixed(2)}x  (target <= 1.15x: ${seconds / ideal <= 1.15 ? 'met' : 'MISSED'})   [${seconds.toFixed(1)} s; exit ${r.status}; ${failed} failed; ${counts.throttled} answered 429]`);
 
-  const big = generateAdverts(join(work, 'adverts-10k'), 10_000);
-  const server3 = await startServer();
-  const env3 = { ...env, JOBS_BASE_URL: server3.url, JOBS_TOKEN: 'bench-token' };
-  const state = join(work, 'state-10k.json');
-  rmSync(state, { force: true });
-  timeOnce(node, [bin, 'sync', big, '--concurrency', '8', '--state', state], { ...opts, env: env3 });
-  const before = (await server3.count()).requests;
-  const second = compare([node, [bin, 'sync', big, '--state', state], { ...opts, env: env3 }], [node, [bin, 'validate', big], { ...opts, env: env3 }], 3);
-  const extra = (await server3.count()).requests - before;
-  report('jobs sync of 10,000 unchanged adverts / jobs validate', second, 2.0);
-  console.log(`  requests sent by the unchanged syncs: ${extra}; peak memory of one: ${peakMiB(node, [bin, 'sync', big, '--state', state], { ...opts, env: env3 }).toFixed(0)} MiB`);
-  server3.stop();
+  // The second sync of 10,000 unchanged adverts: see sync-scale.
+}
+
+if (want('sync-scale')) {
+  const { syncScale } = await import('./sync-scale.mjs');
+  await syncScale({ root, work, env, node, bin, scale: process.argv.includes('--scale') || process.env.JOBS_BENCH_SCALE === '1' });
 }
 
 if (want('history')) await benchHistory({ root, work, node, bin, opts, startServer });

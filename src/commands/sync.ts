@@ -52,7 +52,7 @@ Examples:
 }
 
 export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Promise<number> {
-  const [{ resolve, relative, join }, { statSync }, errors, { loadValidAdverts }, { SyncState, acquireLock, DEFAULT_STATE_FILE, stateFiles }, { makePlan, hasChanges }, { executePlan }, report, { startProgress }, { serviceKey }, { statRegularFile, whyUnreadable }] =
+  const [{ resolve, relative, join, sep }, { statSync }, errors, { loadValidAdverts }, { SyncState, acquireLock, DEFAULT_STATE_FILE, stateFiles }, { makePlan, hasChanges }, { executePlan }, report, { startProgress }, { serviceKey }, { statRegularFile, whyUnreadable }, { advertReader }] =
     await Promise.all([
       import('node:path'),
       import('node:fs'),
@@ -65,14 +65,18 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
       import('../output/progress.js'),
       import('../sync/service-key.js'),
       import('../util/quick-fs.js'),
+      import('../sync/reread.js'),
     ]);
   const root = resolve(ctx.cwd, dir);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new errors.UsageError(`${dir}: not a folder; sync takes the folder that holds the adverts`);
   if (flags.detailedExitcode && !flags.dryRun) throw new errors.UsageError('--detailed-exitcode goes with --dry-run');
 
   const statePath = resolve(ctx.cwd, flags.state ?? join(dir, DEFAULT_STATE_FILE));
+  const checkOptions = { allowUnknownFields: Boolean(flags.allowUnknownFields) };
   // The state may live in the folder under any name (adverts/state.yaml): it is not an advert.
-  const adverts = await loadValidAdverts(ctx, [dir], 'create', { allowUnknownFields: Boolean(flags.allowUnknownFields), exclude: stateFiles(statePath) });
+  // Only the plan keeps a reference to the adverts (`let`, emptied once planned): what the plan does
+  // not keep of them is free before the first request.
+  let adverts = await loadValidAdverts(ctx, [dir], 'create', { ...checkOptions, exclude: stateFiles(statePath) });
   const config = await ctx.config();
   const service = serviceKey(ctx, config);
   try {
@@ -84,11 +88,22 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
   const lock = flags.dryRun ? undefined : acquireLock(statePath, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`${ctx.name}: ${t}\n`) });
   try {
     const state = SyncState.load(statePath);
+    // The advert's file relative to the synced folder: path arithmetic once per folder, not per advert.
+    const folders = new Map<string, string>();
+    const fileOf = (shown: string): string => {
+      const cut = shown.lastIndexOf(sep);
+      const folder = cut < 0 ? '.' : shown.slice(0, cut + 1);
+      let rel = folders.get(folder);
+      if (rel === undefined) folders.set(folder, (rel = relative(root, resolve(ctx.cwd, folder))));
+      return rel === '' ? shown.slice(cut + 1) : `${rel}${sep}${shown.slice(cut + 1)}`;
+    };
     const plan = makePlan(adverts, state.adverts(service), {
       prune: Boolean(flags.prune),
       force: Boolean(flags.force),
-      fileOf: (a) => relative(root, a.source.file === '<stdin>' ? root : resolve(ctx.cwd, a.source.file)) || a.source.file,
+      fileOf: (a) => fileOf(a.source.file),
+      keepAdverts: false,
     });
+    adverts = [];
     report.writePlan(ctx, plan, { dryRun: Boolean(flags.dryRun), statePath });
     if (flags.dryRun) return flags.detailedExitcode && hasChanges(plan) ? errors.ExitCode.changesPending : 0;
 
@@ -100,6 +115,7 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
     ctx.signal.addEventListener('abort', onStop, { once: true });
     const total = plan.counts.create + plan.counts.update + plan.counts.delete;
     const progress = await startProgress(ctx, total, 'syncing');
+    const concurrency = flags.concurrency ?? config.concurrency.value;
     let outcome;
     let saveFailure: unknown;
     try {
@@ -107,7 +123,8 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
         client,
         state,
         service,
-        concurrency: flags.concurrency ?? config.concurrency.value,
+        concurrency,
+        readAdvert: advertReader(ctx.cwd, config, checkOptions, Math.max(8, concurrency)),
         failFast: Boolean(flags.failFast),
         stop: ctx.signal,
         abort: drain.signal,

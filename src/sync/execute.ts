@@ -9,7 +9,10 @@ import type { JobsClient } from '../api/client.js';
 import { ApiError, JobsError } from '../errors/failures.js';
 import { isTaken } from '../publishing/publish.js';
 import { runPool } from '../util/pool.js';
+import type { CheckedAdvert } from '../validation/check.js';
+import { contentHashes } from './hash.js';
 import type { Plan, PlannedChange } from './plan.js';
+import type { ReadAdvert } from './reread.js';
 import type { SyncState } from './state.js';
 
 export type ResultStatus = 'created' | 'updated' | 'adopted' | 'recreated' | 'deleted' | 'failed';
@@ -18,6 +21,8 @@ export interface ChangeResult {
   change: PlannedChange;
   status: ResultStatus;
   error?: JobsError;
+  /** The advert as sent: kept on a failure only (its errors point at its lines); a success lets it go. */
+  advert?: CheckedAdvert;
 }
 
 export interface ExecuteOptions {
@@ -31,6 +36,8 @@ export interface ExecuteOptions {
   /** Aborts requests in flight (a bounded while after stop). */
   abort: AbortSignal;
   onResult: (result: ChangeResult) => void;
+  /** Reads the advert of a change planned without it (PlanOptions.keepAdverts false). */
+  readAdvert?: ReadAdvert;
 }
 
 export interface ExecuteOutcome {
@@ -54,9 +61,9 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
   try {
     const recorded = state.adverts(service);
     for (const c of plan.changes) {
-      if (c.action !== 'unchanged') continue;
+      if (c.action !== 'unchanged' || !c.moved) continue;
       const before = recorded.get(c.reference);
-      if (before && (before.file !== c.file || before.document !== c.advert!.source.index)) state.put(service, c.reference, { ...before, file: c.file, document: c.advert!.source.index });
+      if (before) state.put(service, c.reference, { file: c.file, document: c.document!, hash: before.hash, fields: before.fields, published_at: before.published_at });
     }
   } catch (error) {
     return { results: [], notStarted: work.length, unlogged, recordFailure: error };
@@ -65,10 +72,10 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
     work,
     options.concurrency,
     async (change, _i, stopAll) => {
-      const result = await apply(change, options);
+      const { result, fields } = await apply(change, options);
       if (result.status !== 'failed') {
         try {
-          record(result, options);
+          record(result, fields, options);
         } catch (error) {
           recordFailure ??= error;
           unlogged.push(result);
@@ -76,6 +83,7 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
         }
       } else if (options.failFast || (result.error instanceof ApiError && result.error.kind === 'unauthorized')) stopAll();
       options.onResult(result);
+      if (result.status !== 'failed') delete result.advert;
       return result;
     },
     options.stop,
@@ -84,9 +92,12 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
   return { results: done, notStarted: work.length - done.length, unlogged, ...(recordFailure !== undefined ? { recordFailure } : {}) };
 }
 
-async function apply(change: PlannedChange, options: ExecuteOptions): Promise<ChangeResult> {
+type Applied = { result: ChangeResult; fields?: Record<string, string> };
+
+async function apply(change: PlannedChange, options: ExecuteOptions): Promise<Applied> {
   const { client } = options;
   const signal = options.abort;
+  let advert: CheckedAdvert | undefined;
   try {
     if (change.action === 'delete') {
       try {
@@ -95,44 +106,48 @@ async function apply(change: PlannedChange, options: ExecuteOptions): Promise<Ch
         // Already gone (deleted elsewhere, or by an earlier attempt): the goal is met.
         if (!(error instanceof ApiError && error.kind === 'not_found')) throw error;
       }
-      return { change, status: 'deleted' };
+      return { result: { change, status: 'deleted' } };
     }
-    const payload = change.advert!.payload;
+    if (!change.advert && !options.readAdvert) throw new Error('a change planned without its advert (keepAdverts: false) needs ExecuteOptions.readAdvert');
+    advert = change.advert ?? (await options.readAdvert!(change));
+    const payload = advert.payload;
+    const { fields } = contentHashes(payload);
+    const done = (status: ResultStatus): Applied => ({ result: { change, status, advert }, fields });
     const { reference: _immutable, ...patch } = payload;
     if (change.action === 'create') {
       try {
         await client.create(payload, { signal, retryPost: true });
-        return { change, status: 'created' };
+        return done('created');
       } catch (error) {
         if (!isTaken(error)) throw error;
         await client.update(change.reference, patch, { signal });
-        return { change, status: 'adopted' };
+        return done('adopted');
       }
     }
     try {
       await client.update(change.reference, patch, { signal });
-      return { change, status: 'updated' };
+      return done('updated');
     } catch (error) {
       // Deleted on the service since the last sync: publish it again.
       if (!(error instanceof ApiError && error.kind === 'not_found')) throw error;
       await client.create(payload, { signal, retryPost: true });
-      return { change, status: 'recreated' };
+      return done('recreated');
     }
   } catch (error) {
-    if (error instanceof JobsError) return { change, status: 'failed', error };
+    if (error instanceof JobsError) return { result: { change, status: 'failed', error, ...(advert ? { advert } : {}) } };
     throw error;
   }
 }
 
-function record(result: ChangeResult, options: ExecuteOptions): void {
+function record(result: ChangeResult, fields: Record<string, string> | undefined, options: ExecuteOptions): void {
   const { change } = result;
   if (result.status === 'deleted') options.state.remove(options.service, change.reference);
   else
     options.state.put(options.service, change.reference, {
       file: change.file,
-      document: change.advert!.source.index,
+      document: change.document ?? change.advert?.source.index ?? 0,
       hash: change.hash!,
-      fields: change.fields!,
+      fields: fields!,
       published_at: new Date().toISOString(),
     });
 }

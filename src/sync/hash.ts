@@ -1,19 +1,58 @@
-/** Content hashes of what is sent: canonical JSON (keys sorted) so key order in a file does not matter. */
-import { createHash } from 'node:crypto';
+/**
+ * Content hashes of what is sent: canonical JSON (keys sorted) so key order in a file does not
+ * matter. SHA-256 as in state version 1, shortened: a version 1 hash starts with the same characters,
+ * so a state written by an earlier release compares equal without a single request.
+ */
+import { hash as digest } from 'node:crypto';
+
+/** Hex characters kept of an advert's hash (128 bits) and of a field's (only names what changed). */
+export const HASH_LENGTH = 32;
+export const FIELD_HASH_LENGTH = 8;
 
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(sortedKeys(value)) ?? 'null';
 }
 
-export function hashOf(value: unknown, length = 64): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, length);
+/**
+ * The value with every object's keys in sorted order, for JSON.stringify (much faster than building
+ * the text by hand); objects that are sorted already, and hold no objects, are used as they are.
+ */
+function sortedKeys(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  let canonical = true;
+  for (let i = 0; i < keys.length && canonical; i++) {
+    const v = object[keys[i]!];
+    canonical = (i === 0 || keys[i - 1]! < keys[i]!) && (v === null || typeof v !== 'object');
+  }
+  if (canonical) return object;
+  keys.sort();
+  // A plain object filled in one order is fast to build and to stringify (a null prototype is not).
+  const sorted: Record<string, unknown> = {};
+  for (const key of keys) {
+    // Assigned, `__proto__` would set the prototype: it is a key like any other.
+    if (key === '__proto__') Object.defineProperty(sorted, key, { value: sortedKeys(object[key]), enumerable: true, writable: true, configurable: true });
+    else sorted[key] = sortedKeys(object[key]);
+  }
+  return sorted;
 }
 
-/** A short hash per top-level field, so a plan can name the fields that changed. */
-export function fieldHashes(payload: Record<string, unknown>): Record<string, string> {
-  // fromEntries defines own properties: a field named `__proto__` is a field like any other.
-  return Object.fromEntries(Object.keys(payload).sort().map((key) => [key, hashOf(payload[key], 12)]));
+export function hashOf(value: unknown, length = HASH_LENGTH): string {
+  return digest('sha256', canonicalJson(value), 'hex').slice(0, length);
+}
+
+/** The advert's hash and a short hash per top-level field (to name what changed), from one canonical pass. */
+export function contentHashes(payload: Record<string, unknown>): { hash: string; fields: Record<string, string> } {
+  const keys = Object.keys(payload).sort();
+  // Built on a null prototype: a field named `__proto__` is a field like any other.
+  const fields: Record<string, string> = Object.create(null);
+  const parts: string[] = [];
+  for (const key of keys) {
+    const value = canonicalJson(payload[key]);
+    fields[key] = digest('sha256', value, 'hex').slice(0, FIELD_HASH_LENGTH);
+    parts.push(`${JSON.stringify(key)}:${value}`);
+  }
+  return { hash: digest('sha256', `{${parts.join(',')}}`, 'hex').slice(0, HASH_LENGTH), fields };
 }

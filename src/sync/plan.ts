@@ -2,9 +2,13 @@
  * The plan of a sync, like `terraform plan`: what to create (not in state), update (content
  * changed), leave alone (unchanged: no request), and delete (in state, gone from the folder; only
  * with --prune, otherwise listed as orphans).
+ *
+ * A plan of a big folder stays small: each change keeps its reference, file, place and hash; the
+ * advert itself only when asked (`keepAdverts`), otherwise the executor reads it again when it is
+ * sent (see reread.ts), so a first sync of 100,000 adverts does not hold 100,000 payloads.
  */
 import type { CheckedAdvert } from '../validation/check.js';
-import { fieldHashes, hashOf } from './hash.js';
+import { contentHashes, hashOf } from './hash.js';
 import type { AdvertRecord } from './state.js';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'delete' | 'orphan';
@@ -12,12 +16,18 @@ export type Action = 'create' | 'update' | 'unchanged' | 'delete' | 'orphan';
 export interface PlannedChange {
   action: Action;
   reference: string;
-  /** The advert in the folder (absent for delete and orphan). */
-  advert?: CheckedAdvert;
   /** The file relative to the synced folder (from state for delete and orphan). */
   file: string;
+  /** The advert's file as the user named it, to read it again when it is sent (create and update). */
+  source?: string;
+  /** The document's index in its file (create, update, and unchanged when moved). */
+  document?: number;
+  /** The advert in the folder: only with `keepAdverts` (create and update). */
+  advert?: CheckedAdvert;
+  /** The hash of what is to be sent (create and update). */
   hash?: string;
-  fields?: Record<string, string>;
+  /** Unchanged in content but moved (another file or place in it): recorded without a request. */
+  moved?: boolean;
   /** Fields whose value changed (update). */
   changed?: string[];
   /** Fields no longer in the file: the interface has no way to clear them (update takes a subset). */
@@ -34,39 +44,65 @@ export interface PlanOptions {
   force: boolean;
   /** The advert's file as stored in state (relative to the folder). */
   fileOf: (advert: CheckedAdvert) => string;
+  /** Keep each advert to create or update on its change (default true); without, the executor reads it again. */
+  keepAdverts?: boolean;
 }
 
-export function makePlan(adverts: readonly CheckedAdvert[], recorded: ReadonlyMap<string, AdvertRecord>, options: PlanOptions): Plan {
-  const changes: PlannedChange[] = [];
-  const present = new Set<string>();
-  for (const advert of adverts) {
+export function makePlan(adverts: Iterable<CheckedAdvert>, recorded: ReadonlyMap<string, AdvertRecord>, options: PlanOptions): Plan {
+  const planner = new Planner(recorded, options);
+  for (const advert of adverts) planner.add(advert);
+  return planner.finish();
+}
+
+/** Plans one advert at a time, so that a caller can let each advert go once it is planned. */
+export class Planner {
+  private readonly changes: PlannedChange[] = [];
+  /** Adverts found in the state: when that is all of it, nothing is gone from the folder. */
+  private found = 0;
+
+  constructor(
+    private readonly recorded: ReadonlyMap<string, AdvertRecord>,
+    private readonly options: PlanOptions,
+  ) {}
+
+  add(advert: CheckedAdvert): void {
     const reference = advert.reference!;
-    present.add(reference);
-    const hash = hashOf(advert.payload);
-    const file = options.fileOf(advert);
-    const before = recorded.get(reference);
-    if (before && before.hash === hash && !options.force) {
-      // The common case of a big folder: one hash, no per-field work.
-      changes.push({ action: 'unchanged', reference, advert, file, hash });
-      continue;
+    const file = this.options.fileOf(advert);
+    const document = advert.source.index;
+    const before = this.recorded.get(reference);
+    if (before) this.found++;
+    if (before && !this.options.force && before.hash === hashOf(advert.payload)) {
+      // The common case of a big folder: one hash, no per-field work, nothing of the advert kept.
+      const moved = before.file !== file || before.document !== document;
+      this.changes.push(moved ? { action: 'unchanged', reference, file, document, moved } : { action: 'unchanged', reference, file });
+      return;
     }
-    const fields = fieldHashes(advert.payload);
+    const { hash, fields } = contentHashes(advert.payload);
+    const base = { reference, file, source: advert.source.file, document, hash, ...(this.options.keepAdverts === false ? {} : { advert }) };
     if (!before) {
-      changes.push({ action: 'create', reference, advert, file, hash, fields });
-      continue;
+      this.changes.push({ action: 'create', ...base });
+      return;
     }
+    const earlier = before.fields;
     // Field names come from the file (with --allow-unknown-fields, any name): own properties only.
-    const changed = Object.keys(fields).filter((k) => !Object.hasOwn(before.fields, k) || before.fields[k] !== fields[k]);
-    const removed = Object.keys(before.fields).filter((k) => !Object.hasOwn(fields, k));
-    changes.push({ action: 'update', reference, advert, file, hash, fields, changed, removed });
+    const changed = Object.keys(fields).filter((k) => !Object.hasOwn(earlier, k) || earlier[k] !== fields[k]);
+    const removed = Object.keys(earlier).filter((k) => !Object.hasOwn(fields, k));
+    this.changes.push({ action: 'update', ...base, changed, removed });
   }
-  for (const [reference, record] of recorded) {
-    if (present.has(reference)) continue;
-    changes.push({ action: options.prune ? 'delete' : 'orphan', reference, file: record.file });
+
+  finish(): Plan {
+    const { changes } = this;
+    if (this.found < this.recorded.size) {
+      const present = new Set(changes.map((c) => c.reference));
+      for (const [reference, record] of this.recorded) {
+        if (present.has(reference)) continue;
+        changes.push({ action: this.options.prune ? 'delete' : 'orphan', reference, file: record.file });
+      }
+    }
+    const counts: Record<Action, number> = { create: 0, update: 0, unchanged: 0, delete: 0, orphan: 0 };
+    for (const c of changes) counts[c.action]++;
+    return { changes, counts };
   }
-  const counts: Record<Action, number> = { create: 0, update: 0, unchanged: 0, delete: 0, orphan: 0 };
-  for (const c of changes) counts[c.action]++;
-  return { changes, counts };
 }
 
 export function hasChanges(plan: Plan): boolean {

@@ -86,7 +86,8 @@ export function writeResult(ctx: Context, result: ChangeResult, log: (line: stri
   }
   let lines = `${c.red('✖')} failed ${ref} ${c.dim(shownFile(change.file))}: ${sanitize(error.message)}\n`;
   const tree = error instanceof ApiError ? error.tree : undefined;
-  if (tree && change.advert) for (const f of findingsFromTree(tree, change.advert.source, change.reference, { value: change.advert.payload })) lines += `    ${formatFinding(f)}\n`;
+  const advert = result.advert ?? change.advert;
+  if (tree && advert) for (const f of findingsFromTree(tree, advert.source, change.reference, { value: advert.payload })) lines += `    ${formatFinding(f)}\n`;
   const shown = new Set(tree ? treeLines(tree) : []);
   for (const d of error.details) if (!shown.has(d)) lines += `    ${sanitize(renamed(d, ctx.name))}\n`;
   log(lines);
@@ -111,7 +112,7 @@ export function writeSummary(ctx: Context, plan: Plan, results: readonly ChangeR
 
 /** The failures as findings: the service's errors at their YAML lines, or one per advert. */
 function failuresOf(results: readonly ChangeResult[]): Finding[] {
-  return results.flatMap((r) => (r.error ? failureFindings(r.error, r.change.advert?.source ?? { file: r.change.file }, r.change.reference) : []));
+  return results.flatMap((r) => (r.error ? failureFindings(r.error, (r.advert ?? r.change.advert)?.source ?? { file: r.change.file }, r.change.reference) : []));
 }
 
 /** 0 when everything succeeded; 4 when the credentials were refused; 1 for any other failure. */

@@ -11,11 +11,14 @@ import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, realpathSy
 import { basename, dirname, join } from 'node:path';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { sanitize } from '../output/sanitize.js';
+import { FIELD_HASH_LENGTH, HASH_LENGTH } from './hash.js';
 import { canonicalServiceKey } from './service-key.js';
 
 export { acquireLock, type Lock } from './lock.js';
 
-export const STATE_VERSION = 1;
+/** The version written; version 1 (an earlier release's) is read too, and upgraded the next time something is recorded. */
+export const STATE_VERSION = 2;
+const KNOWN_VERSIONS = [1, 2];
 export const DEFAULT_STATE_FILE = '.jobs-state.json';
 
 export interface AdvertRecord {
@@ -25,18 +28,103 @@ export interface AdvertRecord {
   /** Hash of the payload last sent (or adopted). */
   hash: string;
   /** Short hash per top-level field, to name what changed. */
-  fields: Record<string, string>;
+  readonly fields: Readonly<Record<string, string>>;
   published_at: string;
 }
 
-/** The file's shape (JSON): the service key is the normalised base URL, or `sandbox`. */
+/**
+ * The file's shape (JSON): the service key is the normalised base URL, or `sandbox`. Per service,
+ * `fields` names the field hashes' places (new names are added at the end, so a record's line only
+ * changes with the record); a record's `fields` holds one short hash per name, `-` where the advert
+ * has no such field. One record per line, sorted by reference: a change to one advert is one line in
+ * a diff.
+ */
 export interface StateFile {
   version: number;
-  /** service key (base URL, or `sandbox`) -> reference -> record */
-  services: Record<string, { adverts: Record<string, AdvertRecord> }>;
+  /** service key (base URL, or `sandbox`) -> field names, reference -> record */
+  services: Record<string, { fields: string[]; adverts: Record<string, StoredRecordJson> }>;
+}
+
+interface StoredRecordJson {
+  file: string;
+  document: number;
+  hash: string;
+  fields: string;
+  published_at: string;
 }
 
 type LogLine = { op: 'put'; service: string; reference: string; record: AdvertRecord } | { op: 'delete'; service: string; reference: string };
+
+/** The places of the field hashes of one service's records: names are only ever added, at the end. */
+class FieldTable {
+  readonly names: string[] = [];
+  private readonly slots = new Map<string, number>();
+
+  constructor(names: readonly string[] = []) {
+    for (const name of names) this.slot(name);
+  }
+
+  /** `a1b2c3d4 - 0f0f0f0f`: a hash per name in the table's order, `-` for a field the advert lacks. */
+  encode(fields: Readonly<Record<string, string>>): string {
+    const slots: string[] = [];
+    for (const name of Object.keys(fields)) {
+      const hash = fields[name]!.slice(0, FIELD_HASH_LENGTH);
+      // A hand-edited log could hold anything: what cannot be written in a slot compares as changed.
+      slots[this.slot(name)] = /^[^\s-]\S*$/.test(hash) ? hash : '?';
+    }
+    return Array.from(slots, (s) => s ?? '-').join(' ');
+  }
+
+  decode(packed: string): Record<string, string> {
+    const fields: Record<string, string> = Object.create(null);
+    if (packed === '') return fields;
+    const slots = packed.split(' ');
+    for (let i = 0; i < slots.length; i++) if (slots[i] !== '-') fields[this.names[i]!] = slots[i]!;
+    return fields;
+  }
+
+  private slot(name: string): number {
+    let slot = this.slots.get(name);
+    if (slot === undefined) {
+      slot = this.names.push(name) - 1;
+      this.slots.set(name, slot);
+    }
+    return slot;
+  }
+}
+
+/** A record as kept in memory: its field hashes in one string, read back through the service's table when a plan asks. */
+class StoredRecord implements AdvertRecord {
+  constructor(
+    readonly file: string,
+    readonly document: number,
+    readonly hash: string,
+    readonly published_at: string,
+    readonly packed: string,
+    private readonly table: FieldTable,
+  ) {}
+
+  get fields(): Record<string, string> {
+    return this.table.decode(this.packed);
+  }
+
+  toJSON(): AdvertRecord {
+    return { file: this.file, document: this.document, hash: this.hash, fields: this.fields, published_at: this.published_at };
+  }
+}
+
+class ServiceRecords {
+  readonly table: FieldTable;
+  readonly adverts = new Map<string, StoredRecord>();
+
+  constructor(names?: readonly string[]) {
+    this.table = new FieldTable(names);
+  }
+
+  put(reference: string, record: AdvertRecord): void {
+    this.adverts.set(reference, new StoredRecord(record.file, record.document, record.hash.slice(0, HASH_LENGTH), record.published_at, this.table.encode(record.fields), this.table));
+  }
+}
 
 const FIX = 'restore it from version control or move it away (a sync without state adopts existing adverts safely)';
 
@@ -62,7 +150,7 @@ export function reasonOf(error: unknown): string {
 }
 
 export class SyncState {
-  private readonly services = new Map<string, Map<string, AdvertRecord>>();
+  private readonly services = new Map<string, ServiceRecords>();
   /** The records differ from the state file (something was recorded, or a log was folded in). */
   private changed = false;
   private log: number | undefined;
@@ -95,7 +183,7 @@ export class SyncState {
 
   /** The records of one service, by reference. */
   adverts(service: string): ReadonlyMap<string, AdvertRecord> {
-    return this.services.get(canonicalServiceKey(service)) ?? new Map();
+    return this.services.get(canonicalServiceKey(service))?.adverts ?? new Map();
   }
 
   /**
@@ -132,7 +220,7 @@ export class SyncState {
       const tmp = `${this.path}.${process.pid}.tmp`;
       try {
         mkdirSync(dirname(this.path), { recursive: true });
-        writeFileSync(tmp, `${JSON.stringify(this.toJSON(), null, 2)}\n`);
+        writeFileSync(tmp, this.text());
         renameSync(tmp, this.path);
       } catch (error) {
         rmSync(tmp, { force: true });
@@ -147,7 +235,28 @@ export class SyncState {
 
   /** The state as written to its file; Object.fromEntries makes own properties, `__proto__` included. */
   toJSON(): StateFile {
-    return { version: STATE_VERSION, services: Object.fromEntries([...this.services].map(([service, adverts]) => [service, { adverts: Object.fromEntries(adverts) }])) };
+    const services = [...this.services].map(([key, service]) => {
+      const adverts = Object.fromEntries(sortedRecords(service).map(([reference, r]) => [reference, recordJson(r)]));
+      return [key, { fields: service.table.names, adverts }];
+    });
+    return { version: STATE_VERSION, services: Object.fromEntries(services) };
+  }
+
+  /**
+   * The file's text: toJSON() laid out with one record per line, sorted by reference, so that the
+   * state diffs well in version control and stays small (and is still one JSON document).
+   */
+  private text(): string {
+    const lines = ['{', `  "version": ${STATE_VERSION},`, '  "services": {'];
+    const services = [...this.services].sort(([a], [b]) => compare(a, b));
+    services.forEach(([key, service], s) => {
+      lines.push(`    ${JSON.stringify(key)}: {`, `      "fields": ${JSON.stringify(service.table.names)},`, '      "adverts": {');
+      const records = sortedRecords(service);
+      records.forEach(([reference, r], i) => lines.push(`        ${JSON.stringify(reference)}: ${JSON.stringify(recordJson(r))}${i < records.length - 1 ? ',' : ''}`));
+      lines.push('      }', `    }${s < services.length - 1 ? ',' : ''}`);
+    });
+    lines.push('  }', '}', '');
+    return lines.join('\n');
   }
 
   private record(line: LogLine): void {
@@ -178,11 +287,16 @@ export class SyncState {
     }
   }
 
+  private service(key: string, names?: readonly string[]): ServiceRecords {
+    let service = this.services.get(key);
+    if (!service) this.services.set(key, (service = new ServiceRecords(names)));
+    return service;
+  }
+
   private apply(line: LogLine): void {
-    let adverts = this.services.get(line.service);
-    if (!adverts) this.services.set(line.service, (adverts = new Map()));
-    if (line.op === 'put') adverts.set(line.reference, line.record);
-    else adverts.delete(line.reference);
+    const service = this.service(line.service);
+    if (line.op === 'put') service.put(line.reference, line.record);
+    else service.adverts.delete(line.reference);
     this.changed = true;
   }
 
@@ -191,7 +305,7 @@ export class SyncState {
     this.log = undefined;
   }
 
-  /** Takes in a parsed state file, checking its shape; keys that name one service are merged. */
+  /** Takes in a parsed state file (version 1 or 2), checking its shape; keys that name one service are merged. */
   private read(value: unknown): void {
     const wrong = (where: string, what: string) => new ConfigError(`${this.path}: not a valid sync state: ${where}: ${what}; ${FIX}`);
     if (!isObject(value)) throw wrong('the file', `expected an object {"version": ${STATE_VERSION}, "services": {...}}, not ${describe(value)}`);
@@ -200,31 +314,43 @@ export class SyncState {
     if (value.version > STATE_VERSION && Number.isInteger(value.version)) {
       throw new ConfigError(`${this.path}: written by a newer jobs (state version ${value.version}); upgrade jobs`);
     }
-    if (value.version !== STATE_VERSION) throw wrong('version', `${value.version} is not a sync state version jobs knows (${STATE_VERSION})`);
+    if (!KNOWN_VERSIONS.includes(value.version)) throw wrong('version', `${value.version} is not a sync state version jobs knows (${KNOWN_VERSIONS.join(', ')})`);
+    const version = value.version;
     if (!isObject(value.services)) throw wrong('services', `expected an object keyed by service URL, not ${describe(value.services)}`);
     for (const [key, entry] of Object.entries(value.services)) {
       const where = `services[${quote(key)}]`;
-      if (!isObject(entry)) throw wrong(where, `expected {"adverts": {...}}, not ${describe(entry)}`);
+      if (!isObject(entry)) throw wrong(where, `expected {${version === 1 ? '' : '"fields": [...], '}"adverts": {...}}, not ${describe(entry)}`);
+      let table: FieldTable | undefined;
+      if (version > 1) {
+        const names = entry.fields;
+        if (!Array.isArray(names) || names.some((n) => typeof n !== 'string') || new Set(names).size !== names.length) {
+          throw wrong(`${where}.fields`, `expected a list of field names, each once, not ${describe(names)}`);
+        }
+        table = new FieldTable(names as string[]);
+      }
       if (!isObject(entry.adverts)) throw wrong(`${where}.adverts`, `expected an object keyed by reference, not ${describe(entry.adverts)}`);
-      const service = canonicalServiceKey(key);
-      for (const [reference, record] of Object.entries(entry.adverts)) {
-        const problem = recordProblem(record);
+      const canonical = canonicalServiceKey(key);
+      // Earlier versions keyed services by the URL as it was spelt; two spellings of one service
+      // hold parts of its records. The latest record of a reference wins; the file is rewritten with
+      // the merged keys the next time something is recorded.
+      const merging = this.services.has(canonical);
+      const service = this.service(canonical, table?.names);
+      // Taken as written when the file's names are the service's (one spelling of it: the common case).
+      const direct = table !== undefined && sameNames(table, service.table);
+      const adverts = entry.adverts;
+      for (const reference in adverts) {
+        const record = adverts[reference];
+        const problem = table ? storedRecordProblem(record, table.names.length) : recordProblem(record);
         if (problem) throw wrong(`${where}.adverts[${quote(reference)}]${problem.field ? `.${problem.field}` : ''}`, problem.what);
-        this.merge(service, reference, record as AdvertRecord);
+        const other = merging ? service.adverts.get(reference) : undefined;
+        if (other && other.published_at >= (record as AdvertRecord).published_at) continue;
+        if (table) {
+          const r = record as unknown as StoredRecordJson;
+          if (direct) service.adverts.set(reference, new StoredRecord(r.file, r.document, r.hash, r.published_at, r.fields, service.table));
+          else service.put(reference, { ...r, fields: table.decode(r.fields) });
+        } else service.put(reference, record as AdvertRecord);
       }
     }
-  }
-
-  /**
-   * Earlier versions keyed services by the URL as it was spelt; two spellings of one service hold
-   * parts of its records. The latest record of a reference wins. The file is rewritten with the
-   * merged keys the next time something is recorded.
-   */
-  private merge(service: string, reference: string, record: AdvertRecord): void {
-    let adverts = this.services.get(service);
-    if (!adverts) this.services.set(service, (adverts = new Map()));
-    const other = adverts.get(reference);
-    if (!other || other.published_at < record.published_at) adverts.set(reference, record);
   }
 
   /** Folds in what an interrupted run logged; a torn line (killed mid-write) is ignored. */
@@ -293,6 +419,41 @@ function recordProblem(record: unknown): { field?: string; what: string } | unde
     if (typeof hash !== 'string') return { field: `fields[${quote(name)}]`, what: `expected a string, not ${describe(hash)}` };
   }
   return undefined;
+}
+
+/** A version 2 record: its field hashes are one string with at most a hash per name of its service. */
+function storedRecordProblem(record: unknown, names: number): { field?: string; what: string } | undefined {
+  if (!isObject(record)) return { what: `expected a record {"file", "document", "hash", "fields", "published_at"}, not ${describe(record)}` };
+  for (const field of ['file', 'hash', 'fields', 'published_at'] as const) {
+    if (typeof record[field] !== 'string') return { field, what: `expected a string, not ${describe(record[field])}` };
+  }
+  if (!Number.isInteger(record.document) || (record.document as number) < 0) return { field: 'document', what: `expected a whole number, not ${describe(record.document)}` };
+  const fields = record.fields as string;
+  if (fields !== '' && (!/^\S+( \S+)*$/.test(fields) || slotsIn(fields) > names)) {
+    return { field: 'fields', what: `expected at most ${names} field hashes (the service's "fields") separated by single spaces, - for none` };
+  }
+  return undefined;
+}
+
+function slotsIn(fields: string): number {
+  let slots = 1;
+  for (let at = fields.indexOf(' '); at >= 0; at = fields.indexOf(' ', at + 1)) slots++;
+  return slots;
+}
+
+function recordJson(r: StoredRecord): StoredRecordJson {
+  return { file: r.file, document: r.document, hash: r.hash, fields: r.packed, published_at: r.published_at };
+}
+
+/** Code-unit order: the same on every machine, whatever its locale. */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function sortedRecords(service: ServiceRecords): [string, StoredRecord][] {
+  return [...service.adverts].sort(([a], [b]) => compare(a, b));
+}
+
+function sameNames(a: FieldTable, b: FieldTable): boolean {
+  return a.names.length === b.names.length && a.names.every((name, i) => b.names[i] === name);
 }
 
 function logLineProblem(line: unknown): string | undefined {

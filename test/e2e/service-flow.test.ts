@@ -88,7 +88,7 @@ describe('the built binary against a sandbox on 127.0.0.1', () => {
 
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
     const state = JSON.parse(readFileSync(join(dir, '.jobs-state.json'), 'utf8'));
-    expect(state.version).toBe(1);
+    expect(state.version).toBe(2);
     expect(Object.keys(state.services[s.baseUrl].adverts).sort()).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044']);
 
     const before = s.log.length;

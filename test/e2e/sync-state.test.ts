@@ -4,7 +4,7 @@
  * names of object properties, state files that are not what they should be, a state file inside the
  * synced folder, a log that cannot be written, and a lock left empty by a crash.
  */
-import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,14 @@ function copyExamples(): string {
   return dir;
 }
 
-const readState = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { version: number; services: Record<string, { adverts: Record<string, unknown> }> };
+type StoredRecord = { file: string; document: number; hash: string; fields: string; published_at: string };
+const readState = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { version: number; services: Record<string, { fields: string[]; adverts: Record<string, StoredRecord> }> };
+
+/** A service's records as version 1 (an earlier release) wrote them: a field hash per name. */
+const version1Records = (service: { fields: string[]; adverts: Record<string, StoredRecord> }) =>
+  Object.fromEntries(
+    Object.entries(service.adverts).map(([reference, r]) => [reference, { ...r, fields: Object.fromEntries(r.fields.split(' ').flatMap((hash, i) => (hash === '-' ? [] : [[service.fields[i], hash]]))) }]),
+  );
 
 /** The same service, spelt as users and scripts spell it. */
 const spellings = (baseUrl: string) => {
@@ -79,7 +86,7 @@ describe('one service, many spellings of its URL', () => {
     // What earlier versions wrote when the URL was spelt differently on different runs.
     const path = join(dir, '.jobs-state.json');
     const state = readState(path);
-    const { 'ACME-0042': a, ...others } = state.services[s.baseUrl]!.adverts;
+    const { 'ACME-0042': a, ...others } = version1Records(state.services[s.baseUrl]!);
     const upper = s.baseUrl.replace('http://', 'HTTP://');
     writeFileSync(path, JSON.stringify({ version: 1, services: { [`${upper}/.`]: { adverts: { 'ACME-0042': a } }, [s.baseUrl]: { adverts: others } } }, null, 2));
     const before = s.log.length;
@@ -147,11 +154,43 @@ describe('references that are also property names', () => {
   });
 });
 
+describe('a state written by the previous release (version 1)', () => {
+  /** test/fixtures/sync-state-v1.json: what the release before version 2 wrote after syncing examples/adverts. */
+  const writeVersion1 = (path: string, baseUrl: string) => writeFileSync(path, readFileSync(join(ROOT, 'test/fixtures/sync-state-v1.json'), 'utf8').replace('SERVICE_URL', baseUrl));
+
+  it('is read as it is: nothing is sent and the file is left untouched; the next change writes version 2', async () => {
+    const s = await liveSandbox();
+    const dir = copyExamples();
+    const path = join(dir, '.jobs-state.json');
+    writeVersion1(path, s.baseUrl);
+    const bytes = readFileSync(path, 'utf8');
+    const { mtimeMs, ino } = statSync(path);
+    const r = await jobs(['sync', '.'], { cwd: dir, env: s.env });
+    expect(r.stderr).toContain('✔ in sync: 3 unchanged');
+    expect(r.code).toBe(0);
+    expect(s.log).toEqual([]);
+    expect(readFileSync(path, 'utf8')).toBe(bytes);
+    expect(statSync(path)).toMatchObject({ mtimeMs, ino });
+
+    writeFileSync(join(dir, 'backend-engineer.yaml'), readFileSync(join(dir, 'backend-engineer.yaml'), 'utf8').replace('seniority: 3', 'seniority: 4'));
+    const plan = await jobs(['sync', '.', '--dry-run'], { cwd: dir, env: s.env });
+    expect(plan.stdout).toBe('~ ACME-0042  backend-engineer.yaml  (seniority)\n');
+    const sent = await jobs(['sync', '.'], { cwd: dir, env: s.env });
+    // The sandbox is new: the advert is published again.
+    expect(sent.stderr).toContain('✔ in sync: 1 recreated, 2 unchanged');
+    expect(s.log.map((l) => l.split(' ').slice(0, 3).join(' '))).toEqual(['PUT /jobs/ACME-0042 404', 'POST /jobs 201']);
+    const upgraded = readState(path);
+    expect(upgraded.version).toBe(2);
+    expect(Object.keys(upgraded.services[s.baseUrl]!.adverts)).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044']);
+    expect((await jobs(['sync', '.', '--dry-run', '--detailed-exitcode'], { cwd: dir, env: s.env })).code).toBe(0);
+  });
+});
+
 describe('a state file that is not a sync state', () => {
   const cases: [string, unknown, RegExp][] = [
     ['adverts as a list', (url: string) => ({ version: 1, services: { [url]: { adverts: [{ file: 'a.yaml', document: 0, hash: 'x', fields: {}, published_at: 'now' }] } } }), /services\["http:\/\/127\.0\.0\.1:\d+"\]\.adverts: expected an object keyed by reference, not a list/],
     ['no version', (url: string) => ({ services: { [url]: { adverts: {} } } }), /version: missing/],
-    ['an unknown version', () => ({ version: 0, services: {} }), /version: 0 is not a sync state version jobs knows \(1\)/],
+    ['an unknown version', () => ({ version: 0, services: {} }), /version: 0 is not a sync state version jobs knows \(1, 2\)/],
     ['a version as text', () => ({ version: '1', services: {} }), /version: expected a number, not a string/],
     ['services as a list', () => ({ version: 1, services: [] }), /services: expected an object keyed by service URL, not a list/],
     ['a record of the wrong type', (url: string) => ({ version: 1, services: { [url]: { adverts: { 'ACME-0042': { file: 'a.yaml', document: 0, hash: 7, fields: {}, published_at: 'now' } } } } }), /services\["http:\/\/127\.0\.0\.1:\d+"\]\.adverts\["ACME-0042"\]\.hash: expected a string, not a number/],
@@ -223,10 +262,12 @@ describe('writing the state', () => {
     const dir = mkdtempSync(join(tmpdir(), 'jobs-full-'));
     writeFileSync(join(dir, 'a.yaml'), advert('A-1'));
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
-    // A log left by runs killed before folding it in (each republished A-1), larger than a file may grow.
+    // A log left by runs killed before folding it in (each republished A-1), as long as a file may
+    // grow: B-2's line does not fit.
     const path = join(dir, '.jobs-state.json');
-    const record = readState(path).services[s.baseUrl]!.adverts['A-1'];
-    writeFileSync(`${path}.log`, `${JSON.stringify({ op: 'put', service: s.baseUrl, reference: 'A-1', record })}\n`.repeat(8));
+    const record = version1Records(readState(path).services[s.baseUrl]!)['A-1'];
+    const line = `${JSON.stringify({ op: 'put', service: s.baseUrl, reference: 'A-1', record })}\n`;
+    writeFileSync(`${path}.log`, line.repeat(Math.floor(4096 / line.length)));
     writeFileSync(join(dir, 'b.yaml'), advert('B-2'));
     writeFileSync(join(dir, 'c.yaml'), advert('C-3'));
     const r = await jobsWithFileLimit(4096, ['sync', '.', '--concurrency', '1'], { cwd: dir, env: s.env });
@@ -251,7 +292,7 @@ describe('writing the state', () => {
     const before = readFileSync(path, 'utf8');
     writeFileSync(join(dir, 'backend-engineer.yaml'), readFileSync(join(dir, 'backend-engineer.yaml'), 'utf8').replace('seniority: 3', 'seniority: 4'));
     // The state (three records) is larger than a file may grow; the log (one line) is not.
-    const r = await jobsWithFileLimit(2048, ['sync', '.'], { cwd: dir, env: s.env });
+    const r = await jobsWithFileLimit(1024, ['sync', '.'], { cwd: dir, env: s.env });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`cannot write the sync state ${path} (EFBIG); what this run did is kept in the log ${path}.log, which the next run folds in`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -268,20 +309,23 @@ describe('writing the state', () => {
   it('neither log nor state can be written (disk full): says what is not recorded; a rerun adopts it, nothing is created twice', async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
-    writeFileSync(join(dir, 'zz.yaml'), advert('ZZ-1'));
-    // Two log lines fit; the third is cut short, and the state (three records) does not fit at all.
+    // The last advert sent lives deep in the folder: its record, which names its file, is long.
+    const deep = join('z'.repeat(200), 'z'.repeat(200), 'z'.repeat(200));
+    mkdirSync(join(dir, deep), { recursive: true });
+    writeFileSync(join(dir, deep, 'zz.yaml'), advert('ZZ-1'));
+    // Three log lines fit; the fourth is cut short, and the state (four records) does not fit at all.
     const r = await jobsWithFileLimit(2048, ['sync', '.', '--concurrency', '1'], { cwd: dir, env: s.env });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`cannot record this run: neither the sync log ${join(dir, '.jobs-state.json.log')} (EFBIG) nor the state ${join(dir, '.jobs-state.json')} (EFBIG) can be written`);
-    expect(r.stderr).toContain('created ACME-0044 (support-specialists.yaml) is not recorded');
-    expect(r.stderr).toContain('✖ sync incomplete: 3 created, 0 unchanged, 1 not started');
+    expect(r.stderr).toContain(`created ZZ-1 (${join(deep, 'zz.yaml')}) is not recorded`);
+    expect(r.stderr).toContain(': 4 created, 0 unchanged');
     expect(r.stderr).not.toMatch(/\n\s+at /);
-    expect(s.count(/^POST \/jobs 201/)).toBe(3);
+    expect(s.count(/^POST \/jobs 201/)).toBe(4);
     expect(existsSync(join(dir, '.jobs-state.json'))).toBe(false);
     expect(leftovers(dir)).toEqual(['.jobs-state.json.log']);
     const rerun = await jobs(['sync', '.'], { cwd: dir, env: s.env });
     expect(rerun.code).toBe(0);
-    expect(rerun.stderr).toContain('1 adopted, 1 created, 2 unchanged');
+    expect(rerun.stderr).toContain('1 adopted, 3 unchanged');
     expect(s.count(/^POST \/jobs 201/)).toBe(4);
     expect(s.sandbox.state().adverts).toHaveLength(4);
     expect(Object.keys(readState(join(dir, '.jobs-state.json')).services[s.baseUrl]!.adverts).sort()).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044', 'ZZ-1']);

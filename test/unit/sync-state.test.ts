@@ -116,3 +116,100 @@ describe('the events journal', () => {
     expect([...readJournal(path, 'j', 'http://127.0.0.1:4011/').statuses.keys()]).toEqual(['k1', 'k2']);
   });
 });
+
+describe('the state file (version 2)', () => {
+  const A = 'https://jobs.example.com';
+  const full = (hash: string, fields: Record<string, string>, file = 'a.yaml'): AdvertRecord => ({ file, document: 0, hash, fields, published_at: '2026-01-01T00:00:00.000Z' });
+
+  it('writes one record per line, sorted by reference, and reads back what was written', () => {
+    const path = tempPath('state.json');
+    const state = SyncState.load(path);
+    state.put(A, 'B-2', full('b'.repeat(32), { title: '11111111', salary_text: '22222222' }, 'b.yaml'));
+    state.put(A, 'A-1', full('a'.repeat(32), { title: '33333333', skills: '44444444' }));
+    state.save();
+    expect(readFileSync(path, 'utf8')).toBe(
+      [
+        '{',
+        '  "version": 2,',
+        '  "services": {',
+        '    "https://jobs.example.com": {',
+        // In the order the names were first met: a name is only ever added at the end.
+        '      "fields": ["title","salary_text","skills"],',
+        '      "adverts": {',
+        `        "A-1": {"file":"a.yaml","document":0,"hash":"${'a'.repeat(32)}","fields":"33333333 - 44444444","published_at":"2026-01-01T00:00:00.000Z"},`,
+        `        "B-2": {"file":"b.yaml","document":0,"hash":"${'b'.repeat(32)}","fields":"11111111 22222222","published_at":"2026-01-01T00:00:00.000Z"}`,
+        '      }',
+        '    }',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const again = SyncState.load(path).adverts(A);
+    expect({ ...again.get('A-1')!.fields }).toEqual({ title: '33333333', skills: '44444444' });
+    expect({ ...again.get('B-2')!.fields }).toEqual({ title: '11111111', salary_text: '22222222' });
+    expect(again.get('B-2')).toMatchObject({ file: 'b.yaml', document: 0, hash: 'b'.repeat(32), published_at: '2026-01-01T00:00:00.000Z' });
+  });
+
+  it('a change to one advert changes one line of the file; a new field name changes its service\'s list too', () => {
+    const path = tempPath('state.json');
+    const state = SyncState.load(path);
+    for (let i = 0; i < 50; i++) state.put(A, `R-${String(i).padStart(2, '0')}`, full(String(i).padStart(32, '0'), { title: '11111111', skills: '22222222' }));
+    state.save();
+    const before = readFileSync(path, 'utf8').split('\n');
+    const next = SyncState.load(path);
+    next.put(A, 'R-17', full('f'.repeat(32), { title: '99999999', skills: '22222222' }));
+    next.save();
+    const after = readFileSync(path, 'utf8').split('\n');
+    expect(after).toHaveLength(before.length);
+    const differing = after.flatMap((line, i) => (line === before[i] ? [] : [line]));
+    expect(differing).toEqual([`        "R-17": {"file":"a.yaml","document":0,"hash":"${'f'.repeat(32)}","fields":"99999999 22222222","published_at":"2026-01-01T00:00:00.000Z"},`]);
+    const third = SyncState.load(path);
+    third.put(A, 'R-03', full('e'.repeat(32), { title: '11111111', skills: '22222222', question: '33333333' }));
+    third.save();
+    const last = readFileSync(path, 'utf8').split('\n');
+    expect(last.flatMap((line, i) => (line === after[i] ? [] : [line.trim().slice(0, 40)]))).toEqual(['"fields": ["title","skills","question"],', '"R-03": {"file":"a.yaml","document":0,"h']);
+  });
+
+  it('reads a version 1 file (an earlier release\'s) as equal records, leaves it as it is while nothing changes, and writes version 2 when something does', () => {
+    const path = tempPath('state.json');
+    const v1 = {
+      version: 1,
+      services: {
+        [A]: {
+          adverts: {
+            'A-1': { file: 'a.yaml', document: 0, hash: 'a'.repeat(64), fields: { skills: '444444444444', title: '333333333333' }, published_at: '2026-01-01T00:00:00.000Z' },
+            'B-2': { file: 'b.yaml', document: 1, hash: 'b'.repeat(64), fields: { title: '111111111111' }, published_at: '2026-01-01T00:00:00.000Z' },
+          },
+        },
+      },
+    };
+    const text = `${JSON.stringify(v1, null, 2)}\n`;
+    writeFileSync(path, text);
+    const state = SyncState.load(path);
+    // Shortened as version 2 keeps them: a version 1 hash starts with the version 2 hash of the same content.
+    expect(state.adverts(A).get('A-1')).toMatchObject({ file: 'a.yaml', document: 0, hash: 'a'.repeat(32) });
+    expect({ ...state.adverts(A).get('A-1')!.fields }).toEqual({ skills: '44444444', title: '33333333' });
+    state.save();
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    state.remove(A, 'B-2');
+    state.save();
+    const written = JSON.parse(readFileSync(path, 'utf8'));
+    expect(written).toEqual({ version: 2, services: { [A]: { fields: ['skills', 'title'], adverts: { 'A-1': { file: 'a.yaml', document: 0, hash: 'a'.repeat(32), fields: '44444444 33333333', published_at: '2026-01-01T00:00:00.000Z' } } } } });
+  });
+
+  it('refuses a version 2 file whose field names or field hashes are not what they should be', () => {
+    const path = tempPath('state.json');
+    const record = { file: 'a.yaml', document: 0, hash: 'a', fields: '11111111 22222222', published_at: 'now' };
+    const cases: [unknown, string][] = [
+      [{ [A]: { adverts: {} } }, `services["${A}"].fields: expected a list of field names, each once, not nothing`],
+      [{ [A]: { fields: ['title', 'title'], adverts: {} } }, `services["${A}"].fields: expected a list of field names, each once, not a list`],
+      [{ [A]: { fields: ['title'], adverts: { R: record } } }, `services["${A}"].adverts["R"].fields: expected at most 1 field hashes (the service's "fields") separated by single spaces, - for none`],
+      [{ [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, fields: { title: '1' } } } } }, `services["${A}"].adverts["R"].fields: expected a string, not an object`],
+    ];
+    for (const [services, message] of cases) {
+      writeFileSync(path, JSON.stringify({ version: 2, services }));
+      expect(() => SyncState.load(path)).toThrow(`${path}: not a valid sync state: ${message}`);
+    }
+  });
+});

@@ -1,0 +1,81 @@
+// Sync at scale: a no-op sync of N adverts against `validate` of the same folder (time and peak
+// memory; no request, the state file untouched), and a first sync of N against bench/server.mjs
+// (peak memory, against validate's). N = 10,000; --scale (or JOBS_BENCH_SCALE=1) runs 100,000.
+// Usage: node bench/sync-scale.mjs [--scale]   (or node bench/run.mjs sync-scale)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateAdverts } from './generate.mjs';
+import { compare, report } from './lib.mjs';
+
+/** Starts bench/server.mjs (127.0.0.1); resolves with its URL, a request counter and a stop function. */
+function startServer(node, root) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, [join(root, 'bench/server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.setEncoding('utf8').once('data', (port) => {
+      const url = `http://127.0.0.1:${port.trim()}`;
+      resolve({ url, requests: async () => (await (await fetch(`${url}/_count`)).json()).requests, stop: () => child.kill('SIGTERM') });
+    });
+    child.once('error', reject);
+  });
+}
+
+/** Peak resident memory of one run, in MiB (GNU time), and its exit status. */
+function peakMiB(cmd, args, options) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], { ...options, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: 60 * 60 * 1000 });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return Number(r.stderr.trim().split('\n').pop()) / 1024;
+}
+
+const line = (name, value, target, met, detail) => console.log(`${name.padEnd(58)} ${value}  (target ${target}: ${met ? 'met' : 'MISSED'})   [${detail}]`);
+
+export async function syncScale({ root, work, env, node, bin, scale }) {
+  const n = scale ? 100_000 : 10_000;
+  const N = n.toLocaleString('en');
+  const dir = generateAdverts(join(work, `sync-scale-${n}`), n);
+  // One server for both phases: the state is kept per service URL. It exits after 10 minutes (a
+  // --scale run may outlast it): a no-op sync that tried to send would then fail, and exit non-zero.
+  const server = await startServer(node, root);
+  const opts = { env: { ...env, JOBS_BASE_URL: server.url, JOBS_TOKEN: 'bench-token' }, cwd: work };
+  const state = join(work, `sync-scale-state-${n}.json`);
+  const requests = () => server.requests().catch(() => undefined);
+  try {
+    // First sync: every advert created. Its peak memory against validate's on the same folder.
+    rmSync(state, { force: true });
+    rmSync(`${state}.log`, { force: true });
+    const started = Date.now();
+    const firstPeak = peakMiB(node, [bin, 'sync', dir, '--concurrency', '8', '--state', state, '-q'], opts);
+    const seconds = (Date.now() - started) / 1000;
+    const created = await requests();
+    const validatePeak = peakMiB(node, [bin, 'validate', dir], opts);
+    const limit = 300;
+    const name = `jobs sync of ${N} new adverts: peak memory / validate's`;
+    const detail = `${firstPeak.toFixed(0)} MiB vs ${validatePeak.toFixed(0)} MiB; ${seconds.toFixed(0)} s; ${created} requests; state ${(statSync(state).size / 1e6).toFixed(1)} MB`;
+    const ratio = `${(firstPeak / validatePeak).toFixed(2)}x`;
+    if (scale) line(name, ratio, `<= ${limit} MiB`, firstPeak <= limit, detail);
+    else console.log(`${name.padEnd(58)} ${ratio}  (target <= ${limit} MiB at 100,000: run with --scale)   [${detail}]`);
+
+    // No-op sync: no request, the state file not written, against validate of the same folder.
+    const before = statSync(state);
+    const runs = scale ? 2 : 3;
+    const noop = compare([node, [bin, 'sync', dir, '--state', state, '-q'], opts], [node, [bin, 'validate', dir], opts], runs);
+    report(`jobs sync of ${N} unchanged adverts / jobs validate`, noop, 1.3);
+    const peak = peakMiB(node, [bin, 'sync', dir, '--state', state, '-q'], opts);
+    const after = statSync(state);
+    const sent = created === undefined ? undefined : ((await requests()) ?? created) - created;
+    const untouched = after.mtimeMs === before.mtimeMs && after.size === before.size && after.ino === before.ino;
+    console.log(`  ${runs + 2} unchanged syncs: ${sent ?? 'no'} requests (0 expected); state file ${untouched ? 'untouched' : 'WRITTEN'}; peak memory of one: ${peak.toFixed(0)} MiB`);
+    if (sent || !untouched) process.exitCode = 1;
+  } finally {
+    server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const root = new URL('..', import.meta.url).pathname;
+  const work = join(root, 'bench/.work');
+  const env = { PATH: process.env.PATH, HOME: join(work, 'home'), NO_COLOR: '1' };
+  mkdirSync(join(work, 'home'), { recursive: true });
+  const scale = process.argv.includes('--scale') || process.env.JOBS_BENCH_SCALE === '1';
+  await syncScale({ root, work, env, node: process.execPath, bin: join(root, 'bin/jobs.js'), scale });
+}

@@ -1,0 +1,43 @@
+/**
+ * Reads an advert again when it is about to be sent, so that a sync holds a payload only while it is
+ * being sent. The advert must hash as planned: a file edited since the plan is not sent (it was
+ * checked in another state), and the run says to sync again.
+ */
+import { loadAdverts } from '../adverts/load.js';
+import { InvalidInputError } from '../errors/failures.js';
+import type { AdvertSettings } from '../validation/check.js';
+import { checkAdvert, isValid, type CheckedAdvert } from '../validation/check.js';
+import type { ValidateOptions } from '../validation/validate.js';
+import { hashOf } from './hash.js';
+import type { PlannedChange } from './plan.js';
+
+// Sync reads a folder: `-` is never among its files.
+const noStdin = async function* (): AsyncGenerator<string> {};
+
+export type ReadAdvert = (change: PlannedChange) => Promise<CheckedAdvert>;
+
+export function advertReader(cwd: string, settings: AdvertSettings, options: ValidateOptions, recent: number): ReadAdvert {
+  // The adverts of the last few files read: the documents of a multi-document file are sent one
+  // after another, and reading such a file once per document would be quadratic.
+  const files = new Map<string, Promise<CheckedAdvert[]>>();
+  const read = (file: string) => {
+    let adverts = files.get(file);
+    if (adverts) files.delete(file);
+    else
+      adverts = loadAdverts([file], { cwd, stdin: noStdin, uniqueReferences: false }).then((loaded) =>
+        loaded.problems.length > 0 ? [] : loaded.adverts.map((a) => checkAdvert(a, settings, 'create', options)),
+      );
+    files.set(file, adverts);
+    if (files.size > recent) files.delete(files.keys().next().value!);
+    return adverts;
+  };
+  return async (change) => {
+    const advert = (await read(change.source!).catch(() => [])).find((a) => a.source.index === change.document);
+    if (!advert || !isValid(advert) || advert.reference !== change.reference || hashOf(advert.payload) !== change.hash) {
+      throw new InvalidInputError(`${change.source} changed since the plan was made; nothing was sent for ${change.reference}`, {
+        details: ['run the sync again: it checks and plans the folder as it is now'],
+      });
+    }
+    return advert;
+  };
+}
