@@ -307,9 +307,9 @@ function reportError(error: unknown, report: ErrorReport): number {
   }
   if (error instanceof JobsError) {
     // Details name files and echo input too: external text, shown as data like the message.
-    const details = error.details.map((line) => sanitize(renamed(line, name)));
+    const details = error.details.map((line) => renamed(line, name));
     io.stderr.write(`${name}: ${sanitize(renamed(error.message, name))}\n`);
-    for (const line of details) io.stderr.write(`  ${line}\n`);
+    for (const line of details) io.stderr.write(`  ${sanitize(line)}\n`);
     if (verbose && error.stack) io.stderr.write(`${error.stack}\n`);
     if (jsonOut && !error.documented) writeJsonError(io, error.exitCode, renamed(error.message, name), details);
     return error.exitCode;

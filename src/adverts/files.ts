@@ -101,7 +101,10 @@ export async function findAdvertFiles(args: readonly string[], cwd: string, excl
     return at === undefined || name < at;
   };
   const walker: Walker = {
-    problem: (abs, message, code) => problems.push({ file: shown(abs), message, code }),
+    problem: (abs, message, code, real) => {
+      if (exclude?.has(abs) || (real !== undefined && exclude?.has(real))) return;
+      problems.push({ file: shown(abs), message, code });
+    },
     add(abs, real) {
       if (seenFiles.has(real) || passed(real) || exclude?.has(abs) || exclude?.has(real)) return;
       seenFiles.add(real);
@@ -167,7 +170,8 @@ function realPath(abs: string): string {
 }
 
 interface Walker {
-  problem(abs: string, message: string, code: string): void;
+  /** `real` when known: a path left out (the sync state) is no problem either. */
+  problem(abs: string, message: string, code: string, real?: string): void;
   add(abs: string, real: string): void;
   /** A file the walk meets as itself (no link), `real` its real path. */
   addInFolder(folder: Folder, name: string, real: string): void;
@@ -249,7 +253,7 @@ function walk(dir: string, realDir: string, walker: Walker): void {
       if (walker.enter(real)) walk(abs, real, walker);
     } else if (isAdvertFile(name)) {
       const kind = notRegularKind(info);
-      if (kind) walker.problem(abs, `skipped: it is ${kind}, not a regular file`, 'not_a_file');
+      if (kind) walker.problem(abs, `skipped: it is ${kind}, not a regular file`, 'not_a_file', real);
       else if (entry.isSymbolicLink()) walker.add(abs, real);
       else walker.addInFolder(folder, name, real);
     }

@@ -72,6 +72,13 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
   if (flags.detailedExitcode && !flags.dryRun) throw new errors.UsageError('--detailed-exitcode goes with --dry-run');
 
   const statePath = resolve(ctx.cwd, flags.state ?? join(dir, DEFAULT_STATE_FILE));
+  try {
+    // Checked by name before the folder is read and before anything opens it: reading a FIFO or a
+    // device would block or never end.
+    statRegularFile(statePath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new errors.UsageError(`cannot read the sync state ${relative(ctx.cwd, statePath) || statePath}: ${whyUnreadable(error)}`);
+  }
   const checkOptions = { allowUnknownFields: Boolean(flags.allowUnknownFields) };
   // The state may live in the folder under any name (adverts/state.yaml): it is not an advert.
   // Only the plan keeps a reference to the adverts (`let`, emptied once planned): what the plan does
@@ -79,12 +86,6 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
   let adverts = await loadValidAdverts(ctx, [dir], 'create', { ...checkOptions, exclude: stateFiles(statePath) });
   const config = await ctx.config();
   const service = serviceKey(ctx, config);
-  try {
-    // Checked by name before anything opens it: reading a FIFO or a device would block or never end.
-    statRegularFile(statePath);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new errors.UsageError(`cannot read the sync state ${relative(ctx.cwd, statePath) || statePath}: ${whyUnreadable(error)}`);
-  }
   const lock = flags.dryRun ? undefined : acquireLock(statePath, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`${ctx.name}: ${t}\n`) });
   try {
     const state = SyncState.load(statePath);

@@ -12,7 +12,7 @@ import { closeSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, write, 
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { canonicalServiceKey } from '../sync/service-key.js';
-import { statRegularFile, whyUnreadable } from '../util/quick-fs.js';
+import { NotRegularFileError, statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 
 /** sending: the post began; failed: it clearly did not arrive (the event is to be posted again). */
 export type JournalStatus = 'sending' | 'accepted' | 'uncertain' | 'failed';
@@ -67,7 +67,7 @@ export function readJournal(path: string, display: string, service?: string): Jo
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return state;
-    throw new UsageError(`cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`);
+    throw new UsageError(`cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`, error instanceof NotRegularFileError ? { details: ['choose a file for it with --journal <file>'] } : undefined);
   }
   state.exists = true;
   const take = (text: string, lineNo: number, last: boolean, endOffset: number) => {
@@ -116,7 +116,7 @@ export function readJournal(path: string, display: string, service?: string): Jo
     if (rest.length > 0) take(rest.toString('utf8').replace(/\r$/, ''), lineNo, true, offset + rest.length);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`);
+    throw new UsageError(`cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`, error instanceof NotRegularFileError ? { details: ['choose a file for it with --journal <file>'] } : undefined);
   } finally {
     closeSync(fd);
   }

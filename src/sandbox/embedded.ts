@@ -8,6 +8,7 @@
  * (file-lock.ts), so parallel runs keep every change.
  */
 import { isAbsolute, join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { homeDir } from '../config/paths.js';
 import type { Context } from '../context.js';
 import { sanitize } from '../output/sanitize.js';
@@ -31,9 +32,15 @@ export function sandboxStatePath(env: Env): string {
 /** Clears the embedded sandbox's state; true when there was any. */
 export async function resetEmbeddedSandbox(env: Env): Promise<boolean> {
   const file = sandboxStatePath(env);
-  removeClock(clockFile(file));
-  // Under the lock, so a run in progress does not write back what was just cleared.
-  return withFileLock(file, () => removeData(file));
+  // Under the lock, so a run in progress does not write back what was just cleared; the clock goes
+  // with the data, or not at all (future-dated activity on a fresh clock would make no sense).
+  return withFileLock(file, () => {
+    const clock = clockFile(file);
+    const hadClock = existsSync(clock);
+    const hadData = removeData(file);
+    removeClock(clock);
+    return hadData || hadClock;
+  });
 }
 
 export async function startEmbeddedSandbox(ctx: Context): Promise<{ baseUrl: string; token: string }> {

@@ -38,7 +38,7 @@ export function writeApplicationHints(ctx: Context, references: readonly string[
   if (rows.length === 0) return;
   const all = rows.flatMap(([, applications]) => applications);
   const suggested = all.find((a) => !a.viewed) ?? all[0]!;
-  const width = Math.max(...rows.map(([reference]) => reference.length));
+  const width = rows.reduce((most, [reference]) => Math.max(most, reference.length), 0);
   const lines = ['', 'Newest applications (the sandbox simulates candidates):'];
   for (const [reference, applications] of rows) {
     lines.push(`  ${reference.padEnd(width)}  ${applications.map((a) => (a.viewed ? `${a.id} (viewed)` : a.id)).join('  ')}`);

@@ -141,6 +141,14 @@ export function stateFiles(path: string): Set<string> {
   } catch {
     // The state's folder does not exist yet: nothing in it can be walked.
   }
+  // A state that is itself a link is met under its target's name too (a linked folder leads there).
+  for (const name of names) {
+    try {
+      files.add(realpathSync(name));
+    } catch {
+      // Not there (yet): nothing to leave out.
+    }
+  }
   return files;
 }
 

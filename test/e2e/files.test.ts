@@ -96,7 +96,7 @@ describe('a FIFO or a device named as a file (built binary)', () => {
     expectRefused(dataFile, '--data-file pipe.yaml: cannot read it: it is a FIFO (named pipe), not a regular file');
     expectRefused(tokenFile, 'token file pipe.yaml (from --token-file) cannot be read: it is a FIFO (named pipe), not a regular file');
     expectRefused(state, 'cannot read the sync state state.fifo: it is a FIFO (named pipe), not a regular file');
-    expectRefused(journal, 'cannot read the journal journal.fifo: it is a FIFO (named pipe), not a regular file; nothing was sent');
+    expectRefused(journal, 'cannot read the journal journal.fifo: it is a FIFO (named pipe), not a regular file; nothing was sent\n  choose a file for it with --journal <file>');
     expectRefused(configSet, 'pipe.yaml: cannot be read: it is a FIFO (named pipe), not a regular file');
     expectRefused(init, 'init.yaml is a FIFO (named pipe), not a regular file; nothing was written');
     expectRefused(zero, '/dev/zero is a character device, not a file: give advert files, folders, or - for stdin');

@@ -5,12 +5,17 @@
  * synced folder, a log that cannot be written, and a lock left empty by a crash.
  */
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, jobs, ROOT } from './helpers.js';
 import { liveSandbox } from './sandbox.js';
+
+function spawnSyncChecked(command: string, args: string[]): void {
+  const r = spawnSync(command, args);
+  if (r.status !== 0) throw new Error(`${command} failed`);
+}
 
 function copyExamples(): string {
   const dir = mkdtempSync(join(tmpdir(), 'jobs-state-'));
@@ -243,6 +248,31 @@ describe('writing the state', () => {
       expect((await jobs(['validate', 'adverts'], { cwd, env: s.env })).code).toBe(3);
     });
   }
+
+  it('a state inside the folder that is a link to a file reached again through a linked folder is not read as an advert', async () => {
+    const s = await liveSandbox();
+    const cwd = mkdtempSync(join(tmpdir(), 'jobs-state-link-'));
+    cpSync(join(ROOT, 'examples/adverts'), join(cwd, 'adverts'), { recursive: true });
+    mkdirSync(join(cwd, 'store'));
+    symlinkSync('../store/s.yaml', join(cwd, 'adverts', 'state.yaml'));
+    symlinkSync('../store', join(cwd, 'adverts', 'lnk'));
+    const first = await jobs(['sync', 'adverts', '--state', 'adverts/state.yaml'], { cwd, env: s.env });
+    expect(first.code, first.stderr).toBe(0);
+    const again = await jobs(['sync', 'adverts', '--state', 'adverts/state.yaml', '--dry-run', '--detailed-exitcode'], { cwd, env: s.env });
+    expect(again.stderr).toContain('3 unchanged');
+    expect(again.code, again.stderr).toBe(0);
+  });
+
+  it('a FIFO named as the state inside the folder is refused as the state (exit 2), before the folder is read', async () => {
+    const s = await liveSandbox();
+    const cwd = mkdtempSync(join(tmpdir(), 'jobs-state-fifo-'));
+    cpSync(join(ROOT, 'examples/adverts'), join(cwd, 'adverts'), { recursive: true });
+    spawnSyncChecked('mkfifo', [join(cwd, 'adverts', 'fifo-state.yaml')]);
+    const r = await jobs(['sync', 'adverts', '--state', 'adverts/fifo-state.yaml'], { cwd, env: s.env, timeoutMs: 10_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('jobs-cli: cannot read the sync state adverts/fifo-state.yaml: it is a FIFO (named pipe), not a regular file\n');
+    expect(s.log).toEqual([]);
+  });
 
   it('refuses to start when the log beside the state cannot be written: exit 2, nothing sent', async () => {
     const s = await liveSandbox();
