@@ -23,7 +23,7 @@ export { publishAdvert, type PublishMode, type PublishOutcome } from './publishi
 export { renderTreeLines, renderTreeNested, describeEntry } from './errors/render.js';
 export { describeMessage, parseMessage } from './errors/messages.js';
 export { flattenTree, isErrorTree, hasError, type ErrorTree, type ErrorEntry } from './errors/tree.js';
-export { findingsFromTree, formatFinding, type Finding } from './output/findings.js';
+export { findingsFromTree, formatFinding, type Finding } from './errors/findings.js';
 export { ApiError, CancelledError, ConfigError, InvalidInputError, PartialFailureError, UsageError, JobsError, ExitCode, type ApiErrorKind } from './errors/failures.js';
 
 // Sync: `jobs sync` as one call, and the pieces it is made of for callers who need another shape.

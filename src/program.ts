@@ -9,7 +9,7 @@ import { OUTPUT_FORMATS } from './context.js';
 import { ExitCode, JobsError, UsageError } from './errors/failures.js';
 import { VERSION } from './version.js';
 import { COMMANDS } from './commands/index.js';
-import { sanitize } from './output/sanitize.js';
+import { sanitize } from './util/sanitize.js';
 import { renamed } from './output/renamed.js';
 
 export { renamed };

@@ -12,7 +12,7 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import { lstatSync, opendirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, relative, resolve, isAbsolute, sep } from 'node:path';
 import { UsageError } from '../errors/failures.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { notRegularKind, readRegularFileSync, whyUnreadable } from '../util/quick-fs.js';
 import type { LoadProblem } from './types.js';
 

@@ -9,7 +9,7 @@
  * it does not follow (tabs, multi-line quoted or flow values) it stops, and the parser's own messages
  * stand.
  */
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import type { Position } from './types.js';
 
 export interface IndentationProblem {

@@ -7,7 +7,7 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type D
 import type { AdvertSource, LoadProblem, PathSegment, Position } from './types.js';
 import { typedPlainScalar } from './scalars.js';
 import { readYamlAdvertsFast } from './fast-yaml.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { findIndentationProblems, type IndentationProblem } from './indentation.js';
 
 export interface ReadOptions {

@@ -6,7 +6,7 @@ import { parseJsonObject } from '../util/json.js';
 import { ApiError, type ApiErrorKind } from '../errors/failures.js';
 import { describeMessage } from '../errors/messages.js';
 import { flattenTree, isErrorTree, type ErrorTree } from '../errors/tree.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { excerpt, type BodyText } from './body.js';
 
 /** What the request loop knows when it stops. */

@@ -2,7 +2,7 @@
  * Reading response bodies without trusting them: a size cap (a proxy's error page or a broken
  * stream must not eat memory) and a short, sanitized excerpt for messages.
  */
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 
 /** Bodies this service sends are tiny (empty, an error object, four counters). */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -41,7 +41,7 @@ export function withReauth(client: JobsClient, ctx: Context): JobsClient {
   const offerToStore = async () => {
     if (newToken === undefined || storeOffered) return;
     storeOffered = true;
-    const [{ confirm }, { storeCredential }, { sanitize }] = await Promise.all([import('../output/prompt.js'), import('../config/credentials.js'), import('../output/sanitize.js')]);
+    const [{ confirm }, { storeCredential }, { sanitize }] = await Promise.all([import('../output/prompt.js'), import('../config/credentials.js'), import('../util/sanitize.js')]);
     const config = await ctx.config();
     // The store is the last place a token is looked for: say what would still win over it.
     const winner = config.token ? await tokenWinner(ctx, config.token.source) : undefined;

@@ -3,7 +3,7 @@
  * path), encoding references as exactly one path segment, and telling loopback hosts apart.
  */
 import { ConfigError, UsageError } from '../errors/failures.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 
 /** Parses and checks the configured base URL; the returned URL is never mutated. */
 export function parseBaseUrl(text: string): URL {

@@ -28,7 +28,7 @@ async function runDelete(ctx: Context, references: string[], flags: DeleteFlags)
   const [{ canPrompt }, errors, { sanitize }, { paint }] = await Promise.all([
     import('../context.js'),
     import('../errors/failures.js'),
-    import('../output/sanitize.js'),
+    import('../util/sanitize.js'),
     import('../output/summary.js'),
   ]);
   const unique = [...new Set(references)];

@@ -38,7 +38,7 @@ async function runEvent(ctx: Context, id: string, kind: string, flags: EventFlag
     import('../errors/failures.js'),
     import('../validation/suggest.js'),
     import('../publishing/event-data.js'),
-    import('../output/sanitize.js'),
+    import('../util/sanitize.js'),
     import('../output/summary.js'),
   ]);
   if (id.trim() === '') throw new errors.UsageError('the application id must not be empty');

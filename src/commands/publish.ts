@@ -42,7 +42,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
     import('../publishing/publish.js'),
     import('../output/publish-report.js'),
     import('../util/pool.js'),
-    import('../output/sanitize.js'),
+    import('../util/sanitize.js'),
     import('../output/progress.js'),
   ]);
   const adverts = await loadValidAdverts(ctx, paths, 'create', { allowUnknownFields: Boolean(flags.allowUnknownFields) });

@@ -35,14 +35,14 @@ Examples:
 }
 
 async function runUpdate(ctx: Context, reference: string, file: string | undefined, flags: UpdateFlags): Promise<number> {
-  const [{ loadAdverts }, { parseSetFlag, applySet }, { findingFromProblem, findingsFromTree }, { sortFindings, invalidInput }, errors, { sanitize }, report] =
+  const [{ loadAdverts }, { parseSetFlag, applySet }, { findingFromProblem, findingsFromTree, sortFindings }, { invalidInput }, errors, { sanitize }, report] =
     await Promise.all([
       import('../adverts/load.js'),
       import('../publishing/patch.js'),
-      import('../output/findings.js'),
+      import('../errors/findings.js'),
       import('../output/findings-report.js'),
       import('../errors/failures.js'),
-      import('../output/sanitize.js'),
+      import('../util/sanitize.js'),
       import('../output/publish-report.js'),
     ]);
   const [{ checkAdvert }, { refuseUnusableReferences }] = await Promise.all([import('../validation/check.js'), import('../validation/reference.js')]);

@@ -28,12 +28,13 @@ Examples:
 }
 
 export async function runValidate(ctx: Context, paths: string[], flags: ValidateFlags): Promise<number> {
-  const [{ findAdvertFiles }, { checkFiles }, { findingFromProblem }, { sortFindings, writeFindings }, { paint, plural }] = await Promise.all([
+  const [{ findAdvertFiles }, { checkFiles }, { findingFromProblem, sortFindings }, { writeFindings }, { paint }, { plural }] = await Promise.all([
     import('../adverts/files.js'),
     import('../validation/check-files.js'),
-    import('../output/findings.js'),
+    import('../errors/findings.js'),
     import('../output/findings-report.js'),
     import('../output/summary.js'),
+    import('../util/plural.js'),
   ]);
   const mode = flags.update ? 'update' : 'create';
   const config = await ctx.config();

@@ -2,7 +2,7 @@
  * Settings as rows a person can read (`jobs config list`, `jobs doctor`) or a script can parse
  * (--json). A token appears only as "set, and from where", never in any form of its value.
  */
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { describeSource, describeToken } from './describe.js';
 import { formatDuration } from './duration.js';
 import { isSoleReference } from './interpolate.js';

@@ -5,7 +5,7 @@
  */
 import { describeMessage } from './messages.js';
 import { flattenTree, type ErrorEntry, type ErrorTree } from './tree.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 
 export interface DescribedEntry {
   /** Dotted path, or '' for the whole advert. */

@@ -4,11 +4,11 @@
  * in CRLF or LF. A non-empty data cell is a JSON object.
  */
 import type { Position } from '../adverts/types.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { EXACT_HINT, firstInexactJsonNumber } from '../util/exact-numbers.js';
 import { suggest } from '../validation/suggest.js';
 import { fieldProblem, fileProblem } from './findings.js';
-import type { Finding } from '../output/findings.js';
+import type { Finding } from '../errors/findings.js';
 import { ENTRY_FIELDS, type RawField, type ReadItem, type ReadResult } from './types.js';
 
 export interface CsvField {

@@ -4,8 +4,8 @@
  * fields.
  */
 import { EVENT_KINDS } from '../commands/event.js';
-import type { Finding } from '../output/findings.js';
-import { sanitize } from '../output/sanitize.js';
+import type { Finding } from '../errors/findings.js';
+import { sanitize } from '../util/sanitize.js';
 import { suggest } from '../validation/suggest.js';
 import { fieldProblem } from './findings.js';
 import { ENTRY_FIELDS, type EventEntry, type RawEntry, type RawField } from './types.js';

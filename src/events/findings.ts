@@ -1,7 +1,7 @@
 /** Findings about an events file: problems reading it, and fields that break the rules. */
 import type { Position } from '../adverts/types.js';
 import { describeMessage, parseMessage } from '../errors/messages.js';
-import type { Finding } from '../output/findings.js';
+import type { Finding } from '../errors/findings.js';
 
 /** The file (or a line of it) cannot be read as events; `code` names the problem (json_syntax, ...). */
 export function fileProblem(file: string, position: Position, code: string, text: string): Finding {

@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { InvalidInputError, UsageError } from '../errors/failures.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { readRegularFileSync, statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 import { EVENT_FORMATS, type EventFormat } from './types.js';
 

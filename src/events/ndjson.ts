@@ -2,10 +2,10 @@
  * NDJSON events: one JSON object per line, blank lines skipped. Each top-level key's value is
  * located by a small scan of the line, so an error points at `line:column` of the value.
  */
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { EXACT_HINT, firstInexactJsonNumber } from '../util/exact-numbers.js';
 import { fileProblem } from './findings.js';
-import type { Finding } from '../output/findings.js';
+import type { Finding } from '../errors/findings.js';
 import type { RawField, ReadItem, ReadResult } from './types.js';
 
 interface KeySpan {

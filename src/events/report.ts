@@ -6,11 +6,12 @@ import type { Context } from '../context.js';
 import { ApiError, ExitCode, type ApiErrorKind, type JobsError } from '../errors/failures.js';
 import { treeLines } from '../api/api-errors.js';
 import { encodeSegment } from '../api/url.js';
-import { findingsFromTree, formatFinding, type Finding } from '../output/findings.js';
+import { findingsFromTree, formatFinding, type Finding } from '../errors/findings.js';
 import { githubAnnotation } from '../output/formats.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { renamed } from '../output/renamed.js';
-import { paint, plural } from '../output/summary.js';
+import { paint } from '../output/summary.js';
+import { plural } from '../util/plural.js';
 import type { JournalStatus } from './journal.js';
 import type { EventEntry } from './types.js';
 

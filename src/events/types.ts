@@ -3,7 +3,7 @@
  * an entry after validation, and the input formats.
  */
 import type { Position } from '../adverts/types.js';
-import type { Finding } from '../output/findings.js';
+import type { Finding } from '../errors/findings.js';
 
 export const EVENT_FORMATS = ['ndjson', 'csv', 'yaml'] as const;
 export type EventFormat = (typeof EVENT_FORMATS)[number];

@@ -4,7 +4,7 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type ParsedNode } from 'yaml';
 import type { Position } from '../adverts/types.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { EXACT_HINT, firstInexactYamlNumber } from '../util/exact-numbers.js';
 import { fileProblem } from './findings.js';
 import { unsupportedTag } from '../adverts/yaml-reader.js';

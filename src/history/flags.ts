@@ -1,7 +1,7 @@
 /** The history flags of `jobs stats`, checked: a bad one is a UsageError that says what was expected. */
 import { parseDurationMs } from '../config/duration.js';
 import { UsageError } from '../errors/failures.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { SORT_KEYS, type SortKey } from './insights.js';
 
 /** Windows up to ten years. */

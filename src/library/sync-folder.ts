@@ -10,7 +10,7 @@ import { DEFAULT_NAME } from '../program-name.js';
 import type { Context, GlobalOptions, InStream, OutStream } from '../context.js';
 import type { ErrorTree } from '../errors/tree.js';
 import { InvalidInputError, JobsError } from '../errors/failures.js';
-import { formatFinding, type Finding } from '../output/findings.js';
+import { formatFinding, type Finding } from '../errors/findings.js';
 
 export interface SyncFolderOptions extends Omit<SyncFlags, 'detailedExitcode'> {
   /** The folder of advert files (searched recursively). */

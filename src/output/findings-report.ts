@@ -3,17 +3,11 @@
  * stdout. JSON documents are shaped by each command, which passes `json` for that case.
  */
 import type { Context } from '../context.js';
-import { formatFinding, type Finding } from './findings.js';
+import { formatFinding, type Finding } from '../errors/findings.js';
 import { githubAnnotation, sarifLog } from './formats.js';
 import { paint } from './summary.js';
 import { VERSION } from '../version.js';
 import { ExitCode, InvalidInputError } from '../errors/failures.js';
-
-export function sortFindings(findings: Finding[]): Finding[] {
-  return findings.sort((a, b) =>
-    a.file === b.file ? (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) : a.file < b.file ? -1 : 1,
-  );
-}
 
 /**
  * Reports input that stops a command before anything is sent: the findings in the selected format

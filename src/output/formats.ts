@@ -3,9 +3,9 @@
  * scanning. The human and JSON shapes belong to each command; these two are shared.
  */
 import { describeMessage } from '../errors/messages.js';
-import type { Finding } from './findings.js';
-import { formatFinding, shownFile } from './findings.js';
-import { sanitize } from './sanitize.js';
+import type { Finding } from '../errors/findings.js';
+import { formatFinding, shownFile } from '../errors/findings.js';
+import { sanitize } from '../util/sanitize.js';
 
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');

@@ -4,13 +4,14 @@
  */
 import type { Context } from '../context.js';
 import { ApiError, ExitCode, type JobsError } from '../errors/failures.js';
-import { sanitize } from './sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { renamed } from './renamed.js';
 import { treeLines } from '../api/api-errors.js';
-import { findingsFromTree, formatFinding, shownFile, type Finding } from './findings.js';
+import { findingsFromTree, formatFinding, shownFile, type Finding } from '../errors/findings.js';
 import { githubAnnotation, sarifLog } from './formats.js';
 import { VERSION } from '../version.js';
-import { paint, plural } from './summary.js';
+import { paint } from './summary.js';
+import { plural } from '../util/plural.js';
 import type { CheckedAdvert } from '../validation/check.js';
 
 export interface SendOutcome {

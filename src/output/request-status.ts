@@ -7,7 +7,7 @@
 import type { ClientOptions, RetryWait } from '../api/transport.js';
 import type { Context } from '../context.js';
 import { liveLine, showsStatus, type LiveLine } from './live-line.js';
-import { sanitize } from './sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 
 /** A request shows on the live line once it has taken this long. */
 export const SLOW_REQUEST_MS = 1000;

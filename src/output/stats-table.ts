@@ -4,7 +4,7 @@ import type { Context } from '../context.js';
 import type { JobsError } from '../errors/failures.js';
 import type { Insight } from '../history/insights.js';
 import type { Snapshot } from '../history/store.js';
-import { sanitize } from './sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { downsample, sparkline } from './sparkline.js';
 import { paint } from './summary.js';
 

@@ -31,7 +31,3 @@ export function paint(ctx: Pick<Context, 'env' | 'globals'>, stream: OutStream):
   if (!chalk || !useColor(stream, ctx.env, ctx.globals.color)) return PLAIN;
   return new chalk.Chalk({ level: 1 });
 }
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}

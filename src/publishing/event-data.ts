@@ -4,7 +4,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { Context } from '../context.js';
 import { InvalidInputError, UsageError } from '../errors/failures.js';
 import { EXACT_HINT, firstInexactJsonNumber, firstInexactYamlNumber } from '../util/exact-numbers.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { readFile, whyUnreadable } from '../util/quick-fs.js';
 
 export async function readEventData(ctx: Pick<Context, 'cwd' | 'io'>, flags: { data?: string; dataFile?: string }): Promise<Record<string, unknown> | undefined> {

@@ -11,7 +11,7 @@ import { isAbsolute, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { homeDir } from '../config/paths.js';
 import type { Context } from '../context.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { withFileLock } from './file-lock.js';
 import { clockFile, readOffset, removeClock, shiftedClock } from './clock.js';
 import { createSandbox } from './server.js';

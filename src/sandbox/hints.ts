@@ -4,7 +4,7 @@
  * newest application ids for those adverts are listed on stderr with a command to try.
  */
 import type { Context } from '../context.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { EMBEDDED_TOKEN, sandboxStatePath } from './embedded.js';
 import { loadStore } from './data-file.js';
 import { ownerOf } from './store.js';

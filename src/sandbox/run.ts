@@ -6,7 +6,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors/failures.js';
 import { isLoopbackHost } from '../api/url.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { resetEmbeddedSandbox, sandboxStatePath } from './embedded.js';
 import { withFileLock } from './file-lock.js';
 import { createSandbox } from './server.js';

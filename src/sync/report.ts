@@ -1,12 +1,13 @@
 /** What a sync shows: the plan (like `terraform plan`), a line per result, and a summary. */
 import type { Context } from '../context.js';
 import { ApiError, ExitCode, PartialFailureError } from '../errors/failures.js';
-import { findingsFromTree, formatFinding, shownFile } from '../output/findings.js';
-import { sanitize } from '../output/sanitize.js';
+import { findingsFromTree, formatFinding, shownFile } from '../errors/findings.js';
+import { sanitize } from '../util/sanitize.js';
 import { renamed } from '../output/renamed.js';
-import { paint, plural } from '../output/summary.js';
+import { paint } from '../output/summary.js';
+import { plural } from '../util/plural.js';
 import { treeLines } from '../api/api-errors.js';
-import type { Finding } from '../output/findings.js';
+import type { Finding } from '../errors/findings.js';
 import { githubAnnotation, sarifLog } from '../output/formats.js';
 import { failureFindings } from '../output/publish-report.js';
 import { VERSION } from '../version.js';

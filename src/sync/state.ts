@@ -10,7 +10,7 @@
 import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { ConfigError, UsageError } from '../errors/failures.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { FIELD_HASH_LENGTH, HASH_LENGTH } from './hash.js';
 import { canonicalServiceKey } from './service-key.js';
 

@@ -12,10 +12,10 @@ import { constantFamilyAt, type Constants } from '../config/advert-settings.js';
 import { didYouMean } from '../config/did-you-mean.js';
 import { getPath, isPlainObject } from '../config/plain.js';
 import { parseMessage } from '../errors/messages.js';
-import { sanitize } from '../output/sanitize.js';
+import { sanitize } from '../util/sanitize.js';
 import { suggestCountry } from './countries.js';
 import { unusableReference } from './reference.js';
-import { plural } from '../output/summary.js';
+import { plural } from '../util/plural.js';
 
 export interface AdviceContext {
   /** The advert as checked or sent (config defaults and constant names applied). */

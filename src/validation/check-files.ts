@@ -12,7 +12,7 @@ import type { Worker } from 'node:worker_threads';
 import { readFileInParts } from '../adverts/load.js';
 import type { FoundFile } from '../adverts/files.js';
 import type { AdvertSource, LoadProblem } from '../adverts/types.js';
-import { findingFromProblem, findingsFromTree, type Finding } from '../output/findings.js';
+import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
 import type { ErrorTree } from '../errors/tree.js';
 import { checkAdvert, isValid, type AdvertSettings } from './check.js';
 import type { AdvertMode, ValidateOptions } from './validate.js';

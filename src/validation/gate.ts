@@ -4,9 +4,9 @@
  */
 import type { Context } from '../context.js';
 import { loadAdverts } from '../adverts/load.js';
-import { findingFromProblem, findingsFromTree } from '../output/findings.js';
-import { invalidInput, sortFindings } from '../output/findings-report.js';
-import { plural } from '../output/summary.js';
+import { findingFromProblem, findingsFromTree, sortFindings } from '../errors/findings.js';
+import { invalidInput } from '../output/findings-report.js';
+import { plural } from '../util/plural.js';
 import { checkAdvert, isValid, type CheckedAdvert } from './check.js';
 import type { AdvertMode, ValidateOptions } from './validate.js';
 

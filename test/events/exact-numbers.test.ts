@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../src/events/csv.js';
 import { readNdjson } from '../../src/events/ndjson.js';
 import { readYaml } from '../../src/events/yaml.js';
-import { formatFinding } from '../../src/output/findings.js';
+import { formatFinding } from '../../src/errors/findings.js';
 
 const HINT = 'write it as a string (in quotes) to send it as written';
 

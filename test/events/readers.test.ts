@@ -3,7 +3,7 @@ import { parseCsv, readCsv } from '../../src/events/csv.js';
 import { checkEntries } from '../../src/events/entry.js';
 import { readNdjson, topLevelKeys } from '../../src/events/ndjson.js';
 import { readYaml } from '../../src/events/yaml.js';
-import { formatFinding } from '../../src/output/findings.js';
+import { formatFinding } from '../../src/errors/findings.js';
 import type { ReadResult } from '../../src/events/types.js';
 
 /** Entries as plain values with the line each starts on, and problems as the user reads them. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeMessage, parseMessage } from '../../src/errors/messages.js';
 import { renderTreeLines, renderTreeNested } from '../../src/errors/render.js';
 import { addError, clearErrors, flattenTree, hasError, isErrorTree, type ErrorTree } from '../../src/errors/tree.js';
-import { findingsFromTree, formatFinding, findingFromProblem } from '../../src/output/findings.js';
+import { findingsFromTree, formatFinding, findingFromProblem } from '../../src/errors/findings.js';
 import { githubAnnotation, sarifLog } from '../../src/output/formats.js';
 import { parseAdverts } from '../../src/adverts/parse.js';
 

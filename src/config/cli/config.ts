@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { stringify as toYaml } from 'yaml';
 import type { Context } from '../../context.js';
 import { ExitCode, UsageError } from '../../errors/failures.js';
-import { sanitize } from '../../output/sanitize.js';
+import { sanitize } from '../../util/sanitize.js';
 import { credentialsFile, displayPath } from '../paths.js';
 import { describeSource, describeToken } from '../describe.js';
 import { formatDuration } from '../duration.js';

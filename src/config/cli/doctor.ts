@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context.js';
 import { ApiError, ExitCode, JobsError } from '../../errors/failures.js';
 import { paint } from '../../output/summary.js';
-import { sanitize } from '../../output/sanitize.js';
+import { sanitize } from '../../util/sanitize.js';
 import { describeSource } from '../describe.js';
 import { displayPath, tildePath } from '../paths.js';
 import { resolveDetailed, type ResolvedConfigWithHttp } from '../resolve.js';

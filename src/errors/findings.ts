@@ -3,10 +3,10 @@
  * that could not be read, with `file:line:column`. Every output format is built from findings.
  */
 import type { AdvertSource, LoadProblem, PathSegment } from '../adverts/types.js';
-import { describeEntry, WHOLE_ADVERT } from '../errors/render.js';
-import { flattenTree, type ErrorTree } from '../errors/tree.js';
-import { parseMessage } from '../errors/messages.js';
-import { sanitize } from './sanitize.js';
+import { describeEntry, WHOLE_ADVERT } from './render.js';
+import { flattenTree, type ErrorTree } from './tree.js';
+import { parseMessage } from './messages.js';
+import { sanitize } from '../util/sanitize.js';
 import { advise, type AdviceContext } from '../validation/advice.js';
 
 export interface Finding {
@@ -94,4 +94,11 @@ export function formatFinding(f: Finding): string {
   // A file problem's text may name files too (a symlink's target, the file that holds a duplicate).
   const body = f.kind === 'file' ? sanitize(f.text) : `${f.path || WHOLE_ADVERT}: ${f.text === f.message ? f.text : `${f.text} [${f.message}]`}`;
   return where ? `${where}: ${body}` : body;
+}
+
+/** Findings in reading order: by file, then line, then column. */
+export function sortFindings(findings: Finding[]): Finding[] {
+  return findings.sort((a, b) =>
+    a.file === b.file ? (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) : a.file < b.file ? -1 : 1,
+  );
 }
