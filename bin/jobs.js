@@ -75,12 +75,18 @@ cli.exports.run(args, { handleSignals: true, invokedAs: process.argv[1] }).then(
   Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => process.exit(code));
 });
 
-/** Resolves when everything written to `stream` so far has gone out, or the stream is gone. */
+/**
+ * Resolves when everything written to `stream` so far has gone out, or the stream is gone. A write
+ * to a file fails at once but reports it a tick later (`jobs schema > /dev/full`): look after that
+ * tick, so the warning about lost output is written before the exit.
+ */
 function flushed(stream) {
   return new Promise((done) => {
-    if (stream.destroyed || !stream.writableLength) return done();
-    stream.once('close', done);
-    stream.once('error', done);
-    stream.write('', () => done());
+    setImmediate(() => {
+      if (stream.destroyed || !stream.writableLength) return done();
+      stream.once('close', done);
+      stream.once('error', done);
+      stream.write('', () => done());
+    });
   });
 }

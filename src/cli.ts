@@ -22,12 +22,13 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
     (options.io ?? process).stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const io: Io = options.io ?? processIo();
   const [{ execute }, { programName }] = await Promise.all([import('./program.js'), import('./program-name.js')]);
   const env = options.env ?? process.env;
+  const name = programName(options.invokedAs, env);
+  const io: Io = options.io ?? processIo(name);
   return execute(argv, {
     io,
-    name: programName(options.invokedAs, env),
+    name,
     env,
     cwd: options.cwd ?? process.cwd(),
     handleSignals: options.handleSignals ?? false,
@@ -35,9 +36,9 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
 }
 
 /** The process's own streams; a reader that goes away (`| head`) does not end the run. */
-function processIo(): Io {
-  dropWritesWhenClosed(process.stderr, 'stderr', process.stderr);
-  dropWritesWhenClosed(process.stdout, 'stdout', process.stderr);
+function processIo(name: string): Io {
+  dropWritesWhenClosed(process.stderr, 'stderr', process.stderr, name);
+  dropWritesWhenClosed(process.stdout, 'stdout', process.stderr, name);
   return {
     // stdin is opened only if a command reads it: creating the stream costs start-up time.
     get stdin() {

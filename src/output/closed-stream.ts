@@ -17,9 +17,9 @@ const guarded = new WeakSet<NodeJS.WriteStream>();
 /**
  * Patches `stream` in place (ora and readline write to the stream object they are given, so a
  * wrapper would miss their writes). `other` hears once about any other failure (a full disk under
- * `> out.json`), since the output that follows is lost.
+ * `> out.json`), since the output that follows is lost; the warning names the tool as it was invoked (`tool`).
  */
-export function dropWritesWhenClosed(stream: NodeJS.WriteStream, name: string, other: { write(text: string): unknown }): void {
+export function dropWritesWhenClosed(stream: NodeJS.WriteStream, name: string, other: { write(text: string): unknown }, tool: string): void {
   if (guarded.has(stream)) return;
   guarded.add(stream);
   let closed = false;
@@ -27,7 +27,7 @@ export function dropWritesWhenClosed(stream: NodeJS.WriteStream, name: string, o
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (closed) return;
     closed = true;
-    if (!READER_GONE.has(error.code ?? '')) other.write(`jobs: warning: cannot write to ${name} (${error.code ?? error.message}); the run goes on, its output there is lost\n`);
+    if (!READER_GONE.has(error.code ?? '')) other.write(`${tool}: warning: cannot write to ${name} (${error.code ?? error.message}); the run goes on, its output there is lost\n`);
   });
   stream.write = function (this: NodeJS.WriteStream, ...args: Parameters<NodeJS.WriteStream['write']>) {
     if (closed) return true;

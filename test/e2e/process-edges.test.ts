@@ -3,12 +3,13 @@
  * SIGHUP mid-run, a reader that closes the pipe early, many requests at once. Whatever happens, what
  * the service accepted is recorded, no lock is left, and a rerun neither posts nor creates twice.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateAdverts } from '../../bench/generate.mjs';
-import { jobs, jobsDriven } from './helpers.js';
+import { BIN, isolatedEnv, jobs, jobsDriven } from './helpers.js';
 import { liveSandbox, type LiveSandbox } from './sandbox.js';
 
 const STACK_TRACE = /^\s+at .+\(.*:\d+:\d+\)$|node:internal|Error: write/m;
@@ -161,6 +162,20 @@ describe('a reader that closes the pipe early', () => {
     const rerun = await jobs(['events', 'e.ndjson'], { cwd: dir, env: s.env });
     expect(rerun.code).toBe(0);
     expect(postsPerApplication(s)).toEqual(ids.map(() => 1));
+  });
+});
+
+describe('a full disk under stdout', () => {
+  // /dev/full fails every write with ENOSPC, as `jobs schema > out.json` on a full disk would.
+  it.each([['schema'], ['--help']])('jobs %s > /dev/full warns, under the name it was invoked by, that the output is lost', (command) => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, [BIN, command], { stdio: ['ignore', full, 'pipe'], env: isolatedEnv({ JOBS_CLI_NAME: 'myjobs' }), encoding: 'utf8', timeout: 15_000 });
+      expect(r.stderr).toBe('myjobs: warning: cannot write to stdout (ENOSPC); the run goes on, its output there is lost\n');
+      expect(r.status).toBe(0);
+    } finally {
+      closeSync(full);
+    }
   });
 });
 
