@@ -30,7 +30,7 @@ export async function resolveConfig(input: ResolveInput): Promise<ResolvedConfig
   return (await resolveDetailed(input)).config;
 }
 
-/** ResolvedConfig plus `allow_insecure_http`, which src/api/from-context.ts reads when present. */
+/** ResolvedConfig plus `allow_insecure_http`, which src/client-for.ts reads when present. */
 export type ResolvedConfigWithHttp = ResolvedConfig & { allowInsecureHttp: Setting<boolean> };
 
 export interface ResolvedDetails {

@@ -4,7 +4,7 @@ import { UsageError } from '../../errors/failures.js';
 import { removeCredential, storeCredential, storeKey } from '../credentials.js';
 import { displayPath, tildePath } from '../paths.js';
 import { resolveDetailed } from '../resolve.js';
-import { promptHidden } from './hidden-prompt.js';
+import { promptHidden } from '../../output/hidden-prompt.js';
 import { isJson, readAllStdin, writeJson, writeNote } from './io.js';
 
 export async function runLogin(ctx: Context, options: { withToken: boolean }): Promise<number> {

@@ -1,7 +1,7 @@
 /** Building the client from a command's context: required settings, the verbose trace, --sandbox. */
 import nock from 'nock';
 import { describe, expect, it, vi } from 'vitest';
-import { clientFromContext } from '../../src/api/from-context.js';
+import { clientFromContext } from '../../src/client-for.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
 import type { Context, GlobalOptions } from '../../src/context.js';
 import { ConfigError } from '../../src/errors/failures.js';

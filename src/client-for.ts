@@ -3,14 +3,14 @@
  * sandbox with --sandbox). Missing settings fail here, before anything is sent, with a message
  * that says where the tool looked.
  */
-import type { Context } from '../context.js';
-import { ConfigError } from '../errors/failures.js';
-import { JobsClient, type ClientOptions } from './client.js';
+import type { Context } from './context.js';
+import { ConfigError } from './errors/failures.js';
+import { JobsClient, type ClientOptions } from './api/client.js';
 
 export async function clientFromContext(ctx: Context): Promise<JobsClient> {
   const config = await ctx.config();
   // The core draws nothing: waits and slow requests are shown by the output layer's callbacks.
-  const { requestStatus } = await import('../output/request-status.js');
+  const { requestStatus } = await import('./output/request-status.js');
   const common: Omit<ClientOptions, 'baseUrl'> = {
     timeoutMs: config.timeoutMs.value,
     retries: config.retries.value,
@@ -20,7 +20,7 @@ export async function clientFromContext(ctx: Context): Promise<JobsClient> {
 
   if (ctx.globals.sandbox) {
     // Loaded only with --sandbox: the emulator is not part of a normal run.
-    const { startEmbeddedSandbox } = await import('../sandbox/embedded.js');
+    const { startEmbeddedSandbox } = await import('./sandbox/embedded.js');
     const sandbox = await startEmbeddedSandbox(ctx);
     return new JobsClient({ ...common, baseUrl: sandbox.baseUrl, token: sandbox.token });
   }
