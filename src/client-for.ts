@@ -5,6 +5,7 @@
  */
 import type { Context } from './context.js';
 import { ConfigError } from './errors/failures.js';
+import { sanitize } from './util/sanitize.js';
 import { JobsClient, type ClientOptions } from './api/client.js';
 
 export async function clientFromContext(ctx: Context): Promise<JobsClient> {
@@ -21,7 +22,10 @@ export async function clientFromContext(ctx: Context): Promise<JobsClient> {
   if (ctx.globals.sandbox) {
     // Loaded only with --sandbox: the emulator is not part of a normal run.
     const { startEmbeddedSandbox } = await import('./sandbox/embedded.js');
-    const sandbox = await startEmbeddedSandbox(ctx);
+    const sandbox = await startEmbeddedSandbox({
+      env: ctx.env,
+      ...(ctx.globals.verbose ? { log: (line: string) => ctx.io.stderr.write(`sandbox: ${sanitize(line)}\n`) } : {}),
+    });
     return new JobsClient({ ...common, baseUrl: sandbox.baseUrl, token: sandbox.token });
   }
 
