@@ -80,7 +80,7 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
     ctx.signal,
   );
   const done = results.filter((r) => r !== undefined);
-  const { statsView } = await import('../history/stats-view.js');
+  const { statsView } = await import('../output/stats-view.js');
   const history = await historyOf(ctx, flags.historyDir);
   const { sanitize } = await import('../util/sanitize.js');
   renderStats(ctx, done, statsView(history, done, options, (line) => ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(line)}\n`)));
