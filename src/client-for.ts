@@ -1,18 +1,18 @@
 /**
- * Builds the JobsClient a command uses from the resolved configuration (or from the embedded
- * sandbox with --sandbox). Missing settings fail here, before anything is sent, with a message
- * that says where the tool looked.
+ * Builds the JobsClient a command uses from the resolved configuration (api/from-config.ts, where
+ * missing settings fail) or from the embedded sandbox with --sandbox, with what the terminal adds:
+ * request status, the --verbose trace and, on a terminal, a new token after a 401.
  */
 import type { Context } from './context.js';
-import { ConfigError } from './errors/failures.js';
 import { sanitize } from './util/sanitize.js';
-import { JobsClient, type ClientOptions } from './api/client.js';
+import { JobsClient } from './api/client.js';
+import { clientFromConfig, type ClientExtras } from './api/from-config.js';
 
 export async function clientFromContext(ctx: Context): Promise<JobsClient> {
   const config = await ctx.config();
   // The core draws nothing: waits and slow requests are shown by the output layer's callbacks.
   const { requestStatus } = await import('./output/request-status.js');
-  const common: Omit<ClientOptions, 'baseUrl'> = {
+  const common: ClientExtras = {
     timeoutMs: config.timeoutMs.value,
     retries: config.retries.value,
     ...requestStatus(ctx),
@@ -29,25 +29,7 @@ export async function clientFromContext(ctx: Context): Promise<JobsClient> {
     return new JobsClient({ ...common, baseUrl: sandbox.baseUrl, token: sandbox.token });
   }
 
-  const baseUrl = config.baseUrl.value;
-  if (baseUrl === undefined || baseUrl.trim() === '') {
-    throw new ConfigError('no service URL: set JOBS_BASE_URL, --base-url or base_url in a profile', {
-      details: [...lookedIn(config.files), 'or try the tool locally with --sandbox'],
-    });
-  }
-  const token = config.token?.value;
-  if (token === undefined || token.trim() === '') {
-    const profile = config.profile.value;
-    throw new ConfigError(
-      `no token: set JOBS_TOKEN, pass --token-file <file>, put token in ${profile ? `profile "${profile}"` : 'a profile'} of the config, or run \`jobs login\``,
-      { details: lookedIn(config.files) },
-    );
-  }
-  const client = new JobsClient({ ...common, baseUrl, token, authScheme: config.authScheme.value, allowInsecureHttp: config.allowInsecureHttp.value });
+  const client = clientFromConfig(config, common);
   const { withReauth } = await import('./reauth.js');
   return withReauth(client, ctx);
-}
-
-function lookedIn(files: readonly string[]): string[] {
-  return [files.length > 0 ? `config files read: ${files.join(', ')}` : 'no config file was found'];
 }
