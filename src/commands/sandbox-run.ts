@@ -232,7 +232,8 @@ const DAY_MS = 86_400_000;
 
 /** `jobs sandbox --fast-forward <duration>`: moves the embedded sandbox's clock, then says where it is and what was recorded. */
 export async function runFastForward(ctx: Context, text: string, others: { data?: string; reset?: boolean } = {}): Promise<number> {
-  const { sandboxTime, offsetMs: offset, days, references } = await fastForwardEmbedded(ctx, text, others);
+  if (others.data !== undefined || others.reset) throw new UsageError('--fast-forward moves the clock of the --sandbox state; it does not go with --data or --reset');
+  const { sandboxTime, offsetMs: offset, days, references } = await fastForwardEmbedded(ctx, text);
   const now = new Date(sandboxTime).toISOString().slice(0, 10);
   const ahead = Math.round(offset / DAY_MS);
   ctx.io.stderr.write(`the embedded sandbox's clock is now at ${now} (${ahead} day${ahead === 1 ? '' : 's'} ahead of real time; ${ctx.name} sandbox --reset puts it back)\n`);

@@ -14,9 +14,7 @@ import { loadConfigFiles, type ConfigLayer, type FoundConfig } from './load.js';
 import { credentialsFile, displayPath } from './paths.js';
 import { deepMerge, getPath, isPlainObject, type PlainObject } from './plain.js';
 import type { ConstantFamily, ResolvedConfig, Setting, SettingSource } from './types.js';
-import type { ConfigFlags, ConfigInput } from './inputs.js';
-
-type Env = Record<string, string | undefined>;
+import type { ConfigFlags, ConfigInput, Env } from './inputs.js';
 
 export type ResolveInput = ConfigInput;
 
@@ -26,7 +24,7 @@ export async function resolveConfig(input: ResolveInput): Promise<ResolvedConfig
   return (await resolveDetailed(input)).config;
 }
 
-/** ResolvedConfig plus `allow_insecure_http`, which src/client-for.ts reads when present. */
+/** ResolvedConfig plus `allow_insecure_http`, which src/api/from-config.ts reads when present. */
 export type ResolvedConfigWithHttp = ResolvedConfig & { allowInsecureHttp: Setting<boolean> };
 
 export interface ResolvedDetails {
