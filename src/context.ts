@@ -5,6 +5,7 @@
  */
 import type { ResolvedConfig } from './config/types.js';
 import type { JobsClient } from './api/client.js';
+import type { ConfigFlags } from './config/inputs.js';
 
 export interface OutStream {
   write(chunk: string): unknown;
@@ -25,12 +26,8 @@ export interface Io {
 export type OutputFormat = 'human' | 'json' | 'github' | 'sarif';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['human', 'json', 'github', 'sarif'];
 
-/** The global flags, parsed. Absent values are undefined so config precedence can fill them. */
-export interface GlobalOptions {
-  profile?: string;
-  baseUrl?: string;
-  tokenFile?: string;
-  config?: string;
+/** The global flags, parsed: those settings are resolved from (core), and the terminal's own. */
+export interface GlobalOptions extends ConfigFlags {
   output: OutputFormat;
   quiet: boolean;
   verbose: boolean;
@@ -38,8 +35,6 @@ export interface GlobalOptions {
   color: boolean;
   /** false when --no-input was given: never prompt. */
   input: boolean;
-  timeout?: string;
-  retries?: number;
   sandbox: boolean;
 }
 

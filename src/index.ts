@@ -11,7 +11,7 @@
 export { JobsClient, type Stats, type ApplicationEvent, type ClientOptions, type CallOptions } from './api/client.js';
 
 // Advert files: YAML with positions, then the checks the CLI runs before sending anything.
-export { loadAdverts, type LoadAdvertsOptions } from './library/load.js';
+export { loadAdverts, type LoadAdvertsOptions } from './adverts/load-with-defaults.js';
 export type { LoadedAdverts } from './adverts/load.js';
 export { parseAdverts } from './adverts/parse.js';
 export type { AdvertSource, LoadProblem, Position, PathSegment } from './adverts/types.js';

@@ -175,7 +175,7 @@ function makeContext(opts: ExecuteOptions, raw: Record<string, unknown>, signal:
       return configPromise;
     },
     client() {
-      clientPromise ??= import('./api/from-context.js').then((m) => m.clientFromContext(ctx));
+      clientPromise ??= import('./client-for.js').then((m) => m.clientFromContext(ctx));
       return clientPromise;
     },
   };

@@ -36,7 +36,7 @@ Examples:
     )
     .action(
       action(async (ctx, key: string) => {
-        const { runConfigGet } = await import('../config/cli/config.js');
+        const { runConfigGet } = await import('./config-run.js');
         return runConfigGet(ctx, key);
       }),
     );
@@ -61,7 +61,7 @@ Examples:
     )
     .action(
       action(async (ctx, key: string, value: string, opts: { project?: boolean }) => {
-        const { runConfigSet } = await import('../config/cli/config.js');
+        const { runConfigSet } = await import('./config-run.js');
         return runConfigSet(ctx, key, value, { project: Boolean(opts.project) });
       }),
     );
@@ -80,7 +80,7 @@ Examples:
     )
     .action(
       action(async (ctx, key: string, opts: { project?: boolean }) => {
-        const { runConfigUnset } = await import('../config/cli/config.js');
+        const { runConfigUnset } = await import('./config-run.js');
         return runConfigUnset(ctx, key, { project: Boolean(opts.project) });
       }),
     );
@@ -100,7 +100,7 @@ Examples:
     )
     .action(
       action(async (ctx) => {
-        const { runConfigList } = await import('../config/cli/config.js');
+        const { runConfigList } = await import('./config-run.js');
         return runConfigList(ctx);
       }),
     );
@@ -117,7 +117,7 @@ Examples:
     )
     .action(
       action(async (ctx) => {
-        const { runConfigPath } = await import('../config/cli/config.js');
+        const { runConfigPath } = await import('./config-run.js');
         return runConfigPath(ctx);
       }),
     );

@@ -20,7 +20,7 @@ Examples:
     )
     .action(
       action(async (ctx) => {
-        const { runDoctor } = await import('../config/cli/doctor.js');
+        const { runDoctor } = await import('./doctor-run.js');
         return runDoctor(ctx);
       }),
     );

@@ -1,5 +1,5 @@
 import type { CommandSetup } from '../program.js';
-import type { InitFlags } from '../scaffold/init.js';
+import type { InitFlags } from './init-run.js';
 
 export default function init({ program, name, action }: CommandSetup): void {
   program
@@ -26,7 +26,7 @@ Examples:
     )
     .action(
       action(async (ctx, file: string | undefined, flags: InitFlags) => {
-        const { runInit } = await import('../scaffold/init.js');
+        const { runInit } = await import('./init-run.js');
         return runInit(ctx, file, flags);
       }),
     );

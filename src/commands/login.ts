@@ -21,7 +21,7 @@ Examples:
     )
     .action(
       action(async (ctx, opts: { withToken?: boolean }) => {
-        const { runLogin } = await import('../config/cli/login.js');
+        const { runLogin } = await import('./login-run.js');
         return runLogin(ctx, { withToken: Boolean(opts.withToken) });
       }),
     );

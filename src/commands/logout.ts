@@ -16,7 +16,7 @@ Examples:
     )
     .action(
       action(async (ctx) => {
-        const { runLogout } = await import('../config/cli/login.js');
+        const { runLogout } = await import('./login-run.js');
         return runLogout(ctx);
       }),
     );

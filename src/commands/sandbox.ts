@@ -1,5 +1,5 @@
 import type { CommandSetup } from '../program.js';
-import type { RawSandboxFlags } from '../sandbox/run.js';
+import type { RawSandboxFlags } from './sandbox-run.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -53,10 +53,10 @@ $XDG_STATE_HOME/jobs/sandbox.json, default ~/.local/state/jobs/sandbox.json).`,
     .action(
       action(async (ctx, flags: RawSandboxFlags & { fastForward?: string }) => {
         if (flags.fastForward !== undefined) {
-          const { fastForwardEmbedded } = await import('../sandbox/fast-forward.js');
-          return fastForwardEmbedded(ctx, flags.fastForward, flags);
+          const { runFastForward } = await import('./sandbox-run.js');
+          return runFastForward(ctx, flags.fastForward, flags);
         }
-        const { runSandbox } = await import('../sandbox/run.js');
+        const { runSandbox } = await import('./sandbox-run.js');
         return runSandbox(ctx, flags);
       }),
     );

@@ -80,13 +80,13 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
     ctx.signal,
   );
   const done = results.filter((r) => r !== undefined);
-  const { statsView } = await import('../history/stats-view.js');
+  const { statsView } = await import('../output/stats-view.js');
   const history = await historyOf(ctx, flags.historyDir);
   const { sanitize } = await import('../util/sanitize.js');
   renderStats(ctx, done, statsView(history, done, options, (line) => ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(line)}\n`)));
   if (ctx.globals.sandbox && ctx.globals.output === 'human' && !ctx.globals.quiet) {
     // The embedded sandbox is the only place a new user can get application ids to try `event` with.
-    const { writeApplicationHints } = await import('../sandbox/hints.js');
+    const { writeApplicationHints } = await import('../output/sandbox-hints.js');
     writeApplicationHints(ctx, done.flatMap((r) => ('stats' in r ? [r.reference] : [])));
   }
   if (ctx.signal.aborted) return errors.ExitCode.interrupted;

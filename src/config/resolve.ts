@@ -4,7 +4,6 @@
  * where it came from so `jobs doctor` and `jobs config list` can say so.
  */
 import { resolve as resolvePath } from 'node:path';
-import type { GlobalOptions } from '../context.js';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { readCredentials, storeKey, type CredentialsFile } from './credentials.js';
 import { describeSource } from './describe.js';
@@ -15,14 +14,9 @@ import { loadConfigFiles, type ConfigLayer, type FoundConfig } from './load.js';
 import { credentialsFile, displayPath } from './paths.js';
 import { deepMerge, getPath, isPlainObject, type PlainObject } from './plain.js';
 import type { ConstantFamily, ResolvedConfig, Setting, SettingSource } from './types.js';
+import type { ConfigFlags, ConfigInput, Env } from './inputs.js';
 
-type Env = Record<string, string | undefined>;
-
-export interface ResolveInput {
-  cwd: string;
-  env: Env;
-  globals: GlobalOptions;
-}
+export type ResolveInput = ConfigInput;
 
 export const DEFAULTS = { concurrency: 4, timeoutMs: 30_000, retries: 5, authScheme: 'Bearer' } as const;
 
@@ -30,7 +24,7 @@ export async function resolveConfig(input: ResolveInput): Promise<ResolvedConfig
   return (await resolveDetailed(input)).config;
 }
 
-/** ResolvedConfig plus `allow_insecure_http`, which src/api/from-context.ts reads when present. */
+/** ResolvedConfig plus `allow_insecure_http`, which src/api/from-config.ts reads when present. */
 export type ResolvedConfigWithHttp = ResolvedConfig & { allowInsecureHttp: Setting<boolean> };
 
 export interface ResolvedDetails {
@@ -169,7 +163,7 @@ function insecureHttpSetting(layers: ConfigLayer[], show: (file: string) => stri
 }
 
 /** --profile > JOBS_PROFILE > config `profile` > a profile named `default`, if one is defined. */
-function selectProfile(globals: GlobalOptions, env: Env, layers: ConfigLayer[]): Setting<string | undefined> {
+function selectProfile(globals: ConfigFlags, env: Env, layers: ConfigLayer[]): Setting<string | undefined> {
   if (globals.profile) return { value: globals.profile, source: { kind: 'flag', name: '--profile' } };
   if (env.JOBS_PROFILE) return { value: env.JOBS_PROFILE, source: { kind: 'env', name: 'JOBS_PROFILE' } };
   const fromFile = lookup(layers, ['profile']);
@@ -196,7 +190,7 @@ function numberSetting(layers: ConfigLayer[], key: string, fallback: number): Se
   return found && typeof found.value === 'number' ? { value: found.value, source: found.source } : { value: fallback, source: { kind: 'default' } };
 }
 
-function timeoutSetting(globals: GlobalOptions, layers: ConfigLayer[], show: (file: string) => string): Setting<number> {
+function timeoutSetting(globals: ConfigFlags, layers: ConfigLayer[], show: (file: string) => string): Setting<number> {
   if (globals.timeout !== undefined) {
     const ms = parseDurationMs(globals.timeout);
     if (ms === undefined) throw new UsageError(`--timeout ${globals.timeout}: expected a duration from 1ms to 1h, such as 30s, 500ms or 2m`);
@@ -214,7 +208,7 @@ function timeoutSetting(globals: GlobalOptions, layers: ConfigLayer[], show: (fi
 interface TokenSearch {
   cwd: string;
   env: Env;
-  globals: GlobalOptions;
+  globals: ConfigFlags;
   profile: string | undefined;
   baseUrl: string | undefined;
   profileValue(field: string): { value: string; source: SettingSource } | undefined;

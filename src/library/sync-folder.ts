@@ -112,7 +112,7 @@ export async function syncFolder(options: SyncFolderOptions): Promise<SyncFolder
       return configPromise;
     },
     client() {
-      clientPromise ??= options.client ? Promise.resolve(options.client) : import('../api/from-context.js').then((m) => m.clientFromContext(ctx));
+      clientPromise ??= options.client ? Promise.resolve(options.client) : import('../client-for.js').then((m) => m.clientFromContext(ctx));
       return clientPromise;
     },
   };

@@ -1,13 +1,18 @@
 /** The optional `data` of an event: a JSON object from --data, or a JSON/YAML file from --data-file. */
 import { resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
-import type { Context } from '../context.js';
 import { InvalidInputError, UsageError } from '../errors/failures.js';
 import { EXACT_HINT, firstInexactJsonNumber, firstInexactYamlNumber } from '../util/exact-numbers.js';
 import { sanitize } from '../util/sanitize.js';
 import { readFile, whyUnreadable } from '../util/quick-fs.js';
 
-export async function readEventData(ctx: Pick<Context, 'cwd' | 'io'>, flags: { data?: string; dataFile?: string }): Promise<Record<string, unknown> | undefined> {
+/** Where relative paths start, and what `--data-file -` reads (the CLI's Context satisfies it). */
+export interface EventDataInput {
+  cwd: string;
+  io: { stdin: AsyncIterable<Buffer | string> };
+}
+
+export async function readEventData(ctx: EventDataInput, flags: { data?: string; dataFile?: string }): Promise<Record<string, unknown> | undefined> {
   let value: unknown;
   if (flags.data !== undefined) {
     try {

@@ -10,8 +10,6 @@
 import { isAbsolute, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { homeDir } from '../config/paths.js';
-import type { Context } from '../context.js';
-import { sanitize } from '../util/sanitize.js';
 import { withFileLock } from './file-lock.js';
 import { clockFile, readOffset, removeClock, shiftedClock } from './clock.js';
 import { createSandbox } from './server.js';
@@ -43,14 +41,20 @@ export async function resetEmbeddedSandbox(env: Env): Promise<boolean> {
   });
 }
 
-export async function startEmbeddedSandbox(ctx: Context): Promise<{ baseUrl: string; token: string }> {
-  const dataFile = sandboxStatePath(ctx.env);
+export interface EmbeddedSandboxInput {
+  env: Env;
+  /** Gets each request as one line (the CLI shows them with --verbose); the sandbox writes nowhere itself. */
+  log?: (line: string) => void;
+}
+
+export async function startEmbeddedSandbox(input: EmbeddedSandboxInput): Promise<{ baseUrl: string; token: string }> {
+  const dataFile = sandboxStatePath(input.env);
   const sandbox = createSandbox({
     tokens: [EMBEDDED_TOKEN],
     dataFile,
     // Moved forward by `jobs sandbox --fast-forward` (see clock.ts).
     now: shiftedClock(readOffset(clockFile(dataFile))),
-    ...(ctx.globals.verbose ? { log: (line: string) => ctx.io.stderr.write(`sandbox: ${sanitize(line)}\n`) } : {}),
+    ...(input.log ? { log: input.log } : {}),
   });
   const { baseUrl } = await sandbox.listen(0, '127.0.0.1', { unref: true });
   sandbox.compactOnExit();

@@ -7,7 +7,6 @@
  * today's date: they are demo data, kept under the `sandbox` service only.
  */
 import { JobsClient } from '../api/client.js';
-import type { Context } from '../context.js';
 import { CancelledError, UsageError } from '../errors/failures.js';
 import { parseWindow } from '../history/flags.js';
 import { recordAndCompare, type Observed } from '../history/record.js';
@@ -20,17 +19,32 @@ import { ownerOf } from './store.js';
 const DAY_MS = 86_400_000;
 const MAX_MS = 400 * DAY_MS;
 
-export async function fastForwardEmbedded(ctx: Context, text: string, others: { data?: string; reset?: boolean } = {}): Promise<number> {
-  if (others.data !== undefined || others.reset) throw new UsageError('--fast-forward moves the clock of the --sandbox state; it does not go with --data or --reset');
+export interface FastForwardInput {
+  env: Record<string, string | undefined>;
+  /** Aborted on Ctrl-C: the clock stays where it got to. */
+  signal: AbortSignal;
+}
+
+/** Where the clock ended, and what was recorded on the way. */
+export interface FastForwarded {
+  /** The sandbox's time now, in ms since the epoch. */
+  sandboxTime: number;
+  offsetMs: number;
+  /** Days moved, each with a snapshot of every advert. */
+  days: number;
+  references: string[];
+}
+
+export async function fastForwardEmbedded(input: FastForwardInput, text: string): Promise<FastForwarded> {
   const total = parseWindow(text, '--fast-forward');
   if (total > MAX_MS) throw new UsageError(`--fast-forward: at most ${MAX_MS / DAY_MS}d at a time`);
-  const stateFile = sandboxStatePath(ctx.env);
+  const stateFile = sandboxStatePath(input.env);
   const clock = clockFile(stateFile);
   const start = readOffset(clock);
   let offset = start;
   const sandbox = createSandbox({ tokens: [EMBEDDED_TOKEN], dataFile: stateFile, now: () => Date.now() + offset });
   const { baseUrl } = await sandbox.listen(0, '127.0.0.1', { unref: true });
-  const history = new History(defaultHistoryDir(ctx.env), 'sandbox');
+  const history = new History(defaultHistoryDir(input.env), 'sandbox');
   const owner = ownerOf(EMBEDDED_TOKEN);
   const references = sandbox
     .state()
@@ -41,12 +55,12 @@ export async function fastForwardEmbedded(ctx: Context, text: string, others: { 
   try {
     const client = new JobsClient({ baseUrl, token: EMBEDDED_TOKEN, retries: 0 });
     for (let moved = 0; moved < total; ) {
-      if (ctx.signal.aborted) throw new CancelledError('interrupted: the sandbox clock stays where it got to');
+      if (input.signal.aborted) throw new CancelledError('interrupted: the sandbox clock stays where it got to');
       moved = Math.min(total, moved + DAY_MS);
       offset = start + moved;
       const observed: Observed[] = [];
       for (const reference of references) {
-        const { stats, at } = await client.statsAt(reference, { signal: ctx.signal });
+        const { stats, at } = await client.statsAt(reference, { signal: input.signal });
         observed.push({ reference, stats, at: at ?? Date.now() + offset });
       }
       recordAndCompare(history, observed);
@@ -57,13 +71,5 @@ export async function fastForwardEmbedded(ctx: Context, text: string, others: { 
   } finally {
     await sandbox.close();
   }
-  const now = new Date(Date.now() + offset).toISOString().slice(0, 10);
-  const ahead = Math.round(offset / DAY_MS);
-  ctx.io.stderr.write(`the embedded sandbox's clock is now at ${now} (${ahead} day${ahead === 1 ? '' : 's'} ahead of real time; ${ctx.name} sandbox --reset puts it back)\n`);
-  if (references.length === 0) ctx.io.stderr.write(`no adverts in the embedded sandbox yet: publish some first (${ctx.name} --sandbox publish examples/adverts/), then fast-forward again\n`);
-  else ctx.io.stderr.write(`recorded ${days} daily snapshot${days === 1 ? '' : 's'} of ${references.length} advert${references.length === 1 ? '' : 's'}: see ${ctx.name} --sandbox stats <reference> --history, or ${ctx.name} --sandbox report\n`);
-  if (ctx.globals.output === 'json') {
-    ctx.io.stdout.write(`${JSON.stringify({ sandbox_time: new Date(Date.now() + offset).toISOString(), offset_days: offset / DAY_MS, snapshots: days * references.length, adverts: references })}\n`);
-  }
-  return 0;
+  return { sandboxTime: Date.now() + offset, offsetMs: offset, days, references };
 }

@@ -58,16 +58,18 @@ describe('embedded sandbox (--sandbox)', () => {
     expect((await call(third.baseUrl, 'GET', '/jobs/ACME-1/stats')).status).toBe(404);
   });
 
-  it('logs requests on stderr only with --verbose', async () => {
+  it('writes to no terminal itself: each request goes to the log callback, when one is given', async () => {
     const env = { XDG_STATE_HOME: tempDir() };
-    const quiet: string[] = [];
-    const q = await startEmbeddedSandbox(ctxWith(env, false, quiet));
+    const stderr: string[] = [];
+    // Even a verbose context's stderr stays empty: showing the lines is the CLI's part (src/client-for.ts).
+    const q = await startEmbeddedSandbox(ctxWith(env, true, stderr));
     await call(q.baseUrl, 'GET', '/jobs/X/stats');
-    expect(quiet).toEqual([]);
-    const loud: string[] = [];
-    const v = await startEmbeddedSandbox(ctxWith(env, true, loud));
+    expect(stderr).toEqual([]);
+    const lines: string[] = [];
+    const v = await startEmbeddedSandbox({ env, log: (line) => lines.push(line) });
     await call(v.baseUrl, 'GET', '/jobs/X/stats');
-    expect(loud.join('')).toMatch(/^sandbox: GET \/jobs\/X\/stats 404 \d+ms\n$/);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^GET \/jobs\/X\/stats 404 \d+ms$/);
   });
 
   it('does not keep the process alive, and its state is on disk when the process ends', async () => {

@@ -4,8 +4,8 @@
  */
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import type { Context } from '../../context.js';
-import { CancelledError } from '../../errors/failures.js';
+import type { Context } from '../context.js';
+import { CancelledError } from '../errors/failures.js';
 
 export function promptHidden(ctx: Context, prompt: string): Promise<string> {
   let muted = false;

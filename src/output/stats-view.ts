@@ -1,10 +1,10 @@
 /** From a `jobs stats` run's results to what is shown: record, compare, filter, sort, and trends. */
 import { formatDuration } from '../config/duration.js';
-import type { StatsResult, StatsView } from '../output/stats-table.js';
-import type { HistoryOptions } from './flags.js';
-import { insight, sortInsights, type Insight } from './insights.js';
-import { recordAndCompare, type Observed } from './record.js';
-import type { History, Snapshot } from './store.js';
+import type { StatsResult, StatsView } from './stats-table.js';
+import type { HistoryOptions } from '../history/flags.js';
+import { insight, sortInsights, type Insight } from '../history/insights.js';
+import { recordAndCompare, type Observed } from '../history/record.js';
+import type { History, Snapshot } from '../history/store.js';
 
 export function statsView(history: History, results: readonly (StatsResult & { at?: number })[], options: HistoryOptions, warn: (line: string) => void): StatsView {
   const observed: Observed[] = results.flatMap((r) => ('stats' in r ? [{ reference: r.reference, stats: r.stats, at: r.at ?? Date.now() }] : []));

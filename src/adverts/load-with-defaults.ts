@@ -1,5 +1,5 @@
 /** Loading adverts from a script: the CLI's loader with the options a script rarely needs defaulted. */
-import { loadAdverts as loadFromPaths, type LoadedAdverts } from '../adverts/load.js';
+import { loadAdverts as loadFromPaths, type LoadedAdverts } from './load.js';
 
 export interface LoadAdvertsOptions {
   /** Where relative paths start; default process.cwd(). */

@@ -5,16 +5,16 @@
  * without touching any real advert.
  */
 import { randomBytes } from 'node:crypto';
-import type { Context } from '../../context.js';
-import { ApiError, ExitCode, JobsError } from '../../errors/failures.js';
-import { paint } from '../../output/summary.js';
-import { sanitize } from '../../util/sanitize.js';
-import { describeSource } from '../describe.js';
-import { displayPath, tildePath } from '../paths.js';
-import { resolveDetailed, type ResolvedConfigWithHttp } from '../resolve.js';
-import { effectiveRows, renderRows, rowsJson, type SettingRow } from '../report.js';
-import type { SettingSource } from '../types.js';
-import { isJson, writeJson } from './io.js';
+import type { Context } from '../context.js';
+import { ApiError, ExitCode, JobsError } from '../errors/failures.js';
+import { paint } from '../output/summary.js';
+import { sanitize } from '../util/sanitize.js';
+import { describeSource } from '../config/describe.js';
+import { displayPath, tildePath } from '../config/paths.js';
+import { resolveDetailed, type ResolvedConfigWithHttp } from '../config/resolve.js';
+import { effectiveRows, renderRows, rowsJson, type SettingRow } from '../output/settings-table.js';
+import type { SettingSource } from '../config/types.js';
+import { isJson, writeJson } from '../output/command-io.js';
 
 export interface Check {
   name: string;

@@ -7,11 +7,12 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors/failures.js';
 import { isLoopbackHost } from '../api/url.js';
 import { sanitize } from '../util/sanitize.js';
-import { resetEmbeddedSandbox, sandboxStatePath } from './embedded.js';
-import { withFileLock } from './file-lock.js';
-import { createSandbox } from './server.js';
-import { removeData } from './data-file.js';
-import type { SandboxOptions, SandboxQuota } from './types.js';
+import { resetEmbeddedSandbox, sandboxStatePath } from '../sandbox/embedded.js';
+import { fastForwardEmbedded } from '../sandbox/fast-forward.js';
+import { withFileLock } from '../sandbox/file-lock.js';
+import { createSandbox } from '../sandbox/server.js';
+import { removeData } from '../sandbox/data-file.js';
+import type { SandboxOptions, SandboxQuota } from '../sandbox/types.js';
 
 /** The flags as commander hands them over (strings, unchecked). */
 export interface RawSandboxFlags {
@@ -225,4 +226,21 @@ function stopRequested(signal: AbortSignal): Promise<void> {
     process.once('SIGTERM', done);
     signal.addEventListener('abort', done, { once: true });
   });
+}
+
+const DAY_MS = 86_400_000;
+
+/** `jobs sandbox --fast-forward <duration>`: moves the embedded sandbox's clock, then says where it is and what was recorded. */
+export async function runFastForward(ctx: Context, text: string, others: { data?: string; reset?: boolean } = {}): Promise<number> {
+  if (others.data !== undefined || others.reset) throw new UsageError('--fast-forward moves the clock of the --sandbox state; it does not go with --data or --reset');
+  const { sandboxTime, offsetMs: offset, days, references } = await fastForwardEmbedded(ctx, text);
+  const now = new Date(sandboxTime).toISOString().slice(0, 10);
+  const ahead = Math.round(offset / DAY_MS);
+  ctx.io.stderr.write(`the embedded sandbox's clock is now at ${now} (${ahead} day${ahead === 1 ? '' : 's'} ahead of real time; ${ctx.name} sandbox --reset puts it back)\n`);
+  if (references.length === 0) ctx.io.stderr.write(`no adverts in the embedded sandbox yet: publish some first (${ctx.name} --sandbox publish examples/adverts/), then fast-forward again\n`);
+  else ctx.io.stderr.write(`recorded ${days} daily snapshot${days === 1 ? '' : 's'} of ${references.length} advert${references.length === 1 ? '' : 's'}: see ${ctx.name} --sandbox stats <reference> --history, or ${ctx.name} --sandbox report\n`);
+  if (ctx.globals.output === 'json') {
+    ctx.io.stdout.write(`${JSON.stringify({ sandbox_time: new Date(sandboxTime).toISOString(), offset_days: offset / DAY_MS, snapshots: days * references.length, adverts: references })}\n`);
+  }
+  return 0;
 }

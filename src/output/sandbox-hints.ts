@@ -5,10 +5,10 @@
  */
 import type { Context } from '../context.js';
 import { sanitize } from '../util/sanitize.js';
-import { EMBEDDED_TOKEN, sandboxStatePath } from './embedded.js';
-import { loadStore } from './data-file.js';
-import { ownerOf } from './store.js';
-import type { StoredAdvert, StoredApplication } from './types.js';
+import { EMBEDDED_TOKEN, sandboxStatePath } from '../sandbox/embedded.js';
+import { loadStore } from '../sandbox/data-file.js';
+import { ownerOf } from '../sandbox/store.js';
+import type { StoredAdvert, StoredApplication } from '../sandbox/types.js';
 
 /** Ids listed per advert. */
 const SHOWN = 3;

@@ -3,13 +3,13 @@
  * (--json). A token appears only as "set, and from where", never in any form of its value.
  */
 import { sanitize } from '../util/sanitize.js';
-import { describeSource, describeToken } from './describe.js';
-import { formatDuration } from './duration.js';
-import { isSoleReference } from './interpolate.js';
-import type { ConfigLayer } from './load.js';
-import { isPlainObject, type PlainObject } from './plain.js';
-import type { ResolvedConfigWithHttp } from './resolve.js';
-import type { SettingSource } from './types.js';
+import { describeSource, describeToken } from '../config/describe.js';
+import { formatDuration } from '../config/duration.js';
+import { isSoleReference } from '../config/interpolate.js';
+import type { ConfigLayer } from '../config/load.js';
+import { isPlainObject, type PlainObject } from '../config/plain.js';
+import type { ResolvedConfigWithHttp } from '../config/resolve.js';
+import type { SettingSource } from '../config/types.js';
 
 type Env = Record<string, string | undefined>;
 

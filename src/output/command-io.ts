@@ -1,7 +1,7 @@
 /** Small output and input helpers shared by login, logout, config and doctor. */
-import type { Context } from '../../context.js';
-import { UsageError } from '../../errors/failures.js';
-import { sanitize } from '../../util/sanitize.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors/failures.js';
+import { sanitize } from '../util/sanitize.js';
 
 export function isJson(ctx: Context): boolean {
   return ctx.globals.output === 'json';

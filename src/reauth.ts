@@ -3,11 +3,11 @@
  * says the client may repeat a request with new or replaced credentials), then offer to store it.
  * Without a terminal, or with --no-input, the 401 stands (exit 4).
  */
-import type { Context } from '../context.js';
-import { canPrompt } from '../context.js';
-import { ApiError } from '../errors/failures.js';
-import type { SettingSource } from '../config/types.js';
-import type { JobsClient } from './client.js';
+import type { Context } from './context.js';
+import { canPrompt } from './context.js';
+import { ApiError } from './errors/failures.js';
+import type { SettingSource } from './config/types.js';
+import type { JobsClient } from './api/client.js';
 
 const METHODS = ['create', 'update', 'delete', 'stats', 'statsAt', 'postEvent'] as const;
 
@@ -20,7 +20,7 @@ export function withReauth(client: JobsClient, ctx: Context): JobsClient {
 
   /** A question on the terminal: the live line (progress, spinner) would draw over it, so it waits. */
   const onTerminal = async <T>(question: () => Promise<T>): Promise<T> => {
-    const { liveLine } = await import('../output/live-line.js');
+    const { liveLine } = await import('./output/live-line.js');
     const release = liveLine(ctx)?.hold();
     try {
       return await question();
@@ -30,7 +30,7 @@ export function withReauth(client: JobsClient, ctx: Context): JobsClient {
   };
 
   const ask = async (): Promise<boolean> => {
-    const { promptHidden } = await import('../config/cli/hidden-prompt.js');
+    const { promptHidden } = await import('./output/hidden-prompt.js');
     const token = (await onTerminal(() => promptHidden(ctx, 'The service refused the token (401 unauthorized). Enter another token (empty to give up): '))).trim();
     if (token === '') return false;
     current = current.withToken(token);
@@ -41,7 +41,7 @@ export function withReauth(client: JobsClient, ctx: Context): JobsClient {
   const offerToStore = async () => {
     if (newToken === undefined || storeOffered) return;
     storeOffered = true;
-    const [{ confirm }, { storeCredential }, { sanitize }] = await Promise.all([import('../output/prompt.js'), import('../config/credentials.js'), import('../util/sanitize.js')]);
+    const [{ confirm }, { storeCredential }, { sanitize }] = await Promise.all([import('./output/prompt.js'), import('./config/credentials.js'), import('./util/sanitize.js')]);
     const config = await ctx.config();
     // The store is the last place a token is looked for: say what would still win over it.
     const winner = config.token ? await tokenWinner(ctx, config.token.source) : undefined;
@@ -89,7 +89,7 @@ async function tokenWinner(ctx: Context, source: SettingSource): Promise<string 
     case 'flag':
       return `${source.name} will still win over a stored token; leave it out for the stored token to be used.`;
     case 'file': {
-      const { describeSource } = await import('../config/describe.js');
+      const { describeSource } = await import('./config/describe.js');
       return `the token in ${describeSource(source, ctx.cwd, ctx.env)} will still win over a stored token; remove it from there for the stored token to be used.`;
     }
     default:

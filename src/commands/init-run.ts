@@ -13,8 +13,8 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors/failures.js';
 import { notRegularKind } from '../util/quick-fs.js';
 import { paint } from '../output/summary.js';
-import { schemaReference, type SchemaRef } from './schema-ref.js';
-import { advertTemplate, configTemplate } from './templates.js';
+import { schemaReference, type SchemaRef } from '../scaffold/schema-ref.js';
+import { advertTemplate, configTemplate } from '../scaffold/templates.js';
 
 export interface InitFlags {
   force?: boolean;

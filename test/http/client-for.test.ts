@@ -1,7 +1,8 @@
 /** Building the client from a command's context: required settings, the verbose trace, --sandbox. */
 import nock from 'nock';
 import { describe, expect, it, vi } from 'vitest';
-import { clientFromContext } from '../../src/api/from-context.js';
+import { clientFromContext } from '../../src/client-for.js';
+import { startEmbeddedSandbox } from '../../src/sandbox/embedded.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
 import type { Context, GlobalOptions } from '../../src/context.js';
 import { ConfigError } from '../../src/errors/failures.js';
@@ -105,5 +106,18 @@ describe('clientFromContext', () => {
     const client = await clientFromContext(context(resolved, { sandbox: true }).ctx);
     await client.delete('A');
     scope.done();
+  });
+
+  it('with --sandbox --verbose: the request lines of the sandbox on stderr, as data; without --verbose none', async () => {
+    const resolved = config({ baseUrl: { value: undefined, source: dflt }, token: undefined });
+    const started = vi.mocked(startEmbeddedSandbox);
+    started.mockClear();
+    const loud = context(resolved, { sandbox: true, verbose: true });
+    await clientFromContext(loud.ctx);
+    const log = started.mock.calls[0]![0].log!;
+    log('GET /jobs/\u001b[31mX/stats 404 3ms');
+    expect(loud.stderr.join('')).toContain('sandbox: GET /jobs/X/stats 404 3ms\n');
+    await clientFromContext(context(resolved, { sandbox: true }).ctx);
+    expect(started.mock.calls[1]![0].log).toBeUndefined();
   });
 });

@@ -2,20 +2,20 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify as toYaml } from 'yaml';
-import type { Context } from '../../context.js';
-import { ExitCode, UsageError } from '../../errors/failures.js';
-import { sanitize } from '../../util/sanitize.js';
-import { credentialsFile, displayPath } from '../paths.js';
-import { describeSource, describeToken } from '../describe.js';
-import { formatDuration } from '../duration.js';
-import { checkKey, editTarget, parseKey, setKey, typedValue, unsetKey } from '../edit.js';
-import { isSoleReference } from '../interpolate.js';
-import { isJavaScriptConfig, locateConfigFiles } from '../load.js';
-import { cloneData, defineKey, isPlainObject } from '../plain.js';
-import { lookup, resolveDetailed } from '../resolve.js';
-import { effectiveRows, fileRows, renderRows, rowsJson } from '../report.js';
-import type { SettingSource } from '../types.js';
-import { isJson, writeJson, writeNote, writeWarnings } from './io.js';
+import type { Context } from '../context.js';
+import { ExitCode, UsageError } from '../errors/failures.js';
+import { sanitize } from '../util/sanitize.js';
+import { credentialsFile, displayPath } from '../config/paths.js';
+import { describeSource, describeToken } from '../config/describe.js';
+import { formatDuration } from '../config/duration.js';
+import { checkKey, editTarget, parseKey, setKey, typedValue, unsetKey } from '../config/edit.js';
+import { isSoleReference } from '../config/interpolate.js';
+import { isJavaScriptConfig, locateConfigFiles } from '../config/load.js';
+import { cloneData, defineKey, isPlainObject } from '../config/plain.js';
+import { lookup, resolveDetailed } from '../config/resolve.js';
+import { effectiveRows, fileRows, renderRows, rowsJson } from '../output/settings-table.js';
+import type { SettingSource } from '../config/types.js';
+import { isJson, writeJson, writeNote, writeWarnings } from '../output/command-io.js';
 
 const EFFECTIVE_KEYS = ['profile', 'base_url', 'token', 'auth_scheme', 'concurrency', 'timeout', 'retries', 'allow_insecure_http'];
 

@@ -1,11 +1,11 @@
 /** `jobs login` and `jobs logout`: the token of the selected profile in the credentials store. */
-import { canPrompt, type Context } from '../../context.js';
-import { UsageError } from '../../errors/failures.js';
-import { removeCredential, storeCredential, storeKey } from '../credentials.js';
-import { displayPath, tildePath } from '../paths.js';
-import { resolveDetailed } from '../resolve.js';
-import { promptHidden } from './hidden-prompt.js';
-import { isJson, readAllStdin, writeJson, writeNote } from './io.js';
+import { canPrompt, type Context } from '../context.js';
+import { UsageError } from '../errors/failures.js';
+import { removeCredential, storeCredential, storeKey } from '../config/credentials.js';
+import { displayPath, tildePath } from '../config/paths.js';
+import { resolveDetailed } from '../config/resolve.js';
+import { promptHidden } from '../output/hidden-prompt.js';
+import { isJson, readAllStdin, writeJson, writeNote } from '../output/command-io.js';
 
 export async function runLogin(ctx: Context, options: { withToken: boolean }): Promise<number> {
   const { config, profileDefined } = await resolveDetailed({ cwd: ctx.cwd, env: ctx.env, globals: ctx.globals }, { allowUnknownProfile: true });
