@@ -167,14 +167,23 @@ async function runWithJournal(ctx: Context, input: EventsInput, total: number, j
   };
 
   /**
-   * Each lane journals its next entry while its current post is in flight, so the disk's flush
-   * overlaps the network instead of coming between two posts. A post still starts only once its
-   * own `sending` line is on disk; at most one entry per lane is journaled ahead, and one the run
-   * stops before posting gets a `failed` line (not sent), so a rerun posts it.
+   * The `sending` lines of one batch ahead are flushed while the current batch is in flight: the
+   * disk's flush overlaps the network instead of coming between two posts (a flush takes as long
+   * as a post). A post still starts only once its own `sending` line is on disk. At most
+   * `concurrency` entries are journaled ahead; those the run stops before posting get a `failed`
+   * line (not sent), so a rerun posts them. A kill leaves them `sending`: held as uncertain.
    */
+  const concurrency = flags.concurrency ?? config.concurrency.value;
+  const ahead: Promise<Journaled | undefined>[] = [];
+  const topUp = () => {
+    while (going() && ahead.length < concurrency) ahead.push(journalNext());
+  };
   const lane = async () => {
-    let current = await journalNext();
-    while (current) {
+    while (going()) {
+      const next = ahead.shift() ?? journalNext();
+      topUp();
+      const current = await next;
+      if (!current) return;
       try {
         // Waits for the flush that carries this line: nothing is sent that the journal cannot record.
         await current.durable;
@@ -184,14 +193,16 @@ async function runWithJournal(ctx: Context, input: EventsInput, total: number, j
         return;
       }
       if (!going()) return notSent(current);
-      const posting = postOne(current.planned);
-      const ahead = going() ? journalNext() : undefined;
-      await posting;
-      current = await ahead;
+      await postOne(current.planned);
     }
   };
   try {
-    await Promise.all(Array.from({ length: flags.concurrency ?? config.concurrency.value }, lane));
+    await Promise.all(Array.from({ length: concurrency }, lane));
+    // Entries journaled ahead and never posted (the run stopped, or the file ended first).
+    for (const next of ahead.splice(0)) {
+      const journaled = await next;
+      if (journaled) notSent(journaled);
+    }
   } finally {
     await writer.close();
   }
