@@ -22,7 +22,7 @@ import { serviceKey } from '../sync/service-key.js';
 import { acquireLock } from '../sync/lock.js';
 import { EntryKeys } from './key.js';
 import { asJobsError, classifyFailure, isUnauthorized } from './outcome.js';
-import { emptyCounts, exitCodeOf, requestOf, resultCode, writeResult, writeSummary, type EntryResult } from './report.js';
+import { emptyCounts, exitCodeOf, requestOf, resultCode, writeResult, writeSummary, type EntryResult } from '../output/events-report.js';
 import { readItems } from './source.js';
 import type { EventEntry, EventFormat } from './types.js';
 
