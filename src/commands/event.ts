@@ -1,12 +1,11 @@
 import type { CommandSetup } from '../program.js';
 import type { Context } from '../context.js';
+import { EVENT_KINDS } from '../events/types.js';
 
 interface EventFlags {
   data?: string;
   dataFile?: string;
 }
-
-export const EVENT_KINDS = ['recruiter_view', 'recruiter_like', 'recruiter_reject'] as const;
 
 export default function event({ program, name, action }: CommandSetup): void {
   program

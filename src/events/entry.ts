@@ -3,12 +3,11 @@
  * application_id a non-blank string, kind one of the three, data an object when present, no other
  * fields.
  */
-import { EVENT_KINDS } from '../commands/event.js';
 import type { Finding } from '../errors/findings.js';
 import { sanitize } from '../util/sanitize.js';
 import { suggest } from '../validation/suggest.js';
 import { fieldProblem } from './findings.js';
-import { ENTRY_FIELDS, type EventEntry, type RawEntry, type RawField } from './types.js';
+import { ENTRY_FIELDS, EVENT_KINDS, type EventEntry, type RawEntry, type RawField } from './types.js';
 
 export interface CheckResult {
   /** Valid entries, in file order; complete only when `findings` is empty. */

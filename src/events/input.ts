@@ -5,11 +5,16 @@
  */
 import { open } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import type { Context } from '../context.js';
 import { InvalidInputError, UsageError } from '../errors/failures.js';
 import { sanitize } from '../util/sanitize.js';
 import { readRegularFileSync, statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 import { EVENT_FORMATS, type EventFormat } from './types.js';
+
+/** What reading the input needs from its caller (the CLI's context is one): the folder names are relative to, and stdin. */
+export interface InputSource {
+  cwd: string;
+  io: { stdin: AsyncIterable<Buffer | string> };
+}
 
 export const STDIN_NAME = '<stdin>';
 /** Beyond this an input read whole (YAML, stdin) is refused; a smaller file is easier to rerun. */
@@ -35,7 +40,7 @@ export function formatFromName(name: string): EventFormat | undefined {
   return BY_EXTENSION[extname(name).toLowerCase()];
 }
 
-export async function readEventsInput(ctx: Pick<Context, 'cwd' | 'io'>, arg: string, format?: EventFormat): Promise<EventsInput> {
+export async function readEventsInput(ctx: InputSource, arg: string, format?: EventFormat): Promise<EventsInput> {
   const formats = EVENT_FORMATS.join('|');
   if (arg === '-') {
     if (!format) throw new UsageError(`reading events from stdin (-) needs --format ${formats}`);
@@ -120,7 +125,7 @@ export async function* inputLines(input: EventsInput): AsyncGenerator<string> {
   if (rest !== '') yield rest;
 }
 
-async function readStdin(ctx: Pick<Context, 'io'>): Promise<Buffer> {
+async function readStdin(ctx: Pick<InputSource, 'io'>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.io.stdin) {

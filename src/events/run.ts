@@ -10,6 +10,7 @@ import type { Context } from '../context.js';
 import { ConfigError, ExitCode, JobsError, PartialFailureError, UsageError } from '../errors/failures.js';
 import { whyUnreadable } from '../util/quick-fs.js';
 import { invalidInput } from '../output/findings-report.js';
+import { batchedStream } from '../output/batched-stream.js';
 import { sanitize } from '../util/sanitize.js';
 import { plural } from '../util/plural.js';
 import { sortFindings, type Finding } from '../errors/findings.js';
@@ -21,7 +22,7 @@ import { serviceKey } from '../sync/service-key.js';
 import { acquireLock } from '../sync/lock.js';
 import { EntryKeys } from './key.js';
 import { asJobsError, classifyFailure, isUnauthorized } from './outcome.js';
-import { emptyCounts, exitCodeOf, requestOf, resultCode, writeResult, writeSummary, type EntryResult } from './report.js';
+import { emptyCounts, exitCodeOf, requestOf, resultCode, writeResult, writeSummary, type EntryResult } from '../output/events-report.js';
 import { readItems } from './source.js';
 import type { EventEntry, EventFormat } from './types.js';
 
@@ -46,9 +47,12 @@ export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlag
   }
   // One run per journal at a time: two runs reading the same journal would post the same events.
   const lock = journal && !flags.dryRun ? acquireLock(journal.path, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`${ctx.name}: ${t}\n`), what: 'events run', file: 'journal' }) : undefined;
+  // One write per turn of the event loop rather than per result line; written out before returning.
+  const stdout = batchedStream(ctx.io.stdout);
   try {
-    return await runWithJournal(ctx, input, total, journal, flags);
+    return await runWithJournal({ ...ctx, io: { ...ctx.io, stdout } }, input, total, journal, flags);
   } finally {
+    stdout.flush();
     lock?.release();
   }
 }
@@ -103,24 +107,47 @@ async function runWithJournal(ctx: Context, input: EventsInput, total: number, j
   // Ctrl-C stops new posts; those in flight are not aborted, so their outcome is known and journaled.
   const going = () => !stopped && !ctx.signal.aborted;
 
-  const postOne = async (planned: EntryResult) => {
-    const line = (status: JournalStatus) => ({
-      v: 1 as const,
-      key: planned.key,
-      application_id: planned.entry.application_id,
-      kind: planned.entry.kind,
-      status,
-      service,
-      at: new Date().toISOString(),
-    });
+  const line = (planned: EntryResult, status: JournalStatus) => ({
+    v: 1 as const,
+    key: planned.key,
+    application_id: planned.entry.application_id,
+    kind: planned.entry.kind,
+    status,
+    service,
+    at: new Date().toISOString(),
+  });
+
+  const entries = toPost();
+  /** An entry whose `sending` line is queued; `durable` settles when that line's flush ends. */
+  interface Journaled {
+    planned: EntryResult;
+    durable: Promise<void>;
+  }
+
+  /** The next entry to post, its `sending` line queued; undefined at the end or once the run stops. */
+  const journalNext = async (): Promise<Journaled | undefined> => {
+    let next: IteratorResult<EntryResult>;
     try {
-      // Waits for the flush that carries this line: nothing is sent that the journal cannot record.
-      await writer.append(line('sending'));
+      next = await entries.next();
     } catch (error) {
-      journalFailure ??= error;
+      readFailure ??= error;
       stop();
-      return;
+      return undefined;
     }
+    // An entry read after the run was stopped is not started.
+    if (next.done || !going()) return undefined;
+    const durable = writer.append(line(next.value, 'sending'));
+    // Rejections are handled where the line is awaited; this keeps an unawaited one quiet.
+    durable.catch(() => undefined);
+    return { planned: next.value, durable };
+  };
+
+  /** A `sending` line was written for an entry that then was not posted: a rerun posts it. */
+  const notSent = (journaled: Journaled) => {
+    writer.append(line(journaled.planned, 'failed')).catch(() => undefined);
+  };
+
+  const postOne = async (planned: EntryResult) => {
     // Once its `sending` line is on disk the post goes out, even after Ctrl-C: that line says it began.
     const result = await post(client, planned);
     // Nothing else can succeed with credentials the service refuses.
@@ -128,7 +155,7 @@ async function runWithJournal(ctx: Context, input: EventsInput, total: number, j
     // The outcome line is not waited for: it joins the flush of the next posts' `sending` lines
     // (or the last flush, on close). A crash that loses it leaves the `sending` line, so a rerun
     // holds the event as uncertain: never posted twice, only less sure.
-    const outcome = writer.append(line(result.status === 'posted' ? 'accepted' : result.status === 'uncertain' ? 'uncertain' : 'failed'));
+    const outcome = writer.append(line(planned, result.status === 'posted' ? 'accepted' : result.status === 'uncertain' ? 'uncertain' : 'failed'));
     // Settled before `close` returns: the writer rejects a batch before it ends its flush.
     outcome.catch((error: unknown) => {
       // The `sending` line stands: a rerun holds this event as uncertain instead of repeating it.
@@ -139,24 +166,43 @@ async function runWithJournal(ctx: Context, input: EventsInput, total: number, j
     settle(result);
   };
 
-  const entries = toPost();
+  /**
+   * The `sending` lines of one batch ahead are flushed while the current batch is in flight: the
+   * disk's flush overlaps the network instead of coming between two posts (a flush takes as long
+   * as a post). A post still starts only once its own `sending` line is on disk. At most
+   * `concurrency` entries are journaled ahead; those the run stops before posting get a `failed`
+   * line (not sent), so a rerun posts them. A kill leaves them `sending`: held as uncertain.
+   */
+  const concurrency = flags.concurrency ?? config.concurrency.value;
+  const ahead: Promise<Journaled | undefined>[] = [];
+  const topUp = () => {
+    while (going() && ahead.length < concurrency) ahead.push(journalNext());
+  };
   const lane = async () => {
     while (going()) {
-      let next: IteratorResult<EntryResult>;
+      const next = ahead.shift() ?? journalNext();
+      topUp();
+      const current = await next;
+      if (!current) return;
       try {
-        next = await entries.next();
+        // Waits for the flush that carries this line: nothing is sent that the journal cannot record.
+        await current.durable;
       } catch (error) {
-        readFailure ??= error;
+        journalFailure ??= error;
         stop();
         return;
       }
-      // An entry read after the run was stopped is not started.
-      if (next.done || !going()) return;
-      await postOne(next.value);
+      if (!going()) return notSent(current);
+      await postOne(current.planned);
     }
   };
   try {
-    await Promise.all(Array.from({ length: flags.concurrency ?? config.concurrency.value }, lane));
+    await Promise.all(Array.from({ length: concurrency }, lane));
+    // Entries journaled ahead and never posted (the run stopped, or the file ended first).
+    for (const next of ahead.splice(0)) {
+      const journaled = await next;
+      if (journaled) notSent(journaled);
+    }
   } finally {
     await writer.close();
   }

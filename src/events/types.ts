@@ -5,6 +5,9 @@
 import type { Position } from '../adverts/types.js';
 import type { Finding } from '../errors/findings.js';
 
+/** The kinds of event the service takes (the `event` command and every events file). */
+export const EVENT_KINDS = ['recruiter_view', 'recruiter_like', 'recruiter_reject'] as const;
+
 export const EVENT_FORMATS = ['ndjson', 'csv', 'yaml'] as const;
 export type EventFormat = (typeof EVENT_FORMATS)[number];
 

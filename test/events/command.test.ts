@@ -251,11 +251,17 @@ describe('jobs events: running', () => {
     expect(r.stdout).toMatch(/^✖ recruiter_view a1 \(e\.ndjson:1\): POST \/job_applications\/a1\/events: unauthorized \(401\): the service did not accept the token\n/);
     expect(r.stderr).toMatch(/^✖ e\.ndjson: 4 events: 0 posted, 1 failed, 3 not started\n/);
     expect(r.stdout + r.stderr).not.toContain('tok_secret_123');
-    // The post began (sending) and clearly failed: the event is left to post again.
-    expect(rawJournal(dir, 'e.ndjson.journal').map((l) => [l.application_id, l.status, l.service])).toEqual([
-      ['a1', 'sending', SERVICE],
-      ['a1', 'failed', SERVICE],
-    ]);
+    // The post began (sending) and clearly failed: the event is left to post again. a2 was
+    // journaled ahead while a1 was in flight and never sent: `failed` too, so a rerun posts both.
+    expect(
+      rawJournal(dir, 'e.ndjson.journal')
+        .map((l) => `${String(l.application_id)} ${String(l.status)} ${String(l.service)}`)
+        .sort(),
+    ).toEqual([`a1 failed ${SERVICE}`, `a1 sending ${SERVICE}`, `a2 failed ${SERVICE}`, `a2 sending ${SERVICE}`]);
+    const again = nock(SERVICE).post(path('a1')).reply(200).post(path('a2')).reply(200).post(path('a3')).reply(200).post(path('a4')).reply(200);
+    const rerun = await run(dir, 'e.ndjson', '--concurrency', '1');
+    again.done();
+    expect(rerun.stderr).toBe('✔ e.ndjson: 4 events: 4 posted\n  journal: e.ndjson.journal\n');
   });
 
   it('holds an event whose post began but never ended (a kill), and counts journal lines per service', async () => {

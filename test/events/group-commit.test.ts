@@ -62,3 +62,35 @@ it('records each event as sending, on disk, before its post arrives; flushes in 
   expect(fsyncs.count).toBeGreaterThan(0);
   expect(fsyncs.count).toBeLessThanOrEqual(EVENTS / 2);
 });
+
+it("journals the next event while the current one is in flight, so a post need not wait for the disk", async () => {
+  const few = ['b1', 'b2', 'b3', 'b4'];
+  const dir = tempFolder({ 'e.ndjson': `${few.map((id) => JSON.stringify({ application_id: id, kind: 'recruiter_view' })).join('\n')}\n` });
+  const journalPath = join(dir, 'e.ndjson.journal');
+  const sendingOnDisk = (id: string) => readFileSync(journalPath, 'utf8').includes(`"application_id":"${id}","kind":"recruiter_view","status":"sending"`);
+  // For each post but the last, whether the next event's `sending` line reached the disk while
+  // this post was still unanswered (looked at for up to 1 s, every 10 ms).
+  const overlapped: boolean[] = [];
+  const scope = nock(SERVICE)
+    .post(/\/job_applications\/b\d\/events$/)
+    .times(few.length)
+    .reply((uri, _body, callback) => {
+      const next = few[few.indexOf(/job_applications\/(b\d)\//.exec(uri)![1]!) + 1];
+      if (next === undefined) return callback(null, [200, '']);
+      let looks = 0;
+      const look = () => {
+        if (sendingOnDisk(next) || ++looks >= 100) {
+          overlapped.push(sendingOnDisk(next));
+          callback(null, [200, '']);
+        } else setTimeout(look, 10);
+      };
+      look();
+    });
+  const r = await runJobs(['--retries', '0', 'events', 'e.ndjson', '--concurrency', '1'], { cwd: dir, env: serviceEnv });
+  scope.done();
+  expect(r.code).toBe(0);
+  expect(overlapped).toEqual([true, true, true]);
+  // Nothing is journaled ahead of the end: every `sending` line has its outcome.
+  const lines = readFileSync(journalPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { application_id: string; status: string });
+  expect(lines.map((l) => `${l.application_id} ${l.status}`).sort()).toEqual(few.flatMap((id) => [`${id} accepted`, `${id} sending`]));
+});

@@ -46,5 +46,12 @@ it('on Ctrl-C starts no new posts, lets those in flight finish and journals them
   expect(out.stdout).toBe('✔ recruiter_view a1 (e.csv:2)\n✔ recruiter_view a2 (e.csv:3)\n');
   expect(out.stderr).toBe('✖ e.csv: 5 events: 2 posted, 3 not started\n  journal: e.csv.journal\n  interrupted: rerun the same command to post the rest\n');
   const journal = readFileSync(join(dir, 'e.csv.journal'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).map((l) => `${l.application_id} ${l.status}`);
-  expect(journal.sort()).toEqual(['a1 accepted', 'a1 sending', 'a2 accepted', 'a2 sending']);
+  // a3 and a4 were journaled ahead while a1 and a2 were in flight; not sent, they say `failed`.
+  expect(journal.sort()).toEqual(['a1 accepted', 'a1 sending', 'a2 accepted', 'a2 sending', 'a3 failed', 'a3 sending', 'a4 failed', 'a4 sending']);
+  // A rerun posts exactly the three not started.
+  const rest = nock(SERVICE).post('/job_applications/a3/events').reply(200).post('/job_applications/a4/events').reply(200).post('/job_applications/a5/events').reply(200);
+  const again = context(dir, new AbortController());
+  expect(await runEvents(again.ctx, 'e.csv', {})).toBe(0);
+  rest.done();
+  expect(again.out.stderr).toBe('✔ e.csv: 5 events: 3 posted, 2 skipped as already done\n  journal: e.csv.journal\n');
 });

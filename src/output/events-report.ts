@@ -7,13 +7,13 @@ import { ApiError, ExitCode, type ApiErrorKind, type JobsError } from '../errors
 import { treeLines } from '../api/api-errors.js';
 import { encodeSegment } from '../api/url.js';
 import { findingsFromTree, formatFinding, type Finding } from '../errors/findings.js';
-import { githubAnnotation } from '../output/formats.js';
+import { githubAnnotation } from './formats.js';
 import { sanitize } from '../util/sanitize.js';
-import { renamed } from '../output/renamed.js';
-import { paint } from '../output/summary.js';
+import { renamed } from './renamed.js';
+import { paint } from './summary.js';
 import { plural } from '../util/plural.js';
-import type { JournalStatus } from './journal.js';
-import type { EventEntry } from './types.js';
+import type { JournalStatus } from '../events/journal.js';
+import type { EventEntry } from '../events/types.js';
 
 /**
  * posted: accepted now; skipped: accepted in an earlier run; uncertain: sent now without a clear
