@@ -9,11 +9,11 @@
  * not take an advert it could not read for one that is gone.
  */
 import { isAscii, isUtf8 } from 'node:buffer';
-import { lstatSync, opendirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, opendirSync, readSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, relative, resolve, isAbsolute, sep } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { sanitize } from '../util/sanitize.js';
-import { notRegularKind, readRegularFileSync, whyUnreadable } from '../util/quick-fs.js';
+import { notRegularKind, NotRegularFileError, whyUnreadable } from '../util/quick-fs.js';
 import type { LoadProblem } from './types.js';
 
 export const ADVERT_EXTENSIONS = ['.yaml', '.yml', '.json'];
@@ -272,10 +272,12 @@ export function decodeAdvertBytes(file: string, content: Uint8Array): { text: st
   const nul = bytes.indexOf(0);
   if (nul >= 0) return { problem: { file, message: 'this looks like a binary file (it holds a NUL byte), not YAML or JSON text', code: 'binary' } };
   // Checked, then decoded: several times quicker than a fatal TextDecoder, and plain ASCII (most adverts) quicker still.
+  // Bytes that are not UTF-8 decode to U+FFFD, so the full check is needed only when one shows up.
   let text: string;
   if (isAscii(bytes)) text = bytes.toString('latin1');
-  else if (isUtf8(bytes)) text = bytes.toString('utf8');
-  else return { problem: { file, message: 'the file is not valid UTF-8 text; save it as UTF-8', code: 'encoding' } };
+  else if (!(text = bytes.toString('utf8')).includes('\ufffd') || isUtf8(bytes)) {
+    // valid UTF-8 (a U+FFFD written in the file is text like any other)
+  } else return { problem: { file, message: 'the file is not valid UTF-8 text; save it as UTF-8', code: 'encoding' } };
   // A byte order mark is no part of the text (a decoder drops one; a second one too, as before).
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(text.charCodeAt(1) === 0xfeff ? 2 : 1);
   return { text };
@@ -294,9 +296,36 @@ export async function readAdvertFile(found: FoundFile, stdin: () => AsyncIterabl
     return decodeAdvertBytes(found.display, Buffer.concat(chunks));
   }
   try {
-    const read = readRegularFileSync(found.path, MAX_FILE_BYTES);
+    const read = readFoundFile(found.path);
     return 'tooLarge' in read ? tooLarge(found.display, read.tooLarge) : decodeAdvertBytes(found.display, read.bytes);
   } catch (error) {
     return { problem: { file: found.display, message: `cannot read the file: ${whyUnreadable(error)}`, code: 'unreadable' } };
+  }
+}
+
+// Opened non-blocking: should the file have been swapped for a FIFO since the walk, the open still returns.
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+/** One buffer for every read of a file up to its size: the bytes are decoded (copied) before the next read. */
+const readBuffer = Buffer.allocUnsafe(256 * 1024);
+
+/**
+ * Reads a file the walk has seen to be a regular file (findAdvertFiles stats every path it returns),
+ * so it is opened without a second stat; fstat on the open file still refuses anything else. The
+ * bytes returned are valid until the next call.
+ */
+function readFoundFile(path: string): { bytes: Buffer } | { tooLarge: number } {
+  const fd = openSync(path, READ_FLAGS);
+  try {
+    const info = fstatSync(fd);
+    const kind = notRegularKind(info);
+    if (kind) throw new NotRegularFileError(path, kind);
+    if (info.size > MAX_FILE_BYTES) return { tooLarge: info.size };
+    // A larger file gets a buffer of its own, dropped with it.
+    const buffer = info.size <= readBuffer.length ? readBuffer : Buffer.allocUnsafe(info.size);
+    let read = 0;
+    for (let n = -1; n !== 0 && read < info.size; read += n) n = readSync(fd, buffer, read, info.size - read, null);
+    return { bytes: buffer.subarray(0, read) };
+  } finally {
+    closeSync(fd);
   }
 }
