@@ -77,8 +77,34 @@ function isAdvertFile(name: string): boolean {
  * The paths in `exclude` (absolute, or real) are left out.
  */
 export async function findAdvertFiles(args: readonly string[], cwd: string, exclude?: ReadonlySet<string>): Promise<FoundFiles> {
-  const files: FoundFile[] = [];
-  const problems: LoadProblem[] = [];
+  const walk = new AdvertFileWalk(args, cwd, exclude);
+  const files = [...walk];
+  return { files, problems: walk.problems };
+}
+
+/**
+ * The files findAdvertFiles lists, in the same order, found one at a time as they are asked for:
+ * a run that checks each file as it comes holds the files in flight, not a million names. Usage
+ * errors are thrown when the walk reaches their argument. Each iteration walks anew (so a file can
+ * be found again by its number); the problems are those of the first.
+ */
+export class AdvertFileWalk implements Iterable<FoundFile> {
+  /** Files and folders that could not be read, as the first walk has met them so far. */
+  readonly problems: LoadProblem[] = [];
+  private walks = 0;
+
+  constructor(
+    private readonly args: readonly string[],
+    private readonly cwd: string,
+    private readonly exclude?: ReadonlySet<string>,
+  ) {}
+
+  [Symbol.iterator](): Iterator<FoundFile> {
+    return walkArguments(this.args, this.cwd, this.exclude, this.walks++ === 0 ? this.problems : []);
+  }
+}
+
+function* walkArguments(args: readonly string[], cwd: string, exclude: ReadonlySet<string> | undefined, problems: LoadProblem[]): Generator<FoundFile> {
   const inside = cwd.endsWith(sep) ? cwd : cwd + sep;
   const shown = (abs: string) => {
     // Most paths are below cwd: cut the prefix rather than ask path.relative (a walk asks for every file).
@@ -106,13 +132,13 @@ export async function findAdvertFiles(args: readonly string[], cwd: string, excl
       problems.push({ file: shown(abs), message, code });
     },
     add(abs, real) {
-      if (seenFiles.has(real) || passed(real) || exclude?.has(abs) || exclude?.has(real)) return;
+      if (seenFiles.has(real) || passed(real) || exclude?.has(abs) || exclude?.has(real)) return undefined;
       seenFiles.add(real);
-      files.push({ display: shown(abs), path: abs });
+      return { display: shown(abs), path: abs };
     },
     addInFolder(folder, name, real) {
-      if (seenFiles.has(real) || exclude?.has(folder.path + name) || exclude?.has(real)) return;
-      files.push(new FileInFolder(folder, name));
+      if (seenFiles.has(real) || exclude?.has(folder.path + name) || exclude?.has(real)) return undefined;
+      return new FileInFolder(folder, name);
     },
     enter(real) {
       if (seenDirs.has(real)) return false;
@@ -124,7 +150,7 @@ export async function findAdvertFiles(args: readonly string[], cwd: string, excl
   };
   for (const arg of args) {
     if (arg === '-') {
-      files.push({ display: STDIN_NAME });
+      yield { display: STDIN_NAME };
       continue;
     }
     const abs = resolve(cwd, arg);
@@ -135,14 +161,21 @@ export async function findAdvertFiles(args: readonly string[], cwd: string, excl
       throw new UsageError(`${sanitize(arg)}: ${argumentError(abs, error)}`);
     }
     if (info.isDirectory()) {
-      const before = files.length + problems.length;
+      const before = problems.length;
+      let any = false;
       const real = realPath(abs);
-      if (walker.enter(real)) walk(abs, real, walker);
-      if (files.length + problems.length === before) throw new UsageError(`${sanitize(arg)}: no advert files (${ADVERT_EXTENSIONS.join(', ')}) in this folder`);
-    } else if (info.isFile()) walker.add(abs, realPath(abs));
-    else throw new UsageError(`${sanitize(arg)} is ${notRegularKind(info)}, not a file: give advert files, folders, or - for stdin`);
+      if (walker.enter(real)) {
+        for (const file of walk(abs, real, walker)) {
+          any = true;
+          yield file;
+        }
+      }
+      if (!any && problems.length === before) throw new UsageError(`${sanitize(arg)}: no advert files (${ADVERT_EXTENSIONS.join(', ')}) in this folder`);
+    } else if (info.isFile()) {
+      const file = walker.add(abs, realPath(abs));
+      if (file) yield file;
+    } else throw new UsageError(`${sanitize(arg)} is ${notRegularKind(info)}, not a file: give advert files, folders, or - for stdin`);
   }
-  return { files, problems };
 }
 
 function argumentError(abs: string, error: unknown): string {
@@ -172,9 +205,10 @@ function realPath(abs: string): string {
 interface Walker {
   /** `real` when known: a path left out (the sync state) is no problem either. */
   problem(abs: string, message: string, code: string, real?: string): void;
-  add(abs: string, real: string): void;
+  /** The file to check, unless it is left out or already found. */
+  add(abs: string, real: string): FoundFile | undefined;
   /** A file the walk meets as itself (no link), `real` its real path. */
-  addInFolder(folder: Folder, name: string, real: string): void;
+  addInFolder(folder: Folder, name: string, real: string): FoundFile | undefined;
   /** The walk of `realDir` is at `name`; undefined: done. */
   at(realDir: string, name: string | undefined): void;
   shown(abs: string): string;
@@ -215,7 +249,7 @@ function listFolder(dir: string): { names: string[]; kinds: Uint8Array; order: U
 }
 
 /** Walks `dir`, whose real path is `realDir`: an entry that is no symlink is at realDir/name, no syscall needed. */
-function walk(dir: string, realDir: string, walker: Walker): void {
+function* walk(dir: string, realDir: string, walker: Walker): Generator<FoundFile> {
   let listing;
   try {
     listing = listFolder(dir);
@@ -250,12 +284,14 @@ function walk(dir: string, realDir: string, walker: Walker): void {
       }
     }
     if (info.isDirectory()) {
-      if (walker.enter(real)) walk(abs, real, walker);
+      if (walker.enter(real)) yield* walk(abs, real, walker);
     } else if (isAdvertFile(name)) {
       const kind = notRegularKind(info);
       if (kind) walker.problem(abs, `skipped: it is ${kind}, not a regular file`, 'not_a_file', real);
-      else if (entry.isSymbolicLink()) walker.add(abs, real);
-      else walker.addInFolder(folder, name, real);
+      else {
+        const file = entry.isSymbolicLink() ? walker.add(abs, real) : walker.addInFolder(folder, name, real);
+        if (file) yield file;
+      }
     }
   }
   walker.at(realDir, undefined);
