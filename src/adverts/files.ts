@@ -319,7 +319,9 @@ export function decodeAdvertBytes(file: string, content: Uint8Array): { text: st
   return { text };
 }
 
-export async function readAdvertFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>): Promise<{ text: string } | { problem: LoadProblem }> {
+export type FileText = { text: string } | { problem: LoadProblem };
+
+export async function readAdvertFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>): Promise<FileText> {
   if (!found.path) {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -331,11 +333,16 @@ export async function readAdvertFile(found: FoundFile, stdin: () => AsyncIterabl
     }
     return decodeAdvertBytes(found.display, Buffer.concat(chunks));
   }
+  return readAdvertFileSync(found.display, found.path);
+}
+
+/** Reads a found file (not stdin): its text, or why it cannot be read. */
+export function readAdvertFileSync(display: string, path: string): FileText {
   try {
-    const read = readFoundFile(found.path);
-    return 'tooLarge' in read ? tooLarge(found.display, read.tooLarge) : decodeAdvertBytes(found.display, read.bytes);
+    const read = readFoundFile(path);
+    return 'tooLarge' in read ? tooLarge(display, read.tooLarge) : decodeAdvertBytes(display, read.bytes);
   } catch (error) {
-    return { problem: { file: found.display, message: `cannot read the file: ${whyUnreadable(error)}`, code: 'unreadable' } };
+    return { problem: { file: display, message: `cannot read the file: ${whyUnreadable(error)}`, code: 'unreadable' } };
   }
 }
 

@@ -9,9 +9,10 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { readFileInParts } from '../adverts/load.js';
+import { readFileAtOnce, readFileInParts } from '../adverts/load.js';
 import type { FoundFile } from '../adverts/files.js';
 import type { AdvertSource, LoadProblem } from '../adverts/types.js';
+import type { ReadResult } from '../adverts/yaml-reader.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
 import type { ErrorTree } from '../errors/tree.js';
 import { checkAdvert, isValid, type AdvertSettings } from './check.js';
@@ -49,15 +50,18 @@ export interface FileCheck {
 export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings): Promise<FileCheck> {
   const out: FileCheck = { adverts: 0, invalid: 0, findings: [], problems: [], references: [] };
   if (s.records) out.records = [];
-  // A large multi-document file comes in parts: each is checked and dropped before the next.
-  for await (const part of readFileInParts(found, stdin)) {
+  const add = (part: ReadResult) => {
     for (const p of part.problems) {
       out.findings.push(findingFromProblem(p));
       out.problems.push(p.code);
     }
     out.adverts += part.adverts.length;
     for (const source of part.adverts) checkOne(source, s, out);
-  }
+  };
+  const once = found.path === undefined ? undefined : readFileAtOnce(found.display, found.path);
+  if (once && 'result' in once) add(once.result);
+  // A large multi-document file comes in parts: each is checked and dropped before the next.
+  else for await (const part of readFileInParts(found, stdin, once?.read)) add(part);
   return out;
 }
 
