@@ -69,6 +69,37 @@ function bail(): never {
   throw UNSUPPORTED;
 }
 
+/** A key the schema knows, with its dotted path: made once, handed out instead of a slice of the text. */
+interface KnownKey {
+  key: string;
+  path: string;
+}
+/** Parent path -> the keys the schema knows under it, by their length. */
+type KeyTable = Map<string, KnownKey[][]>;
+const keyTables = new WeakMap<Record<string, string>, KeyTable>();
+
+/**
+ * Known keys for a schema's field types. A key string the parser made itself is new to V8 (it is
+ * hashed and looked up at every use); a known key is one string that the object property stores
+ * and the type lookups recognise at once.
+ */
+function keyTableOf(types: Record<string, string>): KeyTable {
+  let table = keyTables.get(types);
+  if (table) return table;
+  table = new Map();
+  for (const path of Object.keys(types)) {
+    const dot = path.lastIndexOf('.');
+    const key = path.slice(dot + 1);
+    if (!/^[A-Za-z0-9_-]+$/.test(key)) continue;
+    const parent = dot < 0 ? '' : path.slice(0, dot);
+    let byLength = table.get(parent);
+    if (!byLength) table.set(parent, (byLength = []));
+    (byLength[key.length] ??= []).push({ key, path });
+  }
+  keyTables.set(types, table);
+  return table;
+}
+
 /** Where each value sits, for locate(): a scalar is its offset; collections keep their children. */
 type SourceNode = number | MapSource | SeqSource;
 interface MapSource {
@@ -109,12 +140,14 @@ class Parser {
   private nodes = 0;
   /** After a quoted scalar: the offset just past its closing quote. */
   private after = 0;
+  private readonly knownKeys: KeyTable;
 
   constructor(
     private readonly text: string,
     private readonly types: Record<string, string>,
     private readonly maxNodes: number,
   ) {
+    this.knownKeys = keyTableOf(types);
     const length = text.length;
     let start = 0;
     while (start < length) {
@@ -158,6 +191,7 @@ class Parser {
     const out: Record<string, unknown> = {};
     const keys: string[] = [];
     const children: SourceNode[] = [];
+    const known = this.knownKeys.get(schemaKey);
     let offset = -1;
     for (;;) {
       const line = this.nextContent(this.line);
@@ -171,14 +205,17 @@ class Parser {
       if (text.charCodeAt(p) === DASH) bail(); // `- item` where a key belongs, or a key like `-x`
       while (p < end && inSet(KEY_CHAR, text.charCodeAt(p))) p++;
       if (p === keyStart || p === end || text.charCodeAt(p) !== COLON || p - keyStart > MAX_KEY_LENGTH) bail();
-      const key = text.slice(keyStart, p);
+      let entry: KnownKey | undefined;
+      const candidates = known?.[p - keyStart];
+      if (candidates) for (let i = 0; i < candidates.length && !entry; i++) if (text.startsWith(candidates[i]!.key, keyStart)) entry = candidates[i];
+      const key = entry ? entry.key : text.slice(keyStart, p);
       if (Object.prototype.hasOwnProperty.call(out, key)) bail(); // duplicate key: an error to report
       if (offset < 0) offset = keyStart;
       p++;
       if (p < end && text.charCodeAt(p) !== SPACE) bail();
       while (p < end && text.charCodeAt(p) === SPACE) p++;
       this.line = line + 1;
-      const childKey = schemaKey === '' ? key : `${schemaKey}.${key}`;
+      const childKey = entry ? entry.path : schemaKey === '' ? key : `${schemaKey}.${key}`;
       this.countNode(depth + 1);
       const value =
         p === end || text.charCodeAt(p) === HASH

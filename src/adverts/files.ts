@@ -9,11 +9,11 @@
  * not take an advert it could not read for one that is gone.
  */
 import { isAscii, isUtf8 } from 'node:buffer';
-import { lstatSync, opendirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, opendirSync, readSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, relative, resolve, isAbsolute, sep } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { sanitize } from '../util/sanitize.js';
-import { notRegularKind, readRegularFileSync, whyUnreadable } from '../util/quick-fs.js';
+import { notRegularKind, NotRegularFileError, whyUnreadable } from '../util/quick-fs.js';
 import type { LoadProblem } from './types.js';
 
 export const ADVERT_EXTENSIONS = ['.yaml', '.yml', '.json'];
@@ -77,8 +77,34 @@ function isAdvertFile(name: string): boolean {
  * The paths in `exclude` (absolute, or real) are left out.
  */
 export async function findAdvertFiles(args: readonly string[], cwd: string, exclude?: ReadonlySet<string>): Promise<FoundFiles> {
-  const files: FoundFile[] = [];
-  const problems: LoadProblem[] = [];
+  const walk = new AdvertFileWalk(args, cwd, exclude);
+  const files = [...walk];
+  return { files, problems: walk.problems };
+}
+
+/**
+ * The files findAdvertFiles lists, in the same order, found one at a time as they are asked for:
+ * a run that checks each file as it comes holds the files in flight, not a million names. Usage
+ * errors are thrown when the walk reaches their argument. Each iteration walks anew (so a file can
+ * be found again by its number); the problems are those of the first.
+ */
+export class AdvertFileWalk implements Iterable<FoundFile> {
+  /** Files and folders that could not be read, as the first walk has met them so far. */
+  readonly problems: LoadProblem[] = [];
+  private walks = 0;
+
+  constructor(
+    private readonly args: readonly string[],
+    private readonly cwd: string,
+    private readonly exclude?: ReadonlySet<string>,
+  ) {}
+
+  [Symbol.iterator](): Iterator<FoundFile> {
+    return walkArguments(this.args, this.cwd, this.exclude, this.walks++ === 0 ? this.problems : []);
+  }
+}
+
+function* walkArguments(args: readonly string[], cwd: string, exclude: ReadonlySet<string> | undefined, problems: LoadProblem[]): Generator<FoundFile> {
   const inside = cwd.endsWith(sep) ? cwd : cwd + sep;
   const shown = (abs: string) => {
     // Most paths are below cwd: cut the prefix rather than ask path.relative (a walk asks for every file).
@@ -106,13 +132,13 @@ export async function findAdvertFiles(args: readonly string[], cwd: string, excl
       problems.push({ file: shown(abs), message, code });
     },
     add(abs, real) {
-      if (seenFiles.has(real) || passed(real) || exclude?.has(abs) || exclude?.has(real)) return;
+      if (seenFiles.has(real) || passed(real) || exclude?.has(abs) || exclude?.has(real)) return undefined;
       seenFiles.add(real);
-      files.push({ display: shown(abs), path: abs });
+      return { display: shown(abs), path: abs };
     },
     addInFolder(folder, name, real) {
-      if (seenFiles.has(real) || exclude?.has(folder.path + name) || exclude?.has(real)) return;
-      files.push(new FileInFolder(folder, name));
+      if (seenFiles.has(real) || exclude?.has(folder.path + name) || exclude?.has(real)) return undefined;
+      return new FileInFolder(folder, name);
     },
     enter(real) {
       if (seenDirs.has(real)) return false;
@@ -124,7 +150,7 @@ export async function findAdvertFiles(args: readonly string[], cwd: string, excl
   };
   for (const arg of args) {
     if (arg === '-') {
-      files.push({ display: STDIN_NAME });
+      yield { display: STDIN_NAME };
       continue;
     }
     const abs = resolve(cwd, arg);
@@ -135,14 +161,21 @@ export async function findAdvertFiles(args: readonly string[], cwd: string, excl
       throw new UsageError(`${sanitize(arg)}: ${argumentError(abs, error)}`);
     }
     if (info.isDirectory()) {
-      const before = files.length + problems.length;
+      const before = problems.length;
+      let any = false;
       const real = realPath(abs);
-      if (walker.enter(real)) walk(abs, real, walker);
-      if (files.length + problems.length === before) throw new UsageError(`${sanitize(arg)}: no advert files (${ADVERT_EXTENSIONS.join(', ')}) in this folder`);
-    } else if (info.isFile()) walker.add(abs, realPath(abs));
-    else throw new UsageError(`${sanitize(arg)} is ${notRegularKind(info)}, not a file: give advert files, folders, or - for stdin`);
+      if (walker.enter(real)) {
+        for (const file of walk(abs, real, walker)) {
+          any = true;
+          yield file;
+        }
+      }
+      if (!any && problems.length === before) throw new UsageError(`${sanitize(arg)}: no advert files (${ADVERT_EXTENSIONS.join(', ')}) in this folder`);
+    } else if (info.isFile()) {
+      const file = walker.add(abs, realPath(abs));
+      if (file) yield file;
+    } else throw new UsageError(`${sanitize(arg)} is ${notRegularKind(info)}, not a file: give advert files, folders, or - for stdin`);
   }
-  return { files, problems };
 }
 
 function argumentError(abs: string, error: unknown): string {
@@ -172,9 +205,10 @@ function realPath(abs: string): string {
 interface Walker {
   /** `real` when known: a path left out (the sync state) is no problem either. */
   problem(abs: string, message: string, code: string, real?: string): void;
-  add(abs: string, real: string): void;
+  /** The file to check, unless it is left out or already found. */
+  add(abs: string, real: string): FoundFile | undefined;
   /** A file the walk meets as itself (no link), `real` its real path. */
-  addInFolder(folder: Folder, name: string, real: string): void;
+  addInFolder(folder: Folder, name: string, real: string): FoundFile | undefined;
   /** The walk of `realDir` is at `name`; undefined: done. */
   at(realDir: string, name: string | undefined): void;
   shown(abs: string): string;
@@ -215,7 +249,7 @@ function listFolder(dir: string): { names: string[]; kinds: Uint8Array; order: U
 }
 
 /** Walks `dir`, whose real path is `realDir`: an entry that is no symlink is at realDir/name, no syscall needed. */
-function walk(dir: string, realDir: string, walker: Walker): void {
+function* walk(dir: string, realDir: string, walker: Walker): Generator<FoundFile> {
   let listing;
   try {
     listing = listFolder(dir);
@@ -250,12 +284,14 @@ function walk(dir: string, realDir: string, walker: Walker): void {
       }
     }
     if (info.isDirectory()) {
-      if (walker.enter(real)) walk(abs, real, walker);
+      if (walker.enter(real)) yield* walk(abs, real, walker);
     } else if (isAdvertFile(name)) {
       const kind = notRegularKind(info);
       if (kind) walker.problem(abs, `skipped: it is ${kind}, not a regular file`, 'not_a_file', real);
-      else if (entry.isSymbolicLink()) walker.add(abs, real);
-      else walker.addInFolder(folder, name, real);
+      else {
+        const file = entry.isSymbolicLink() ? walker.add(abs, real) : walker.addInFolder(folder, name, real);
+        if (file) yield file;
+      }
     }
   }
   walker.at(realDir, undefined);
@@ -272,16 +308,20 @@ export function decodeAdvertBytes(file: string, content: Uint8Array): { text: st
   const nul = bytes.indexOf(0);
   if (nul >= 0) return { problem: { file, message: 'this looks like a binary file (it holds a NUL byte), not YAML or JSON text', code: 'binary' } };
   // Checked, then decoded: several times quicker than a fatal TextDecoder, and plain ASCII (most adverts) quicker still.
+  // Bytes that are not UTF-8 decode to U+FFFD, so the full check is needed only when one shows up.
   let text: string;
   if (isAscii(bytes)) text = bytes.toString('latin1');
-  else if (isUtf8(bytes)) text = bytes.toString('utf8');
-  else return { problem: { file, message: 'the file is not valid UTF-8 text; save it as UTF-8', code: 'encoding' } };
+  else if (!(text = bytes.toString('utf8')).includes('\ufffd') || isUtf8(bytes)) {
+    // valid UTF-8 (a U+FFFD written in the file is text like any other)
+  } else return { problem: { file, message: 'the file is not valid UTF-8 text; save it as UTF-8', code: 'encoding' } };
   // A byte order mark is no part of the text (a decoder drops one; a second one too, as before).
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(text.charCodeAt(1) === 0xfeff ? 2 : 1);
   return { text };
 }
 
-export async function readAdvertFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>): Promise<{ text: string } | { problem: LoadProblem }> {
+export type FileText = { text: string } | { problem: LoadProblem };
+
+export async function readAdvertFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>): Promise<FileText> {
   if (!found.path) {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -293,10 +333,42 @@ export async function readAdvertFile(found: FoundFile, stdin: () => AsyncIterabl
     }
     return decodeAdvertBytes(found.display, Buffer.concat(chunks));
   }
+  return readAdvertFileSync(found.display, found.path);
+}
+
+/** Reads a found file (not stdin): its text, or why it cannot be read. */
+export function readAdvertFileSync(display: string, path: string): FileText {
   try {
-    const read = readRegularFileSync(found.path, MAX_FILE_BYTES);
-    return 'tooLarge' in read ? tooLarge(found.display, read.tooLarge) : decodeAdvertBytes(found.display, read.bytes);
+    const read = readFoundFile(path);
+    return 'tooLarge' in read ? tooLarge(display, read.tooLarge) : decodeAdvertBytes(display, read.bytes);
   } catch (error) {
-    return { problem: { file: found.display, message: `cannot read the file: ${whyUnreadable(error)}`, code: 'unreadable' } };
+    return { problem: { file: display, message: `cannot read the file: ${whyUnreadable(error)}`, code: 'unreadable' } };
+  }
+}
+
+// Opened non-blocking: should the file have been swapped for a FIFO since the walk, the open still returns.
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+/** One buffer for every read of a file up to its size: the bytes are decoded (copied) before the next read. */
+const readBuffer = Buffer.allocUnsafe(256 * 1024);
+
+/**
+ * Reads a file the walk has seen to be a regular file (findAdvertFiles stats every path it returns),
+ * so it is opened without a second stat; fstat on the open file still refuses anything else. The
+ * bytes returned are valid until the next call.
+ */
+function readFoundFile(path: string): { bytes: Buffer } | { tooLarge: number } {
+  const fd = openSync(path, READ_FLAGS);
+  try {
+    const info = fstatSync(fd);
+    const kind = notRegularKind(info);
+    if (kind) throw new NotRegularFileError(path, kind);
+    if (info.size > MAX_FILE_BYTES) return { tooLarge: info.size };
+    // A larger file gets a buffer of its own, dropped with it.
+    const buffer = info.size <= readBuffer.length ? readBuffer : Buffer.allocUnsafe(info.size);
+    let read = 0;
+    for (let n = -1; n !== 0 && read < info.size; read += n) n = readSync(fd, buffer, read, info.size - read, null);
+    return { bytes: buffer.subarray(0, read) };
+  } finally {
+    closeSync(fd);
   }
 }

@@ -4,7 +4,7 @@
  * reports every bad file at once.
  */
 import { advertFieldTypes } from '../generated/validators.js';
-import { findAdvertFiles, readAdvertFile, type FoundFile } from './files.js';
+import { findAdvertFiles, readAdvertFile, readAdvertFileSync, type FileText, type FoundFile } from './files.js';
 import type { AdvertSource, LoadProblem, Position } from './types.js';
 import type { ReadResult } from './yaml-reader.js';
 import { readYamlAdvertsFast } from './fast-yaml.js';
@@ -59,10 +59,11 @@ export async function loadFile(found: FoundFile, stdin: () => AsyncIterable<Buff
 
 /**
  * Reads one file's adverts a group of documents at a time, so a large multi-document file is never
- * held parsed as a whole: each part can be used and dropped before the next is read.
+ * held parsed as a whole: each part can be used and dropped before the next is read. `read`: the
+ * file's text when it has been read already (see readFileAtOnce).
  */
-export async function* readFileInParts(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>): AsyncGenerator<ReadResult> {
-  const read = await readAdvertFile(found, stdin);
+export async function* readFileInParts(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>, read?: FileText): AsyncGenerator<ReadResult> {
+  read ??= await readAdvertFile(found, stdin);
   if ('problem' in read) {
     yield { adverts: [], problems: [read.problem] };
     return;
@@ -92,6 +93,18 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
     line += lines;
   }
   if (!any) yield { adverts: [], problems: [{ file: found.display, position: { line: 1, column: 1 }, message: 'the file holds no advert (it is empty or only comments)', code: 'empty' }] };
+}
+
+/**
+ * The common case without a promise on the way (a run of many files pays for each one): a small
+ * file (not stdin) the fast reader takes, or one that cannot be read. Otherwise the text read, to
+ * hand to readFileInParts.
+ */
+export function readFileAtOnce(display: string, path: string): { result: ReadResult } | { read: FileText } {
+  const read = readAdvertFileSync(display, path);
+  if ('problem' in read) return { result: { adverts: [], problems: [read.problem] } };
+  const fast = read.text.length <= PART_CHARS ? readYamlAdvertsFast(display, read.text, { fieldTypes: advertFieldTypes }) : undefined;
+  return fast ? { result: fast } : { read };
 }
 
 async function readText(file: string, text: string): Promise<ReadResult> {

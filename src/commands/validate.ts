@@ -28,7 +28,7 @@ Examples:
 }
 
 export async function runValidate(ctx: Context, paths: string[], flags: ValidateFlags): Promise<number> {
-  const [{ findAdvertFiles }, { checkFiles }, { findingFromProblem, sortFindings }, { writeFindings }, { paint }, { plural }] = await Promise.all([
+  const [{ AdvertFileWalk }, { checkFiles }, { findingFromProblem, sortFindings }, { writeFindings }, { paint }, { plural }] = await Promise.all([
     import('../adverts/files.js'),
     import('../validation/check-files.js'),
     import('../errors/findings.js'),
@@ -38,10 +38,10 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
   ]);
   const mode = flags.update ? 'update' : 'create';
   const config = await ctx.config();
-  const found = await findAdvertFiles(paths, ctx.cwd);
-  // Each file is checked as it is read; only counts and findings are kept (and, for --json, a record per advert).
+  // Each file is checked as the walk finds it; only counts and findings are kept (and, for --json, a record per advert).
+  const found = new AdvertFileWalk(paths, ctx.cwd);
   const checked = await checkFiles(
-    found.files,
+    found,
     () => ctx.io.stdin,
     {
       settings: { defaults: config.defaults, constants: config.constants },
@@ -58,13 +58,13 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
 
   writeFindings(ctx, findings, () => ({
     valid: ok,
-    summary: { files: found.files.length, adverts, valid: adverts - invalid, invalid, problems: problems.length, errors: findings.length },
+    summary: { files: checked.files, adverts, valid: adverts - invalid, invalid, problems: problems.length, errors: findings.length },
     adverts: checked.records ?? [],
     findings,
   }));
   if (!['json', 'sarif'].includes(ctx.globals.output) && !(ctx.globals.quiet && ok)) {
     const c = paint(ctx, ctx.io.stderr);
-    const counted = `${plural(adverts, 'advert')} in ${plural(found.files.length, 'file')}`;
+    const counted = `${plural(adverts, 'advert')} in ${plural(checked.files, 'file')}`;
     // A file that could not be read (YAML syntax, encoding, ...) is counted as such, not as "0 invalid".
     const unreadable = new Set(problems.filter((p) => p.code !== 'duplicate_reference').map((p) => p.file)).size;
     const failed = [...(invalid > 0 || unreadable === 0 ? [`${invalid} invalid`] : []), ...(unreadable > 0 ? [`${plural(unreadable, 'file')} could not be read`] : [])].join(', ');

@@ -9,9 +9,10 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { readFileInParts } from '../adverts/load.js';
+import { readFileAtOnce, readFileInParts } from '../adverts/load.js';
 import type { FoundFile } from '../adverts/files.js';
 import type { AdvertSource, LoadProblem } from '../adverts/types.js';
+import type { ReadResult } from '../adverts/yaml-reader.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
 import type { ErrorTree } from '../errors/tree.js';
 import { checkAdvert, isValid, type AdvertSettings } from './check.js';
@@ -49,15 +50,18 @@ export interface FileCheck {
 export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings): Promise<FileCheck> {
   const out: FileCheck = { adverts: 0, invalid: 0, findings: [], problems: [], references: [] };
   if (s.records) out.records = [];
-  // A large multi-document file comes in parts: each is checked and dropped before the next.
-  for await (const part of readFileInParts(found, stdin)) {
+  const add = (part: ReadResult) => {
     for (const p of part.problems) {
       out.findings.push(findingFromProblem(p));
       out.problems.push(p.code);
     }
     out.adverts += part.adverts.length;
     for (const source of part.adverts) checkOne(source, s, out);
-  }
+  };
+  const once = found.path === undefined ? undefined : readFileAtOnce(found.display, found.path);
+  if (once && 'result' in once) add(once.result);
+  // A large multi-document file comes in parts: each is checked and dropped before the next.
+  else for await (const part of readFileInParts(found, stdin, once?.read)) add(part);
   return out;
 }
 
@@ -82,6 +86,8 @@ function flat(text: string): string {
 }
 
 export interface FilesChecked {
+  /** Files checked (stdin counts as one). */
+  files: number;
   adverts: number;
   invalid: number;
   findings: Finding[];
@@ -96,19 +102,21 @@ const BATCH = 64;
 
 /**
  * Checks every file; findings of different files keep the files' order (sort them for output).
- * `walkProblems` (from the folder walk) are counted with the rest.
+ * `files` may be a walk that finds them as they are asked for (AdvertFileWalk): only the files in
+ * flight are held. To name the first use of a repeated reference it is iterated again, so it must
+ * give the same files in the same order each time (an array, or a walk of folders left alone).
  */
-export async function checkFiles(files: readonly FoundFile[], stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv = process.env): Promise<FilesChecked> {
-  const result: FilesChecked = { adverts: 0, invalid: 0, findings: [], problems: [], ...(s.records ? { records: [] } : {}) };
+export async function checkFiles(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv = process.env): Promise<FilesChecked> {
+  const result: FilesChecked = { files: 0, adverts: 0, invalid: 0, findings: [], problems: [], ...(s.records ? { records: [] } : {}) };
   const references = new ReferenceIndex(files, stdin, s);
-  const merge = (index: number, c: FileCheck) => {
-    const file = files[index]!.display;
+  const merge = (found: FoundFile, index: number, c: FileCheck) => {
+    result.files++;
     result.adverts += c.adverts;
     result.invalid += c.invalid;
     for (const f of c.findings) result.findings.push(f);
-    for (const code of c.problems) result.problems.push({ file, message: '', code });
+    for (const code of c.problems) result.problems.push({ file: found.display, message: '', code });
     if (c.records) for (const r of c.records) result.records!.push(r);
-    for (let i = 0; i < c.references.length; i += 3) references.add(c.references[i] as string, index, c.references[i + 1] as number, c.references[i + 2] as number);
+    for (let i = 0; i < c.references.length; i += 3) references.add(c.references[i] as string, found, index, c.references[i + 1] as number, c.references[i + 2] as number);
   };
   await run(files, stdin, s, env, merge);
   for (const problem of await references.duplicates()) {
@@ -120,6 +128,8 @@ export async function checkFiles(files: readonly FoundFile[], stdin: () => Async
 
 interface Place {
   file: number;
+  /** The file as shown. */
+  display: string;
   line: number;
   column: number;
 }
@@ -127,7 +137,8 @@ interface Place {
 /**
  * Finds references used twice while keeping a number per advert, not its reference: a million
  * adverts cost a few megabytes. A reference whose hash was seen before is a suspect; the file that
- * had the hash first is read again (rarely: only for duplicates and hash collisions) to tell.
+ * had the hash first is found again (by its number) and read again (rarely: only for duplicates and
+ * hash collisions) to tell.
  */
 class ReferenceIndex {
   /** Hash of a reference -> the file where that hash came first. */
@@ -137,31 +148,32 @@ class ReferenceIndex {
   private readonly suspects: (Place & { reference: string; earlier: number })[] = [];
 
   constructor(
-    private readonly files: readonly FoundFile[],
+    private readonly files: Iterable<FoundFile>,
     private readonly stdin: () => AsyncIterable<Buffer | string>,
     private readonly settings: CheckSettings,
   ) {}
 
-  add(reference: string, file: number, line: number, column: number): void {
+  add(reference: string, found: FoundFile, file: number, line: number, column: number): void {
     const hash = hashOf(reference);
     const earlier = this.byHash.get(hash);
     if (earlier !== undefined) {
-      this.suspects.push({ reference, file, line, column, earlier });
+      this.suspects.push({ reference, file, display: found.display, line, column, earlier });
       return;
     }
     this.byHash.set(hash, file);
-    if (this.files[file]!.path === undefined) this.exact.set(reference, { file, line, column });
+    if (found.path === undefined) this.exact.set(reference, { file, display: found.display, line, column });
   }
 
   /** The duplicates, in file order. */
   async duplicates(): Promise<LoadProblem[]> {
     const problems: LoadProblem[] = [];
+    const earlierFiles = this.suspects.length === 0 ? new Map<number, FoundFile>() : this.find(new Set(this.suspects.map((s) => s.earlier)));
     const reread = new Map<number, Map<string, Place>>();
     for (const suspect of this.suspects) {
       let first = this.exact.get(suspect.reference);
       if (first === undefined) {
         let places = reread.get(suspect.earlier);
-        if (!places) reread.set(suspect.earlier, (places = await this.placesIn(suspect.earlier)));
+        if (!places) reread.set(suspect.earlier, (places = await this.placesIn(suspect.earlier, earlierFiles.get(suspect.earlier))));
         first = places.get(suspect.reference);
         // Not in the earlier file (two references with one hash), or that is this very advert: it comes first.
         if (first === undefined || (first.file === suspect.file && first.line === suspect.line && first.column === suspect.column)) first = suspect;
@@ -169,23 +181,40 @@ class ReferenceIndex {
         if (first === suspect) continue;
       }
       problems.push({
-        file: this.files[suspect.file]!.display,
+        file: suspect.display,
         position: { line: suspect.line, column: suspect.column },
-        message: `reference ${JSON.stringify(suspect.reference)} is already used by ${this.files[first.file]!.display}:${first.line}:${first.column}; each advert needs its own`,
+        message: `reference ${JSON.stringify(suspect.reference)} is already used by ${first.display}:${first.line}:${first.column}; each advert needs its own`,
         code: 'duplicate_reference',
       });
     }
     return problems;
   }
 
+  /** The files with these numbers, found by going through the files again. */
+  private find(wanted: ReadonlySet<number>): Map<number, FoundFile> {
+    const found = new Map<number, FoundFile>();
+    let last = 0;
+    for (const n of wanted) last = Math.max(last, n);
+    let index = 0;
+    try {
+      for (const file of this.files) {
+        if (wanted.has(index)) found.set(index, file);
+        if (index++ === last) break;
+      }
+    } catch {
+      // The folders changed since (an argument is gone): the files not found are not named.
+    }
+    return found;
+  }
+
   /** Each reference of a file (read again) at its first place there. */
-  private async placesIn(file: number): Promise<Map<string, Place>> {
+  private async placesIn(file: number, found: FoundFile | undefined): Promise<Map<string, Place>> {
     const places = new Map<string, Place>();
-    if (this.files[file]!.path === undefined) return places;
-    const c = await checkFile(this.files[file]!, this.stdin, { ...this.settings, records: false });
+    if (found?.path === undefined) return places;
+    const c = await checkFile(found, this.stdin, { ...this.settings, records: false });
     for (let i = 0; i < c.references.length; i += 3) {
       const reference = c.references[i] as string;
-      if (!places.has(reference)) places.set(reference, { file, line: c.references[i + 1] as number, column: c.references[i + 2] as number });
+      if (!places.has(reference)) places.set(reference, { file, display: found.display, line: c.references[i + 1] as number, column: c.references[i + 2] as number });
     }
     return places;
   }
@@ -198,14 +227,36 @@ export function hashOf(text: string): number {
   return h & 0x3fffffff;
 }
 
-async function run(files: readonly FoundFile[], stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv, merge: (index: number, c: FileCheck) => void): Promise<void> {
-  const workers = files.length >= WORKER_THRESHOLD ? workerCount(env) : 0;
-  const script = workers > 0 ? workerScript() : undefined;
-  if (!script) {
-    for (let i = 0; i < files.length; i++) merge(i, await checkFile(files[i]!, stdin, s));
+type Merge = (found: FoundFile, index: number, c: FileCheck) => void;
+
+async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv, merge: Merge): Promise<void> {
+  const iterator = files[Symbol.iterator]();
+  // The first files found decide: a small run is checked on this thread, a large one shared with workers.
+  const head: FoundFile[] = [];
+  const script = workerCount(env) > 0 ? workerScript() : undefined;
+  let ended = false;
+  while (script && !ended && head.length < WORKER_THRESHOLD) {
+    const next = iterator.next();
+    if (next.done) ended = true;
+    else head.push(next.value);
+  }
+  let index = 0;
+  const next = (): FoundFile | undefined => {
+    if (index < head.length) return head[index++];
+    head.length = 0;
+    const n = ended ? undefined : iterator.next();
+    if (!n || n.done) {
+      ended = true;
+      return undefined;
+    }
+    index++;
+    return n.value;
+  };
+  if (!script || ended) {
+    for (let found = next(), i = 0; found; found = next(), i++) merge(found, i, await checkFile(found, stdin, s));
     return;
   }
-  await inParallel(files, stdin, s, script, workers, merge);
+  await inParallel(next, stdin, s, script, workerCount(env), merge);
 }
 
 /** One worker per core beyond the one this thread uses; JOBS_WORKERS sets the number (0: none). */
@@ -235,42 +286,65 @@ export interface WorkerReply {
 }
 
 /**
- * This thread and the workers take batches of files from one queue; outcomes are merged in file
- * order as soon as every earlier batch is in, so only the batches in flight are held.
+ * This thread and the workers take batches of files from one queue, filled by the walk as it goes;
+ * outcomes are merged in file order as soon as every earlier batch is in, so only the batches in
+ * flight are held.
  */
 async function inParallel(
-  files: readonly FoundFile[],
+  next: () => FoundFile | undefined,
   stdin: () => AsyncIterable<Buffer | string>,
   s: CheckSettings,
   script: string,
   count: number,
-  merge: (index: number, c: FileCheck) => void,
+  merge: Merge,
 ): Promise<void> {
   const { Worker } = await import('node:worker_threads');
-  const batches = Math.ceil(files.length / BATCH);
+  /** Batch number -> its files, until merged. */
+  const inFlight = new Map<number, FoundFile[]>();
   const done = new Map<number, FileCheck[]>();
   let taken = 0;
   let merged = 0;
-  const take = () => (taken < batches ? taken++ : -1);
+  let ended = false;
+  let failed: unknown;
+  // Plain objects: a found file may be a class whose strings are made on demand (a worker gets data only).
+  const take = (): { batch: number; files: FoundFile[] } | undefined => {
+    const files: FoundFile[] = [];
+    try {
+      for (let found = ended ? undefined : next(); found; found = files.length < BATCH ? next() : undefined) files.push(found.path === undefined ? { display: found.display } : { display: found.display, path: found.path });
+    } catch (error) {
+      // A usage error the walk meets on its way (an argument that is not there).
+      failed ??= error;
+    }
+    if (files.length < BATCH) ended = true;
+    if (files.length === 0 || failed !== undefined) return undefined;
+    inFlight.set(taken, files);
+    return { batch: taken++, files };
+  };
   const flush = () => {
     for (let checks = done.get(merged); checks; checks = done.get(merged)) {
+      const files = inFlight.get(merged)!;
       done.delete(merged);
-      checks.forEach((c, i) => merge(merged * BATCH + i, c));
+      inFlight.delete(merged);
+      checks.forEach((c, i) => merge(files[i]!, merged * BATCH + i, c));
       merged++;
     }
   };
-  // Plain objects: a found file may be a class whose strings are made on demand (a worker gets data only).
-  const slice = (batch: number) => files.slice(batch * BATCH, (batch + 1) * BATCH).map((f): FoundFile => (f.path === undefined ? { display: f.display } : { display: f.display, path: f.path }));
   const pool: Worker[] = [];
-  let failed: unknown;
+  /** Batches only this thread can check. */
+  const mine: { batch: number; files: FoundFile[] }[] = [];
   const finished = new Promise<void>((resolve, reject) => {
     const settle = () => {
       if (failed !== undefined) reject(failed);
-      else if (merged === batches) resolve();
+      else if (ended && merged === taken) resolve();
     };
     const send = (worker: Worker) => {
-      const batch = take();
-      if (batch >= 0) worker.postMessage({ batch, files: slice(batch) } satisfies WorkerRequest);
+      let work = take();
+      // Stdin can be read by this thread only.
+      while (work?.files.some((f) => f.path === undefined)) {
+        mine.push(work);
+        work = take();
+      }
+      if (work) worker.postMessage(work satisfies WorkerRequest);
     };
     for (let i = 0; i < count; i++) {
       const worker = new Worker(script, { workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records } });
@@ -291,10 +365,10 @@ async function inParallel(
     }
     // This thread takes its share too, yielding between batches so worker replies are merged.
     void (async () => {
-      for (let batch = take(); batch >= 0 && failed === undefined; batch = take()) {
+      for (let work = mine.shift() ?? take(); work && failed === undefined; work = mine.shift() ?? take()) {
         const checks: FileCheck[] = [];
-        for (const f of slice(batch)) checks.push(await checkFile(f, stdin, s));
-        done.set(batch, checks);
+        for (const f of work.files) checks.push(await checkFile(f, stdin, s));
+        done.set(work.batch, checks);
         flush();
         await new Promise((r) => setImmediate(r));
       }

@@ -38,4 +38,16 @@ describe('jobs validate of 1,500 files (built binary)', () => {
     expect(runs[1]!.stdout).toBe(runs[0]!.stdout);
     expect(runs[2]!.stdout).toBe(runs[0]!.stdout);
   }, 120_000);
+
+  it('reads stdin on the main thread when it comes first, before the files a worker takes', async () => {
+    const advert = realisticAdvertYaml(5000).replace(/^seniority: \d+$/m, 'seniority: -2');
+    const r = await jobs(['validate', '-', '.'], { cwd: dir, input: advert, env: isolatedEnv({ JOBS_WORKERS: '1' }), timeoutMs: 60_000 });
+    expect(r.stdout.split('\n')[0]).toBe('✖ <stdin>:32:12: seniority: must be at least 0 [less_than:0]');
+    expect(r.stderr).toBe('✖ 5 errors: 1500 adverts in 1501 files checked, 3 invalid, 1 file could not be read\n');
+  }, 60_000);
+
+  it('stops with a usage error (exit 2) for a missing path named after a large folder', async () => {
+    const r = await jobs(['validate', '.', 'missing.yaml'], { cwd: dir, env: isolatedEnv({ JOBS_WORKERS: '1' }), timeoutMs: 60_000 });
+    expect([r.code, r.stdout, r.stderr]).toEqual([2, '', 'jobs-cli: missing.yaml: no such file or folder\n']);
+  }, 60_000);
 });

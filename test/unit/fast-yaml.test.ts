@@ -100,6 +100,7 @@ const mustBeFast: Record<string, string> = {
   'nested deeper indentation': 'location:\n      country: FR\n      inner:\n         deep: 1\nafter: 2\n',
   '__proto__ key': '__proto__:\nconstructor:\ntitle: x\n',
   'numeric and dashed keys': '0: x\n1-a: y\nb-: z\n',
+  'schema keys under other parents, and their lookalikes': 'city: 5\nTitle: 5\ntitlf: 5\ntitle: 5\nlocation:\n  title: 5\n  city: 5\n  citY: 5\nrecruiter:\n  email: 5\n  city: 5\n',
   'no final newline': 'reference: A\ntitle: "T"',
   'empty value at end of file': 'reference: A\ntitle:',
 };
@@ -215,6 +216,8 @@ const scalar = fc.oneof(
 const keys = fc.constantFrom(
   'reference', 'title', 'seniority', 'organization_type', 'salary_text', 'start_date', 'skills', 'location', 'country',
   'city', 'recruiter', 'email', 'extra', 'flag', 'a-b', 'x_y', 'Key9',
+  // Lookalikes of schema keys (same length, another letter or case), which the reader must not take for them.
+  'Title', 'titlf', 'emaiL', 'skills_',
 );
 
 const advertLike = fc.letrec((tie) => ({

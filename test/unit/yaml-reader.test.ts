@@ -100,6 +100,14 @@ describe('bad input', () => {
   it('refuses binary and non-UTF-8 bytes', () => {
     expect(parseAdverts('b.yaml', new Uint8Array([0x74, 0x00, 0x01])).problems[0]!.code).toBe('binary');
     expect(parseAdverts('b.yaml', new Uint8Array([0x74, 0x3a, 0x20, 0xff, 0xfe])).problems[0]!.code).toBe('encoding');
+    // A lone continuation byte after valid non-ASCII text, and a truncated sequence at the very end.
+    expect(parseAdverts('b.yaml', Buffer.from([...Buffer.from('title: é '), 0x80, 0x0a])).problems[0]!.code).toBe('encoding');
+    expect(parseAdverts('b.yaml', Buffer.from([...Buffer.from('title: é\n'), 0xe2, 0x82])).problems[0]!.code).toBe('encoding');
+  });
+  it('reads a replacement character written in the file as text', () => {
+    const r = parseAdverts('r.yaml', Buffer.from('reference: A\ntitle: "caf\ufffd é"\n'));
+    expect(r.problems).toEqual([]);
+    expect(r.adverts[0]!.value).toEqual({ reference: 'A', title: 'caf\ufffd é' });
   });
   it('refuses files over the size limit', () => {
     const big = new Uint8Array(64 * 1024 * 1024 + 1).fill(0x61);
