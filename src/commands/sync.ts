@@ -1,6 +1,7 @@
 import type { CommandSetup } from '../program.js';
 import type { Context } from '../context.js';
 import { parseCount } from './parsers.js';
+import type { FolderDigests } from '../sync/check-folder.js';
 
 export interface SyncFlags {
   dryRun?: boolean;
@@ -52,20 +53,22 @@ Examples:
 }
 
 export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Promise<number> {
-  const [{ resolve, relative, join, sep }, { statSync }, errors, { loadValidAdverts }, { SyncState, acquireLock, DEFAULT_STATE_FILE, stateFiles }, { makePlan, hasChanges }, { executePlan }, report, { startProgress }, { serviceKey }, { statRegularFile, whyUnreadable }, { advertReader }] =
+  const [{ resolve, relative, join, sep }, { statSync }, errors, { checkFolder, planFolder }, { SyncState, acquireLock, DEFAULT_STATE_FILE, stateFiles }, { hasChanges, contentHashes }, { executePlan }, report, { startProgress }, { serviceKey }, { statRegularFile, whyUnreadable }, { advertReader }, { InvalidAdvertsError }, { invalidInput }] =
     await Promise.all([
       import('node:path'),
       import('node:fs'),
       import('../errors/failures.js'),
-      import('../validation/gate.js'),
+      import('../sync/check-folder.js'),
       import('../sync/state.js'),
-      import('../sync/plan.js'),
+      Promise.all([import('../sync/plan.js'), import('../sync/hash.js')]).then(([plan, hash]) => ({ ...plan, ...hash })),
       import('../sync/execute.js'),
       import('../sync/report.js'),
       import('../output/progress.js'),
       import('../sync/service-key.js'),
       import('../util/quick-fs.js'),
       import('../sync/reread.js'),
+      import('../validation/invalid-adverts.js'),
+      import('../output/findings-report.js'),
     ]);
   const root = resolve(ctx.cwd, dir);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new errors.UsageError(`${dir}: not a folder; sync takes the folder that holds the adverts`);
@@ -80,11 +83,12 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new errors.UsageError(`cannot read the sync state ${relative(ctx.cwd, statePath) || statePath}: ${whyUnreadable(error)}`);
   }
   const checkOptions = { allowUnknownFields: Boolean(flags.allowUnknownFields) };
-  // The state may live in the folder under any name (adverts/state.yaml): it is not an advert.
-  // Only the plan keeps a reference to the adverts (`let`, emptied once planned): what the plan does
-  // not keep of them is free before the first request.
-  let adverts = await loadValidAdverts(ctx, [dir], 'create', { ...checkOptions, exclude: stateFiles(statePath) });
   const config = await ctx.config();
+  // The state may live in the folder under any name (adverts/state.yaml): it is not an advert.
+  // Each advert is checked as it is read; the plan is made from what is kept of it (its digest).
+  let folder: FolderDigests | undefined = await checkFolder(dir, { cwd: ctx.cwd, env: ctx.env, settings: { defaults: config.defaults, constants: config.constants }, options: checkOptions, exclude: stateFiles(statePath) }).catch((error: unknown) => {
+    throw error instanceof InvalidAdvertsError ? invalidInput(ctx, error.findings, error.message) : error;
+  });
   const service = serviceKey(ctx, config);
   const lock = flags.dryRun ? undefined : acquireLock(statePath, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`${ctx.name}: ${t}\n`) });
   try {
@@ -98,16 +102,22 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
       if (rel === undefined) folders.set(folder, (rel = relative(root, resolve(ctx.cwd, folder))));
       return rel === '' ? shown.slice(cut + 1) : `${rel}${sep}${shown.slice(cut + 1)}`;
     };
-    const plan = makePlan(adverts, state.adverts(service), {
+    const concurrency = flags.concurrency ?? config.concurrency.value;
+    const readAdvert = advertReader(ctx.cwd, config, checkOptions, Math.max(8, concurrency));
+    const plan = await planFolder(folder!, state.adverts(service), {
       prune: Boolean(flags.prune),
       force: Boolean(flags.force),
-      fileOf: (a) => fileOf(a.source.file),
-      keepAdverts: false,
+      fileOf,
+      fieldsOf: async (change) => contentHashes((await readAdvert(change)).payload).fields,
+      concurrency: Math.max(8, concurrency),
     });
-    adverts = [];
+    folder = undefined;
     report.writePlan(ctx, plan, { dryRun: Boolean(flags.dryRun), statePath });
     if (flags.dryRun) return flags.detailedExitcode && hasChanges(plan) ? errors.ExitCode.changesPending : 0;
 
+    // V8 lets its heap grow to several times what is live before collecting; a run that sends
+    // thousands of adverts makes garbage fast and would peak at hundreds of megabytes for nothing.
+    if (plan.changes.length >= 10_000) (await import('node:v8')).setFlagsFromString('--heap-growing-percent=50');
     const client = await ctx.client();
     // A success that could not be recorded would be sent again: refuse before sending anything.
     if (hasChanges(plan)) state.openLog();
@@ -116,7 +126,6 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
     ctx.signal.addEventListener('abort', onStop, { once: true });
     const total = plan.counts.create + plan.counts.update + plan.counts.delete;
     const progress = await startProgress(ctx, total, 'syncing');
-    const concurrency = flags.concurrency ?? config.concurrency.value;
     let outcome;
     let saveFailure: unknown;
     try {
@@ -125,7 +134,7 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
         state,
         service,
         concurrency,
-        readAdvert: advertReader(ctx.cwd, config, checkOptions, Math.max(8, concurrency)),
+        readAdvert,
         failFast: Boolean(flags.failFast),
         stop: ctx.signal,
         abort: drain.signal,

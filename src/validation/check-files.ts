@@ -14,6 +14,7 @@ import type { FoundFile } from '../adverts/files.js';
 import type { AdvertSource, LoadProblem } from '../adverts/types.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
 import type { ErrorTree } from '../errors/tree.js';
+import { hashOf as contentHash } from '../sync/hash.js';
 import { checkAdvert, isValid, type AdvertSettings } from './check.js';
 import type { AdvertMode, ValidateOptions } from './validate.js';
 
@@ -23,6 +24,8 @@ export interface CheckSettings {
   options: ValidateOptions;
   /** Keep a record per advert (for --json); off, a valid advert leaves nothing behind. */
   records: boolean;
+  /** Keep each valid advert's reference, document and content hash (what a sync plans with). */
+  digests?: boolean;
 }
 
 /** One advert as --json lists it. */
@@ -44,6 +47,8 @@ export interface FileCheck {
   /** References with their place, flattened (reference, line, column, ...), for the duplicate check. */
   references: (string | number)[];
   records?: AdvertRecord[];
+  /** With `digests`: reference, document, content hash of each valid advert with a reference, flattened. */
+  digests?: (string | number)[];
 }
 
 export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings): Promise<FileCheck> {
@@ -74,6 +79,7 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck): void 
     out.references.push(flat(source.value.reference), at.line, at.column);
   }
   out.records?.push({ file: source.file, document: source.index, reference: reference ?? null, valid, errors: c.tree });
+  if (s.digests && valid && reference !== undefined) (out.digests ??= []).push(reference, source.index, contentHash(c.payload));
 }
 
 /** A string that shares no memory with the text it was sliced from. */
@@ -96,9 +102,15 @@ const BATCH = 64;
 
 /**
  * Checks every file; findings of different files keep the files' order (sort them for output).
- * `walkProblems` (from the folder walk) are counted with the rest.
+ * `onFile` sees what each file left behind, in file order, before it is dropped.
  */
-export async function checkFiles(files: readonly FoundFile[], stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv = process.env): Promise<FilesChecked> {
+export async function checkFiles(
+  files: readonly FoundFile[],
+  stdin: () => AsyncIterable<Buffer | string>,
+  s: CheckSettings,
+  env: NodeJS.ProcessEnv = process.env,
+  onFile?: (index: number, c: FileCheck) => void,
+): Promise<FilesChecked> {
   const result: FilesChecked = { adverts: 0, invalid: 0, findings: [], problems: [], ...(s.records ? { records: [] } : {}) };
   const references = new ReferenceIndex(files, stdin, s);
   const merge = (index: number, c: FileCheck) => {
@@ -109,6 +121,7 @@ export async function checkFiles(files: readonly FoundFile[], stdin: () => Async
     for (const code of c.problems) result.problems.push({ file, message: '', code });
     if (c.records) for (const r of c.records) result.records!.push(r);
     for (let i = 0; i < c.references.length; i += 3) references.add(c.references[i] as string, index, c.references[i + 1] as number, c.references[i + 2] as number);
+    onFile?.(index, c);
   };
   await run(files, stdin, s, env, merge);
   for (const problem of await references.duplicates()) {
@@ -273,7 +286,7 @@ async function inParallel(
       if (batch >= 0) worker.postMessage({ batch, files: slice(batch) } satisfies WorkerRequest);
     };
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(script, { workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records } });
+      const worker = new Worker(script, { workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records, digests: s.digests } });
       pool.push(worker);
       worker.on('message', (reply: WorkerReply) => {
         done.set(reply.batch, reply.checks);
