@@ -4,7 +4,7 @@
  */
 import type { LoadProblem } from '../adverts/types.js';
 import { InvalidInputError } from '../errors/failures.js';
-import type { Finding } from '../errors/findings.js';
+import { formatFinding, type Finding } from '../errors/findings.js';
 import { plural } from '../util/plural.js';
 
 export class InvalidAdvertsError extends InvalidInputError {
@@ -13,7 +13,8 @@ export class InvalidAdvertsError extends InvalidInputError {
     /** Sorted, as they are shown. */
     readonly findings: readonly Finding[],
   ) {
-    super(message);
+    // As lines, where a caller of the API looks first; the CLI shows the findings in the format asked.
+    super(message, { details: findings.map(formatFinding) });
   }
 }
 
