@@ -1,6 +1,6 @@
 // Sync at scale: a no-op sync of N adverts against `validate` of the same folder (time and peak
 // memory; no request, the state file untouched), and a first sync of N against bench/server.mjs
-// (peak memory, against validate's). N = 10,000; --scale (or JOBS_BENCH_SCALE=1) runs 100,000.
+// (peak memory, against validate's), on realistic adverts. N = 10,000; --scale (or JOBS_BENCH_SCALE=1) runs 100,000.
 // Usage: node bench/sync-scale.mjs [--scale]   (or node bench/run.mjs sync-scale)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
@@ -32,7 +32,8 @@ const line = (name, value, target, met, detail) => console.log(`${name.padEnd(58
 export async function syncScale({ root, work, env, node, bin, scale }) {
   const n = scale ? 100_000 : 10_000;
   const N = n.toLocaleString('en');
-  const dir = generateAdverts(join(work, `sync-scale-${n}`), n);
+  // Realistic adverts (1–3 KB: comments, unicode, block scalars), as issue 11 measured them.
+  const dir = generateAdverts(join(work, `sync-scale-${n}`), n, { realistic: true });
   // One server for both phases: the state is kept per service URL. It exits after 10 minutes (a
   // --scale run may outlast it): a no-op sync that tried to send would then fail, and exit non-zero.
   const server = await startServer(node, root);

@@ -27,7 +27,7 @@ export { findingsFromTree, formatFinding, type Finding } from './errors/findings
 export { ApiError, CancelledError, ConfigError, InvalidInputError, PartialFailureError, UsageError, JobsError, ExitCode, type ApiErrorKind } from './errors/failures.js';
 
 // Sync: `jobs sync` as one call, and the pieces it is made of for callers who need another shape.
-export { syncFolder, type SyncFolderOptions, type SyncFolderResult, type PlannedEntry, type SyncedEntry, type PlanAction } from './library/sync-folder.js';
+export { syncFolder, type SyncFolderOptions, type SyncFolderResult, type PlannedEntry, type SyncedEntry, type PlanAction } from './sync/sync-folder.js';
 export { makePlan, hasChanges, type Plan, type PlannedChange, type PlanOptions, type Action } from './sync/plan.js';
 export { executePlan, type ChangeResult, type ExecuteOptions, type ResultStatus } from './sync/execute.js';
 export { SyncState, acquireLock, DEFAULT_STATE_FILE, type AdvertRecord, type StateFile, type Lock } from './sync/state.js';

@@ -37,15 +37,17 @@ Examples:
 }
 
 export async function runPublish(ctx: Context, paths: string[], flags: PublishFlags, mode: PublishMode): Promise<number> {
-  const [{ loadValidAdverts }, { publishAdvert }, report, { runPool }, { sanitize }, { startProgress }] = await Promise.all([
+  const [{ loadValidAdverts }, { publishAdvert }, report, { runPool }, { sanitize }, { startProgress }, { invalidAdvertsReported }] = await Promise.all([
     import('../validation/gate.js'),
     import('../publishing/publish.js'),
     import('../output/publish-report.js'),
     import('../util/pool.js'),
     import('../util/sanitize.js'),
     import('../output/progress.js'),
+    import('../output/findings-report.js'),
   ]);
-  const adverts = await loadValidAdverts(ctx, paths, 'create', { allowUnknownFields: Boolean(flags.allowUnknownFields) });
+  const inputs = { cwd: ctx.cwd, stdin: () => ctx.io.stdin, settings: await ctx.config() };
+  const adverts = await loadValidAdverts(inputs, paths, 'create', { allowUnknownFields: Boolean(flags.allowUnknownFields) }).catch(invalidAdvertsReported(ctx));
 
   if (flags.dryRun) {
     const requests = adverts.map((a) => ({ file: a.source.file, reference: a.reference ?? null, method: 'POST', path: '/jobs', body: a.payload }));

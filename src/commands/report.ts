@@ -47,7 +47,7 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   if (flags.file.trim() === '') throw new UsageError('--file: expected a file name, or - for stdout');
   const windowMs = flags.since === undefined ? undefined : parseWindow(flags.since);
   const dir = flags.historyDir === undefined ? defaultHistoryDir(ctx.env) : resolve(ctx.cwd, flags.historyDir);
-  const history = new History(dir, serviceKey(ctx, await ctx.config()));
+  const history = new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config()));
   const now = Date.now();
   const model = buildReport(history, windowMs === undefined ? { now } : { now, from: now - windowMs });
   if (model.adverts.length === 0) {

@@ -97,7 +97,7 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
 async function historyOf(ctx: Context, dirFlag: string | undefined) {
   const [{ resolve }, { History, defaultHistoryDir }, { serviceKey }] = await Promise.all([import('node:path'), import('../history/store.js'), import('../sync/service-key.js')]);
   const dir = dirFlag === undefined ? defaultHistoryDir(ctx.env) : resolve(ctx.cwd, dirFlag);
-  return new History(dir, serviceKey(ctx, await ctx.config()));
+  return new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config()));
 }
 
 async function referencesFromState(ctx: Context, stateFlag: string | undefined): Promise<string[]> {
@@ -110,6 +110,6 @@ async function referencesFromState(ctx: Context, stateFlag: string | undefined):
   ]);
   const path = resolve(ctx.cwd, stateFlag ?? DEFAULT_STATE_FILE);
   if (!existsSync(path)) throw new UsageError(`no sync state at ${path}: pass --state <file> (it is written by ${ctx.name} sync, inside the synced folder by default)`);
-  const service = serviceKey(ctx, await ctx.config());
+  const service = serviceKey(ctx.globals.sandbox, await ctx.config());
   return [...SyncState.load(path).adverts(service).keys()].sort();
 }

@@ -1,21 +1,13 @@
 import type { CommandSetup } from '../program.js';
 import type { Context } from '../context.js';
 import { parseCount } from './parsers.js';
+import type { SyncFolderOptions } from '../sync/sync-folder.js';
+import type { Plan } from '../sync/plan.js';
+import type { Progress } from '../output/progress.js';
 
-export interface SyncFlags {
-  dryRun?: boolean;
-  prune?: boolean;
-  state?: string;
-  force?: boolean;
-  concurrency?: number;
+export type SyncFlags = Pick<SyncFolderOptions, 'dryRun' | 'prune' | 'state' | 'force' | 'concurrency' | 'failFast' | 'unlock' | 'allowUnknownFields'> & {
   detailedExitcode?: boolean;
-  failFast?: boolean;
-  unlock?: boolean;
-  allowUnknownFields?: boolean;
-}
-
-/** Ctrl-C stops new requests at once; requests in flight get this long to finish. */
-const DRAIN_MS = 8000;
+};
 
 export default function sync({ program, name, action }: CommandSetup): void {
   program
@@ -52,102 +44,40 @@ Examples:
 }
 
 export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Promise<number> {
-  const [{ resolve, relative, join, sep }, { statSync }, errors, { loadValidAdverts }, { SyncState, acquireLock, DEFAULT_STATE_FILE, stateFiles }, { makePlan, hasChanges }, { executePlan }, report, { startProgress }, { serviceKey }, { statRegularFile, whyUnreadable }, { advertReader }] =
-    await Promise.all([
-      import('node:path'),
-      import('node:fs'),
-      import('../errors/failures.js'),
-      import('../validation/gate.js'),
-      import('../sync/state.js'),
-      import('../sync/plan.js'),
-      import('../sync/execute.js'),
-      import('../sync/report.js'),
-      import('../output/progress.js'),
-      import('../sync/service-key.js'),
-      import('../util/quick-fs.js'),
-      import('../sync/reread.js'),
-    ]);
-  const root = resolve(ctx.cwd, dir);
-  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new errors.UsageError(`${dir}: not a folder; sync takes the folder that holds the adverts`);
+  const [{ syncFolder }, { hasChanges }, errors, report, { startProgress }, { invalidAdvertsReported }] = await Promise.all([
+    import('../sync/sync-folder.js'),
+    import('../sync/plan.js'),
+    import('../errors/failures.js'),
+    import('../output/sync-report.js'),
+    import('../output/progress.js'),
+    import('../output/findings-report.js'),
+  ]);
   if (flags.detailedExitcode && !flags.dryRun) throw new errors.UsageError('--detailed-exitcode goes with --dry-run');
-
-  const statePath = resolve(ctx.cwd, flags.state ?? join(dir, DEFAULT_STATE_FILE));
-  try {
-    // Checked by name before the folder is read and before anything opens it: reading a FIFO or a
-    // device would block or never end.
-    statRegularFile(statePath);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new errors.UsageError(`cannot read the sync state ${relative(ctx.cwd, statePath) || statePath}: ${whyUnreadable(error)}`);
-  }
-  const checkOptions = { allowUnknownFields: Boolean(flags.allowUnknownFields) };
-  // The state may live in the folder under any name (adverts/state.yaml): it is not an advert.
-  // Only the plan keeps a reference to the adverts (`let`, emptied once planned): what the plan does
-  // not keep of them is free before the first request.
-  let adverts = await loadValidAdverts(ctx, [dir], 'create', { ...checkOptions, exclude: stateFiles(statePath) });
-  const config = await ctx.config();
-  const service = serviceKey(ctx, config);
-  const lock = flags.dryRun ? undefined : acquireLock(statePath, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`${ctx.name}: ${t}\n`) });
-  try {
-    const state = SyncState.load(statePath);
-    // The advert's file relative to the synced folder: path arithmetic once per folder, not per advert.
-    const folders = new Map<string, string>();
-    const fileOf = (shown: string): string => {
-      const cut = shown.lastIndexOf(sep);
-      const folder = cut < 0 ? '.' : shown.slice(0, cut + 1);
-      let rel = folders.get(folder);
-      if (rel === undefined) folders.set(folder, (rel = relative(root, resolve(ctx.cwd, folder))));
-      return rel === '' ? shown.slice(cut + 1) : `${rel}${sep}${shown.slice(cut + 1)}`;
-    };
-    const plan = makePlan(adverts, state.adverts(service), {
-      prune: Boolean(flags.prune),
-      force: Boolean(flags.force),
-      fileOf: (a) => fileOf(a.source.file),
-      keepAdverts: false,
-    });
-    adverts = [];
-    report.writePlan(ctx, plan, { dryRun: Boolean(flags.dryRun), statePath });
-    if (flags.dryRun) return flags.detailedExitcode && hasChanges(plan) ? errors.ExitCode.changesPending : 0;
-
-    const client = await ctx.client();
-    // A success that could not be recorded would be sent again: refuse before sending anything.
-    if (hasChanges(plan)) state.openLog();
-    const drain = new AbortController();
-    const onStop = () => setTimeout(() => drain.abort(), DRAIN_MS).unref();
-    ctx.signal.addEventListener('abort', onStop, { once: true });
-    const total = plan.counts.create + plan.counts.update + plan.counts.delete;
-    const progress = await startProgress(ctx, total, 'syncing');
-    const concurrency = flags.concurrency ?? config.concurrency.value;
-    let outcome;
-    let saveFailure: unknown;
-    try {
-      outcome = await executePlan(plan, {
-        client,
-        state,
-        service,
-        concurrency,
-        readAdvert: advertReader(ctx.cwd, config, checkOptions, Math.max(8, concurrency)),
-        failFast: Boolean(flags.failFast),
-        stop: ctx.signal,
-        abort: drain.signal,
-        onResult: (result) => {
-          progress.tick(result.status === 'failed');
-          report.writeResult(ctx, result, progress.log);
-        },
-      });
-    } finally {
-      progress.stop();
-      ctx.signal.removeEventListener('abort', onStop);
-      try {
-        state.save();
-      } catch (error) {
-        saveFailure = error;
-      }
-    }
-    report.writeSummary(ctx, plan, outcome.results, outcome.notStarted);
-    if (outcome.recordFailure !== undefined || saveFailure !== undefined) throw report.recordingError(state, outcome, saveFailure);
-    if (ctx.signal.aborted) return errors.ExitCode.interrupted;
-    return report.exitCodeFor(outcome.results);
-  } finally {
-    lock?.release();
-  }
+  let plan: Plan | undefined;
+  let progress: Progress | undefined;
+  const result = await syncFolder(
+    { ...flags, dir, cwd: ctx.cwd, env: ctx.env, signal: ctx.signal, sandbox: ctx.globals.sandbox, log: (text) => ctx.io.stderr.write(`${ctx.name}: ${text}\n`) },
+    {
+      config: await ctx.config(),
+      connect: () => ctx.client(),
+      onPlan: (planned, info) => {
+        plan = planned;
+        report.writePlan(ctx, planned, info);
+      },
+      onSend: async (total) => {
+        // V8 lets its heap grow to several times what is live before collecting; a run that sends
+        // thousands of adverts makes garbage fast and would peak at hundreds of megabytes for nothing.
+        if (total >= 10_000) (await import('node:v8')).setFlagsFromString('--heap-growing-percent=50');
+        progress = await startProgress(ctx, total, 'syncing');
+      },
+      onResult: (r) => {
+        progress!.tick(r.status === 'failed');
+        report.writeResult(ctx, r, progress!.log);
+      },
+      onSent: () => progress?.stop(),
+      onOutcome: (planned, outcome) => report.writeSummary(ctx, planned, outcome.results, outcome.notStarted),
+    },
+  ).catch(invalidAdvertsReported(ctx));
+  if (flags.dryRun) return flags.detailedExitcode && hasChanges(plan!) ? errors.ExitCode.changesPending : 0;
+  return result.exitCode;
 }

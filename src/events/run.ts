@@ -291,7 +291,7 @@ function journalError(display: string, cause: unknown, unrecorded: readonly Entr
 
 async function serviceOf(ctx: Context, dryRun: boolean): Promise<string | undefined> {
   try {
-    return serviceKey(ctx, await ctx.config());
+    return serviceKey(ctx.globals.sandbox, await ctx.config());
   } catch (error) {
     if (dryRun && error instanceof ConfigError) return undefined;
     throw error;

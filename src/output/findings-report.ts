@@ -8,6 +8,7 @@ import { githubAnnotation, sarifLog } from './formats.js';
 import { paint } from './summary.js';
 import { VERSION } from '../version.js';
 import { ExitCode, InvalidInputError } from '../errors/failures.js';
+import { InvalidAdvertsError } from '../validation/invalid-adverts.js';
 
 /**
  * Reports input that stops a command before anything is sent: the findings in the selected format
@@ -37,4 +38,11 @@ export function writeFindings(ctx: Context, findings: readonly Finding[], json: 
       for (const f of findings) out.write(`${c.red('✖')} ${formatFinding(f)}\n`);
     }
   }
+}
+
+/** For `.catch`: advert files a core step refused are shown as findings (exit 3); other errors pass. */
+export function invalidAdvertsReported(ctx: Context): (error: unknown) => never {
+  return (error) => {
+    throw error instanceof InvalidAdvertsError ? invalidInput(ctx, error.findings, error.message) : error;
+  };
 }

@@ -50,44 +50,74 @@ export interface PlanOptions {
 
 export function makePlan(adverts: Iterable<CheckedAdvert>, recorded: ReadonlyMap<string, AdvertRecord>, options: PlanOptions): Plan {
   const planner = new Planner(recorded, options);
-  for (const advert of adverts) planner.add(advert);
+  for (const advert of adverts) {
+    const digest = { reference: advert.reference!, file: options.fileOf(advert), source: advert.source.file, document: advert.source.index, hash: hashOf(advert.payload) };
+    planner.add(digest, advert);
+  }
   return planner.finish();
 }
 
-/** Plans one advert at a time, so that a caller can let each advert go once it is planned. */
+/** What the plan needs of an advert: a sync checks the folder and keeps only this of each. */
+export interface AdvertDigest {
+  reference: string;
+  /** The file relative to the synced folder. */
+  file: string;
+  /** The file as the user named it, to read it again. */
+  source: string;
+  document: number;
+  /** hashOf(payload). */
+  hash: string;
+}
+
+/**
+ * Plans one advert at a time, so that a caller can let each advert go once it is planned. An update
+ * planned from a digest alone names its changed fields once `fill` is given them (`unfilled()`):
+ * per-field hashes cost several times the advert's hash, and only updates need them.
+ */
 export class Planner {
   private readonly changes: PlannedChange[] = [];
+  private readonly pending: PlannedChange[] = [];
   /** Adverts found in the state: when that is all of it, nothing is gone from the folder. */
   private found = 0;
 
   constructor(
     private readonly recorded: ReadonlyMap<string, AdvertRecord>,
-    private readonly options: PlanOptions,
+    private readonly options: Pick<PlanOptions, 'prune' | 'force' | 'keepAdverts'>,
   ) {}
 
-  add(advert: CheckedAdvert): void {
-    const reference = advert.reference!;
-    const file = this.options.fileOf(advert);
-    const document = advert.source.index;
+  /** Plans an advert from its digest; with the advert itself, an update's fields are compared at once. */
+  add(digest: AdvertDigest, advert?: CheckedAdvert): void {
+    const { reference, file, document, hash } = digest;
     const before = this.recorded.get(reference);
     if (before) this.found++;
-    if (before && !this.options.force && before.hash === hashOf(advert.payload)) {
+    if (before && !this.options.force && before.hash === hash) {
       // The common case of a big folder: one hash, no per-field work, nothing of the advert kept.
       const moved = before.file !== file || before.document !== document;
       this.changes.push(moved ? { action: 'unchanged', reference, file, document, moved } : { action: 'unchanged', reference, file });
       return;
     }
-    const { hash, fields } = contentHashes(advert.payload);
-    const base = { reference, file, source: advert.source.file, document, hash, ...(this.options.keepAdverts === false ? {} : { advert }) };
+    const base = { reference, file, source: digest.source, document, hash, ...(this.options.keepAdverts === false || !advert ? {} : { advert }) };
     if (!before) {
       this.changes.push({ action: 'create', ...base });
       return;
     }
-    const earlier = before.fields;
+    const change: PlannedChange = { action: 'update', ...base };
+    this.changes.push(change);
+    if (advert) this.fill(change, contentHashes(advert.payload).fields);
+    else this.pending.push(change);
+  }
+
+  /** The updates planned from a digest alone, waiting for their fields' hashes. */
+  unfilled(): readonly PlannedChange[] {
+    return this.pending;
+  }
+
+  /** Names the fields of an update that changed, and those no longer in the file, against the state. */
+  fill(change: PlannedChange, fields: Record<string, string>): void {
+    const earlier = this.recorded.get(change.reference)!.fields;
     // Field names come from the file (with --allow-unknown-fields, any name): own properties only.
-    const changed = Object.keys(fields).filter((k) => !Object.hasOwn(earlier, k) || earlier[k] !== fields[k]);
-    const removed = Object.keys(earlier).filter((k) => !Object.hasOwn(fields, k));
-    this.changes.push({ action: 'update', ...base, changed, removed });
+    change.changed = Object.keys(fields).filter((k) => !Object.hasOwn(earlier, k) || earlier[k] !== fields[k]);
+    change.removed = Object.keys(earlier).filter((k) => !Object.hasOwn(fields, k));
   }
 
   finish(): Plan {

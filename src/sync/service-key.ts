@@ -1,4 +1,3 @@
-import type { Context } from '../context.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { parseBaseUrl } from '../api/url.js';
 import { ConfigError } from '../errors/failures.js';
@@ -8,8 +7,8 @@ import { ConfigError } from '../errors/failures.js';
  * synced to staging and production), or `sandbox` for the embedded sandbox, whose port changes
  * from run to run.
  */
-export function serviceKey(ctx: Context, config: ResolvedConfig): string {
-  if (ctx.globals.sandbox) return 'sandbox';
+export function serviceKey(sandbox: boolean, config: Pick<ResolvedConfig, 'baseUrl'>): string {
+  if (sandbox) return 'sandbox';
   const url = config.baseUrl.value?.trim();
   if (!url) throw new ConfigError('no service URL: set JOBS_BASE_URL, --base-url or base_url in a profile (or use --sandbox)');
   return urlKey(parseBaseUrl(url));

@@ -7,7 +7,7 @@
  * References and service URLs are chosen by users, so they are kept in Maps: as keys of a plain
  * object, `__proto__` would set the object's prototype instead of recording an advert.
  */
-import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { sanitize } from '../util/sanitize.js';
@@ -228,7 +228,7 @@ export class SyncState {
       const tmp = `${this.path}.${process.pid}.tmp`;
       try {
         mkdirSync(dirname(this.path), { recursive: true });
-        writeFileSync(tmp, this.text());
+        this.write(tmp);
         renameSync(tmp, this.path);
       } catch (error) {
         rmSync(tmp, { force: true });
@@ -251,20 +251,41 @@ export class SyncState {
   }
 
   /**
-   * The file's text: toJSON() laid out with one record per line, sorted by reference, so that the
-   * state diffs well in version control and stays small (and is still one JSON document).
+   * Writes the file's text: toJSON() laid out with one record per line, sorted by reference, so that
+   * the state diffs well in version control and stays small (and is still one JSON document). It is
+   * written a few thousand lines at a time: the text of 100,000 records is never held whole.
    */
-  private text(): string {
-    const lines = ['{', `  "version": ${STATE_VERSION},`, '  "services": {'];
-    const services = [...this.services].sort(([a], [b]) => compare(a, b));
-    services.forEach(([key, service], s) => {
-      lines.push(`    ${JSON.stringify(key)}: {`, `      "fields": ${JSON.stringify(service.table.names)},`, '      "adverts": {');
-      const records = sortedRecords(service);
-      records.forEach(([reference, r], i) => lines.push(`        ${JSON.stringify(reference)}: ${JSON.stringify(recordJson(r))}${i < records.length - 1 ? ',' : ''}`));
-      lines.push('      }', `    }${s < services.length - 1 ? ',' : ''}`);
-    });
-    lines.push('  }', '}', '');
-    return lines.join('\n');
+  private write(path: string): void {
+    const fd = openSync(path, 'w', 0o644);
+    try {
+      let lines: string[] = [];
+      const flush = () => {
+        const bytes = Buffer.from(lines.join(''));
+        for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
+        lines = [];
+      };
+      const line = (text: string) => {
+        if (lines.push(`${text}\n`) >= 4096) flush();
+      };
+      line('{');
+      line(`  "version": ${STATE_VERSION},`);
+      line('  "services": {');
+      const services = [...this.services].sort(([a], [b]) => compare(a, b));
+      services.forEach(([key, service], s) => {
+        line(`    ${JSON.stringify(key)}: {`);
+        line(`      "fields": ${JSON.stringify(service.table.names)},`);
+        line('      "adverts": {');
+        const records = sortedRecords(service);
+        records.forEach(([reference, r], i) => line(`        ${JSON.stringify(reference)}: ${JSON.stringify(recordJson(r))}${i < records.length - 1 ? ',' : ''}`));
+        line('      }');
+        line(`    }${s < services.length - 1 ? ',' : ''}`);
+      });
+      line('  }');
+      line('}');
+      flush();
+    } finally {
+      closeSync(fd);
+    }
   }
 
   private record(line: LogLine): void {

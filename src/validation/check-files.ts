@@ -15,6 +15,7 @@ import type { AdvertSource, LoadProblem } from '../adverts/types.js';
 import type { ReadResult } from '../adverts/yaml-reader.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
 import type { ErrorTree } from '../errors/tree.js';
+import { hashOf as contentHash } from '../sync/hash.js';
 import { checkAdvert, isValid, type AdvertSettings } from './check.js';
 import type { AdvertMode, ValidateOptions } from './validate.js';
 
@@ -24,6 +25,8 @@ export interface CheckSettings {
   options: ValidateOptions;
   /** Keep a record per advert (for --json); off, a valid advert leaves nothing behind. */
   records: boolean;
+  /** Keep each valid advert's reference, document and content hash (what a sync plans with). */
+  digests?: boolean;
 }
 
 /** One advert as --json lists it. */
@@ -45,6 +48,8 @@ export interface FileCheck {
   /** References with their place, flattened (reference, line, column, ...), for the duplicate check. */
   references: (string | number)[];
   records?: AdvertRecord[];
+  /** With `digests`: reference, document, content hash of each valid advert with a reference, flattened. */
+  digests?: (string | number)[];
 }
 
 export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings): Promise<FileCheck> {
@@ -78,6 +83,7 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck): void 
     out.references.push(flat(source.value.reference), at.line, at.column);
   }
   out.records?.push({ file: source.file, document: source.index, reference: reference ?? null, valid, errors: c.tree });
+  if (s.digests && valid && reference !== undefined) (out.digests ??= []).push(reference, source.index, contentHash(c.payload));
 }
 
 /** A string that shares no memory with the text it was sliced from. */
@@ -106,7 +112,14 @@ const BATCH = 64;
  * flight are held. To name the first use of a repeated reference it is iterated again, so it must
  * give the same files in the same order each time (an array, or a walk of folders left alone).
  */
-export async function checkFiles(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv = process.env): Promise<FilesChecked> {
+export async function checkFiles(
+  files: Iterable<FoundFile>,
+  stdin: () => AsyncIterable<Buffer | string>,
+  s: CheckSettings,
+  env: NodeJS.ProcessEnv = process.env,
+  /** Sees what each file left behind, in file order, before it is dropped. */
+  onFile?: (index: number, c: FileCheck) => void,
+): Promise<FilesChecked> {
   const result: FilesChecked = { files: 0, adverts: 0, invalid: 0, findings: [], problems: [], ...(s.records ? { records: [] } : {}) };
   const references = new ReferenceIndex(files, stdin, s);
   const merge = (found: FoundFile, index: number, c: FileCheck) => {
@@ -117,6 +130,7 @@ export async function checkFiles(files: Iterable<FoundFile>, stdin: () => AsyncI
     for (const code of c.problems) result.problems.push({ file: found.display, message: '', code });
     if (c.records) for (const r of c.records) result.records!.push(r);
     for (let i = 0; i < c.references.length; i += 3) references.add(c.references[i] as string, found, index, c.references[i + 1] as number, c.references[i + 2] as number);
+    onFile?.(index, c);
   };
   await run(files, stdin, s, env, merge);
   for (const problem of await references.duplicates()) {
@@ -347,7 +361,7 @@ async function inParallel(
       if (work) worker.postMessage(work satisfies WorkerRequest);
     };
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(script, { workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records } });
+      const worker = new Worker(script, { workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records, digests: s.digests } });
       pool.push(worker);
       worker.on('message', (reply: WorkerReply) => {
         done.set(reply.batch, reply.checks);

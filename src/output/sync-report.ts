@@ -1,19 +1,19 @@
 /** What a sync shows: the plan (like `terraform plan`), a line per result, and a summary. */
 import type { Context } from '../context.js';
-import { ApiError, ExitCode, PartialFailureError } from '../errors/failures.js';
+import { ApiError } from '../errors/failures.js';
 import { findingsFromTree, formatFinding, shownFile } from '../errors/findings.js';
 import { sanitize } from '../util/sanitize.js';
-import { renamed } from '../output/renamed.js';
-import { paint } from '../output/summary.js';
+import { renamed } from './renamed.js';
+import { paint } from './summary.js';
 import { plural } from '../util/plural.js';
 import { treeLines } from '../api/api-errors.js';
 import type { Finding } from '../errors/findings.js';
-import { githubAnnotation, sarifLog } from '../output/formats.js';
-import { failureFindings } from '../output/publish-report.js';
+import { githubAnnotation, sarifLog } from './formats.js';
+import { failureFindings } from './publish-report.js';
 import { VERSION } from '../version.js';
-import type { ChangeResult, ExecuteOutcome } from './execute.js';
-import type { Plan } from './plan.js';
-import { reasonOf, type SyncState } from './state.js';
+import type { ChangeResult } from '../sync/execute.js';
+import type { Plan } from '../sync/plan.js';
+import { outcomeCounts, plannedEntry, syncedEntry } from '../sync/sync-folder.js';
 
 const json = (ctx: Context) => ctx.globals.output === 'json';
 
@@ -23,7 +23,7 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
     if (!options.dryRun) return;
     for (const c of plan.changes) {
       if (c.action === 'unchanged' && !ctx.globals.verbose) continue;
-      out.write(`${JSON.stringify({ type: 'plan', action: c.action, reference: c.reference, file: c.file, ...(c.changed ? { changed: c.changed } : {}), ...(c.removed?.length ? { removed: c.removed } : {}) })}\n`);
+      out.write(`${JSON.stringify({ type: 'plan', ...plannedEntry(c) })}\n`);
     }
     out.write(`${JSON.stringify({ type: 'plan_summary', ...plan.counts, state: options.statePath })}\n`);
     return;
@@ -62,16 +62,7 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
 export function writeResult(ctx: Context, result: ChangeResult, log: (line: string) => void): void {
   const { change, error } = result;
   if (json(ctx)) {
-    log(
-      `${JSON.stringify({
-        type: 'result',
-        reference: change.reference,
-        file: change.file,
-        action: change.action,
-        status: result.status,
-        ...(error ? { error: { message: error.message, exit_code: error.exitCode, ...(error instanceof ApiError ? { status: error.status ?? null, errors: error.tree ?? null } : {}) } } : {}),
-      })}\n`,
-    );
+    log(`${JSON.stringify({ type: 'result', ...syncedEntry(result) })}\n`);
     return;
   }
   if (ctx.globals.output === 'github' || ctx.globals.output === 'sarif') {
@@ -100,7 +91,7 @@ export function writeSummary(ctx: Context, plan: Plan, results: readonly ChangeR
   const failed = counts.failed ?? 0;
   if (ctx.globals.output === 'sarif') ctx.io.stdout.write(`${JSON.stringify(sarifLog(failuresOf(results), VERSION))}\n`);
   if (json(ctx)) {
-    ctx.io.stdout.write(`${JSON.stringify({ type: 'summary', ...counts, unchanged: plan.counts.unchanged, orphan: plan.counts.orphan, not_started: notStarted })}\n`);
+    ctx.io.stdout.write(`${JSON.stringify({ type: 'summary', ...outcomeCounts(plan, results, notStarted) })}\n`);
     return;
   }
   const parts = Object.entries(counts).map(([k, v]) => `${v} ${k}`);
@@ -114,39 +105,4 @@ export function writeSummary(ctx: Context, plan: Plan, results: readonly ChangeR
 /** The failures as findings: the service's errors at their YAML lines, or one per advert. */
 function failuresOf(results: readonly ChangeResult[]): Finding[] {
   return results.flatMap((r) => (r.error ? failureFindings(r.error, (r.advert ?? r.change.advert)?.source ?? { file: r.change.file }, r.change.reference) : []));
-}
-
-/** 0 when everything succeeded; 4 when the credentials were refused; 1 for any other failure. */
-export function exitCodeFor(results: readonly ChangeResult[]): number {
-  const failures = results.filter((r) => r.error);
-  if (failures.length === 0) return ExitCode.ok;
-  if (failures.some((r) => r.error instanceof ApiError && r.error.kind === 'unauthorized')) return ExitCode.unauthorized;
-  const codes = new Set(failures.map((r) => r.error!.exitCode));
-  return codes.size === 1 ? [...codes][0]! : ExitCode.rejected;
-}
-
-/**
- * What to say when the state could not record the run (disk full, an unwritable file). The run
- * stopped at the first success the log could not take; whatever is still recorded somewhere (the
- * state, or the log the next run folds in) is said, and so is what is not.
- */
-export function recordingError(state: SyncState, outcome: ExecuteOutcome, saveFailure: unknown): PartialFailureError {
-  const { logPath, path } = state;
-  if (saveFailure === undefined) {
-    const error = new PartialFailureError(`cannot write the sync log ${logPath} (${reasonOf(outcome.recordFailure)}); the run was stopped: everything this run did is recorded in the state ${path}`);
-    error.details = ['free some space or make the log writable, then run again to finish'];
-    return error;
-  }
-  if (outcome.recordFailure === undefined) {
-    const error = new PartialFailureError(`cannot write the sync state ${path} (${reasonOf(saveFailure)}); what this run did is kept in the log ${logPath}, which the next run folds in`);
-    error.details = ['free some space or make the folder writable, then run again'];
-    return error;
-  }
-  const error = new PartialFailureError(`cannot record this run: neither the sync log ${logPath} (${reasonOf(outcome.recordFailure)}) nor the state ${path} (${reasonOf(saveFailure)}) can be written`);
-  error.details = [
-    ...outcome.unlogged.map((r) => `${r.status} ${sanitize(r.change.reference)} (${sanitize(r.change.file)}) is not recorded`),
-    'what is not recorded is safe to repeat: a rerun adopts adverts that exist (their reference is taken), sends updates again and finds deleted adverts gone',
-    'free some space, then run again',
-  ];
-  return error;
 }

@@ -1,0 +1,296 @@
+/**
+ * `syncFolder`: `jobs sync <dir>` as a function, and the command's own steps: the state path is
+ * checked, the folder checked (every error before anything is sent), the state locked and read, the
+ * plan made, carried out and recorded. It draws nothing: what a terminal shows goes through the
+ * hooks (the CLI draws the plan, progress and results from them), notices through `log`.
+ */
+import { join, relative, resolve, sep } from 'node:path';
+import { statSync } from 'node:fs';
+import type { JobsClient } from '../api/client.js';
+import type { ResolvedConfig } from '../config/types.js';
+import { ApiError, ExitCode, PartialFailureError, UsageError } from '../errors/failures.js';
+import type { ErrorTree } from '../errors/tree.js';
+import { statRegularFile, whyUnreadable } from '../util/quick-fs.js';
+import { sanitize } from '../util/sanitize.js';
+import { checkFolder, planFolder, type FolderDigests } from './check-folder.js';
+import { executePlan, type ChangeResult, type ExecuteOutcome } from './execute.js';
+import { contentHashes } from './hash.js';
+import { hasChanges, type Plan, type PlannedChange } from './plan.js';
+import { advertReader } from './reread.js';
+import { serviceKey } from './service-key.js';
+import { acquireLock, DEFAULT_STATE_FILE, reasonOf, stateFiles, SyncState } from './state.js';
+
+export interface SyncFolderOptions {
+  dryRun?: boolean;
+  prune?: boolean;
+  /** The state file (default: <dir>/.jobs-state.json). */
+  state?: string;
+  force?: boolean;
+  concurrency?: number;
+  failFast?: boolean;
+  unlock?: boolean;
+  allowUnknownFields?: boolean;
+  /** The folder of advert files (searched recursively). */
+  dir: string;
+  /** The service's base URL; otherwise JOBS_BASE_URL or the config, as the CLI finds it. */
+  baseUrl?: string;
+  /** The token; otherwise JOBS_TOKEN, the config or the `jobs login` store, as the CLI finds it. */
+  token?: string;
+  /** A client to use instead of one built from baseUrl and token (its base URL keys the state). */
+  client?: JobsClient;
+  /** Run against the embedded local sandbox, like `--sandbox`. */
+  sandbox?: boolean;
+  /** Where `dir`, `state` and the project config are looked up from; default process.cwd(). */
+  cwd?: string;
+  /** The environment the config is resolved with; default process.env. */
+  env?: Record<string, string | undefined>;
+  /** Stops starting new requests (requests in flight get a few seconds to finish). */
+  signal?: AbortSignal;
+  /** Receives the human-oriented lines the command writes to stderr (plan summary, notices). */
+  log?: (line: string) => void;
+}
+
+export type PlanAction = 'create' | 'update' | 'delete' | 'orphan' | 'unchanged';
+
+export interface PlannedEntry {
+  action: PlanAction;
+  reference: string;
+  /** The file, relative to the synced folder. */
+  file: string;
+  changed?: string[];
+  removed?: string[];
+}
+
+export interface SyncedEntry {
+  reference: string;
+  file: string;
+  action: PlanAction;
+  status: 'created' | 'updated' | 'adopted' | 'recreated' | 'deleted' | 'failed';
+  error?: { message: string; exit_code: number; status?: number | null; errors?: ErrorTree | null };
+}
+
+export interface SyncFolderResult {
+  /** What `jobs sync` would exit with: 0 in sync, 1 failures, 4 token refused, 130 interrupted, ... */
+  exitCode: number;
+  dryRun: boolean;
+  /** With dryRun: what would change (unchanged adverts are only counted). */
+  plan: PlannedEntry[];
+  /** Without dryRun: one entry per request made. */
+  results: SyncedEntry[];
+  /** The plan's counts (dry run) or the outcome's counts: created, updated, failed, unchanged, ... */
+  counts: Record<string, number>;
+}
+
+/** What a caller above the core (the CLI) sees of a run as it goes. */
+export interface SyncHooks {
+  /** The settings, resolved already (the CLI's); otherwise resolved as the CLI would from cwd and env. */
+  config?: ResolvedConfig;
+  /** The client, asked for only when something is to be sent; otherwise options.client or one built from the config. */
+  connect?: () => Promise<JobsClient>;
+  /** The plan, before anything is sent. */
+  onPlan?: (plan: Plan, info: { dryRun: boolean; statePath: string }) => void;
+  /** Sending starts: this many requests to make. */
+  onSend?: (total: number) => void | Promise<void>;
+  onResult?: (result: ChangeResult) => void;
+  /** Sending ended (also on an error), before the state is saved. */
+  onSent?: () => void;
+  /** What was done, before an error recording it is thrown. */
+  onOutcome?: (plan: Plan, outcome: ExecuteOutcome) => void;
+}
+
+/** Ctrl-C stops new requests at once; requests in flight get this long to finish. */
+const DRAIN_MS = 8000;
+
+/**
+ * Runs a sync. Throws InvalidAdvertsError (exit 3, with every finding) when the folder has errors,
+ * UsageError or ConfigError for a bad folder, state or setting, PartialFailureError when what was
+ * done could not be recorded; failed requests are results, not errors.
+ */
+export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = {}): Promise<SyncFolderResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const env: Record<string, string | undefined> = { ...(options.env ?? process.env) };
+  if (options.token !== undefined) env.JOBS_TOKEN = options.token;
+  const signal = options.signal ?? new AbortController().signal;
+  const notice = (text: string) => options.log?.(text);
+  const dryRun = Boolean(options.dryRun);
+
+  const root = resolve(cwd, options.dir);
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${options.dir}: not a folder; sync takes the folder that holds the adverts`);
+  const statePath = resolve(cwd, options.state ?? join(options.dir, DEFAULT_STATE_FILE));
+  try {
+    // Checked by name before the folder is read and before anything opens it: reading a FIFO or a
+    // device would block or never end.
+    statRegularFile(statePath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`cannot read the sync state ${relative(cwd, statePath) || statePath}: ${whyUnreadable(error)}`);
+  }
+  const config = hooks.config ?? (await resolvedConfig(options, cwd, env, notice));
+  const checkOptions = { allowUnknownFields: Boolean(options.allowUnknownFields) };
+  // The state may live in the folder under any name (adverts/state.yaml): it is not an advert.
+  // Each advert is checked as it is read; the plan is made from what is kept of it (its digest).
+  let folder: FolderDigests | undefined = await checkFolder(options.dir, {
+    cwd,
+    env,
+    settings: { defaults: config.defaults, constants: config.constants },
+    options: checkOptions,
+    exclude: stateFiles(statePath),
+  });
+  const service = serviceKey(Boolean(options.sandbox), config);
+  const lock = dryRun ? undefined : acquireLock(statePath, { unlock: options.unlock, notice });
+  try {
+    const state = SyncState.load(statePath);
+    // The advert's file relative to the synced folder: path arithmetic once per folder, not per advert.
+    const folders = new Map<string, string>();
+    const fileOf = (shown: string): string => {
+      const cut = shown.lastIndexOf(sep);
+      const at = cut < 0 ? '.' : shown.slice(0, cut + 1);
+      let rel = folders.get(at);
+      if (rel === undefined) folders.set(at, (rel = relative(root, resolve(cwd, at))));
+      return rel === '' ? shown.slice(cut + 1) : `${rel}${sep}${shown.slice(cut + 1)}`;
+    };
+    const concurrency = options.concurrency ?? config.concurrency.value;
+    const readAdvert = advertReader(cwd, config, checkOptions, Math.max(8, concurrency));
+    const plan = await planFolder(folder, state.adverts(service), {
+      prune: Boolean(options.prune),
+      force: Boolean(options.force),
+      fileOf,
+      fieldsOf: async (change) => contentHashes((await readAdvert(change)).payload).fields,
+      concurrency: Math.max(8, concurrency),
+    });
+    folder = undefined;
+    hooks.onPlan?.(plan, { dryRun, statePath });
+    if (dryRun) return { exitCode: ExitCode.ok, dryRun, plan: plan.changes.filter((c) => c.action !== 'unchanged').map(plannedEntry), results: [], counts: { ...plan.counts } };
+
+    const client = await (hooks.connect ?? (() => clientFor(options, config, env)))();
+    // A success that could not be recorded would be sent again: refuse before sending anything.
+    if (hasChanges(plan)) state.openLog();
+    const drain = new AbortController();
+    const onStop = () => setTimeout(() => drain.abort(), DRAIN_MS).unref();
+    signal.addEventListener('abort', onStop, { once: true });
+    let outcome: ExecuteOutcome;
+    let saveFailure: unknown;
+    try {
+      await hooks.onSend?.(plan.counts.create + plan.counts.update + plan.counts.delete);
+      outcome = await executePlan(plan, {
+        client,
+        state,
+        service,
+        concurrency,
+        readAdvert,
+        failFast: Boolean(options.failFast),
+        stop: signal,
+        abort: drain.signal,
+        onResult: (result) => hooks.onResult?.(result),
+      });
+    } finally {
+      hooks.onSent?.();
+      signal.removeEventListener('abort', onStop);
+      try {
+        state.save();
+      } catch (error) {
+        saveFailure = error;
+      }
+    }
+    hooks.onOutcome?.(plan, outcome);
+    if (outcome.recordFailure !== undefined || saveFailure !== undefined) throw recordingError(state, outcome, saveFailure);
+    return {
+      exitCode: signal.aborted ? ExitCode.interrupted : exitCodeFor(outcome.results),
+      dryRun,
+      plan: [],
+      results: outcome.results.map(syncedEntry),
+      counts: outcomeCounts(plan, outcome.results, outcome.notStarted),
+    };
+  } finally {
+    lock?.release();
+  }
+}
+
+/** A planned change as the API and `--json` show it. */
+export function plannedEntry(c: PlannedChange): PlannedEntry {
+  return { action: c.action, reference: c.reference, file: c.file, ...(c.changed ? { changed: c.changed } : {}), ...(c.removed?.length ? { removed: c.removed } : {}) };
+}
+
+/** A result as the API and `--json` show it. */
+export function syncedEntry(result: ChangeResult): SyncedEntry {
+  const { change, error } = result;
+  return {
+    reference: change.reference,
+    file: change.file,
+    action: change.action,
+    status: result.status,
+    ...(error ? { error: { message: error.message, exit_code: error.exitCode, ...(error instanceof ApiError ? { status: error.status ?? null, errors: error.tree ?? null } : {}) } } : {}),
+  };
+}
+
+/** The counts of a run: each result status, then unchanged, orphans and what was not started. */
+export function outcomeCounts(plan: Plan, results: readonly ChangeResult[], notStarted: number): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of results) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return { ...counts, unchanged: plan.counts.unchanged, orphan: plan.counts.orphan, not_started: notStarted };
+}
+
+/** 0 when everything succeeded; 4 when the credentials were refused; 1 for any other failure. */
+export function exitCodeFor(results: readonly ChangeResult[]): number {
+  const failures = results.filter((r) => r.error);
+  if (failures.length === 0) return ExitCode.ok;
+  if (failures.some((r) => r.error instanceof ApiError && r.error.kind === 'unauthorized')) return ExitCode.unauthorized;
+  const codes = new Set(failures.map((r) => r.error!.exitCode));
+  return codes.size === 1 ? [...codes][0]! : ExitCode.rejected;
+}
+
+/**
+ * What to say when the state could not record the run (disk full, an unwritable file). The run
+ * stopped at the first success the log could not take; whatever is still recorded somewhere (the
+ * state, or the log the next run folds in) is said, and so is what is not.
+ */
+export function recordingError(state: SyncState, outcome: ExecuteOutcome, saveFailure: unknown): PartialFailureError {
+  const { logPath, path } = state;
+  if (saveFailure === undefined) {
+    const error = new PartialFailureError(`cannot write the sync log ${logPath} (${reasonOf(outcome.recordFailure)}); the run was stopped: everything this run did is recorded in the state ${path}`);
+    error.details = ['free some space or make the log writable, then run again to finish'];
+    return error;
+  }
+  if (outcome.recordFailure === undefined) {
+    const error = new PartialFailureError(`cannot write the sync state ${path} (${reasonOf(saveFailure)}); what this run did is kept in the log ${logPath}, which the next run folds in`);
+    error.details = ['free some space or make the folder writable, then run again'];
+    return error;
+  }
+  const error = new PartialFailureError(`cannot record this run: neither the sync log ${logPath} (${reasonOf(outcome.recordFailure)}) nor the state ${path} (${reasonOf(saveFailure)}) can be written`);
+  error.details = [
+    ...outcome.unlogged.map((r) => `${r.status} ${sanitize(r.change.reference)} (${sanitize(r.change.file)}) is not recorded`),
+    'what is not recorded is safe to repeat: a rerun adopts adverts that exist (their reference is taken), sends updates again and finds deleted adverts gone',
+    'free some space, then run again',
+  ];
+  return error;
+}
+
+/** The settings as the CLI resolves them (flags > env > project config > user config), for a caller without them. */
+async function resolvedConfig(options: SyncFolderOptions, cwd: string, env: Record<string, string | undefined>, notice: (text: string) => void): Promise<ResolvedConfig> {
+  const { resolveConfig } = await import('../config/resolve.js');
+  const config = await resolveConfig({ cwd, env, globals: globalsFor(options) });
+  for (const warning of config.warnings) notice(`warning: ${warning}`);
+  return config;
+}
+
+const globalsFor = (options: SyncFolderOptions) => ({
+  output: 'json' as const,
+  quiet: true,
+  verbose: false,
+  color: false,
+  input: false,
+  sandbox: Boolean(options.sandbox),
+  ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : options.client ? { baseUrl: options.client.baseUrl } : {}),
+});
+
+/** The client a caller without one gets: the one the CLI would build for these settings, never prompting. */
+async function clientFor(options: SyncFolderOptions, config: ResolvedConfig, env: Record<string, string | undefined>): Promise<JobsClient> {
+  if (options.client) return options.client;
+  if (options.sandbox) {
+    // Loaded only for the sandbox: the emulator is not part of a normal run.
+    const [{ startEmbeddedSandbox }, { JobsClient: Client }] = await Promise.all([import('../sandbox/embedded.js'), import('../api/client.js')]);
+    const sandbox = await startEmbeddedSandbox({ env });
+    return new Client({ timeoutMs: config.timeoutMs.value, retries: config.retries.value, baseUrl: sandbox.baseUrl, token: sandbox.token });
+  }
+  const { clientFromConfig } = await import('../api/from-config.js');
+  return clientFromConfig(config);
+}

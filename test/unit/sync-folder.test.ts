@@ -1,0 +1,57 @@
+/**
+ * syncFolder is the core of `jobs sync`: it draws nothing, and reports through its hooks in the
+ * order a terminal needs them (plan, sending, each result, sent, outcome). Its folder and the gate
+ * import nothing from the CLI side (layout of issue 12).
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import nock from 'nock';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { syncFolder } from '../../src/sync/sync-folder.js';
+import { ROOT } from '../e2e/helpers.js';
+import { advertBody, advertYaml, SERVICE, tempFolder } from '../commands/harness.js';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+const isolated = () => {
+  const home = mkdtempSync(join(tmpdir(), 'jobs-sync-core-'));
+  return { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state') };
+};
+
+describe('syncFolder (core)', () => {
+  it('reports plan, sending, results and outcome through hooks, in that order', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
+    nock(SERVICE).post('/jobs', advertBody('A-1')).reply(201).post('/jobs', advertBody('B-2')).reply(201);
+    const seen: string[] = [];
+    const result = await syncFolder(
+      { dir, baseUrl: SERVICE, token: 't', env: isolated(), concurrency: 1 },
+      {
+        onPlan: (plan, info) => seen.push(`plan ${plan.changes.map((c) => `${c.action} ${c.reference}`).join(', ')} dry=${info.dryRun}`),
+        onSend: (total) => void seen.push(`send ${total}`),
+        onResult: (r) => seen.push(`${r.status} ${r.change.reference}`),
+        onSent: () => seen.push('sent'),
+        onOutcome: (_plan, outcome) => seen.push(`outcome ${outcome.results.length}`),
+      },
+    );
+    expect(seen).toEqual(['plan create A-1, create B-2 dry=false', 'send 2', 'created A-1', 'created B-2', 'sent', 'outcome 2']);
+    expect(result).toMatchObject({ exitCode: 0, counts: { created: 2, unchanged: 0, orphan: 0, not_started: 0 } });
+  });
+
+  it('a dry run plans through onPlan and sends nothing', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
+    let planned = 0;
+    const result = await syncFolder({ dir, baseUrl: SERVICE, env: isolated(), dryRun: true }, { onPlan: (plan) => (planned = plan.counts.create), onSend: () => expect.fail('nothing is sent') });
+    expect(planned).toBe(1);
+    expect(result.plan).toEqual([{ action: 'create', reference: 'A-1', file: 'a.yaml' }]);
+  });
+});
+
+describe('layout: the sync core imports nothing of the CLI', () => {
+  const cli = /from '(\.\.\/)+(context|output\/|commands\/|completion\/|program|cli|stop-signals|program-name)|import\('(\.\.\/)+(context|output\/|commands\/|completion\/|program|cli)|from 'c(ommander|halk)'/;
+  const files = [...readdirSync(join(ROOT, 'src/sync')).map((f) => `src/sync/${f}`), 'src/validation/gate.ts', 'src/validation/invalid-adverts.ts'];
+  it.each(files)('%s', (file) => {
+    expect(readFileSync(join(ROOT, file), 'utf8')).not.toMatch(cli);
+  });
+});
