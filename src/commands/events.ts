@@ -1,6 +1,6 @@
 import { Option } from 'commander';
 import type { CommandSetup } from '../program.js';
-import type { EventsFlags } from '../events/run.js';
+import type { EventsFlags } from './events-run.js';
 import { parseCount } from './parsers.js';
 
 export default function events({ program, name, action }: CommandSetup): void {
@@ -33,7 +33,7 @@ Examples:
     )
     .action(
       action(async (ctx, file: string, flags: EventsFlags) => {
-        const { runEvents } = await import('../events/run.js');
+        const { runEvents } = await import('./events-run.js');
         return runEvents(ctx, file, flags);
       }),
     );

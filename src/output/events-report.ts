@@ -3,33 +3,17 @@
  * --json), then a summary (on stderr in human mode, a last NDJSON object with --json).
  */
 import type { Context } from '../context.js';
-import { ApiError, ExitCode, type ApiErrorKind, type JobsError } from '../errors/failures.js';
+import { ApiError, type ApiErrorKind } from '../errors/failures.js';
 import { treeLines } from '../api/api-errors.js';
-import { encodeSegment } from '../api/url.js';
 import { findingsFromTree, formatFinding, type Finding } from '../errors/findings.js';
 import { githubAnnotation } from './formats.js';
 import { sanitize } from '../util/sanitize.js';
 import { renamed } from './renamed.js';
 import { paint } from './summary.js';
 import { plural } from '../util/plural.js';
-import type { JournalStatus } from '../events/journal.js';
-import type { EventEntry } from '../events/types.js';
+import { emptyCounts, exitCodeOf, requestOf, resultCode, type EntryResult, type EntryStatus } from '../events/outcomes.js';
 
-/**
- * posted: accepted now; skipped: accepted in an earlier run; uncertain: sent now without a clear
- * answer; held: uncertain in an earlier run and not sent again; failed: refused or never sent;
- * would_post: --dry-run.
- */
-export type EntryStatus = 'posted' | 'skipped' | 'uncertain' | 'held' | 'failed' | 'would_post';
-
-export interface EntryResult {
-  entry: EventEntry;
-  key: string;
-  status: EntryStatus;
-  /** The entry's status in the journal before this run. */
-  previous?: JournalStatus;
-  error?: JobsError;
-}
+export { emptyCounts, exitCodeOf, requestOf, resultCode, type EntryResult, type EntryStatus };
 
 export interface RunSummary {
   file: string;
@@ -39,19 +23,6 @@ export interface RunSummary {
   counts: Record<EntryStatus, number>;
   notStarted: number;
   interrupted: boolean;
-}
-
-export function emptyCounts(): Record<EntryStatus, number> {
-  return { posted: 0, skipped: 0, uncertain: 0, held: 0, failed: 0, would_post: 0 };
-}
-
-/** The request an entry makes, as the service sees it. */
-export function requestOf(entry: EventEntry) {
-  return {
-    method: 'POST' as const,
-    path: `/job_applications/${encodeSegment(entry.application_id, 'application id')}/events`,
-    body: entry.data === undefined ? { kind: entry.kind } : { kind: entry.kind, data: entry.data },
-  };
 }
 
 /** The identifier a status already says in the error's message (`not found (404)`): not repeated below it. */
@@ -140,20 +111,6 @@ function writeProblem(ctx: Context, r: EntryResult, name: string): void {
   for (const f of findings) out.write(`    ${formatFinding({ ...f, path: f.path || '(event)' })}\n`);
   const shown = new Set(error instanceof ApiError && error.tree ? treeLines(error.tree) : []);
   for (const line of error.details) if (!shown.has(line)) out.write(`    ${sanitize(renamed(line, ctx.name))}\n`);
-}
-
-/** The exit code a result adds to the run's (see exitCodeOf); undefined when it is done. */
-export function resultCode(r: EntryResult): number | undefined {
-  if (r.error && (r.status === 'failed' || r.status === 'uncertain')) return r.error.exitCode;
-  if (r.status === 'held') return ExitCode.rejected;
-  return undefined;
-}
-
-/** 0 when everything is done; else the failures' shared exit code (4 whenever the token was refused), else 1. */
-export function exitCodeOf(codes: ReadonlySet<number>): number {
-  if (codes.has(ExitCode.unauthorized)) return ExitCode.unauthorized;
-  if (codes.size === 0) return ExitCode.ok;
-  return codes.size === 1 ? [...codes][0]! : ExitCode.rejected;
 }
 
 export function writeSummary(ctx: Context, s: RunSummary): void {

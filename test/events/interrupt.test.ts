@@ -5,7 +5,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { JobsClient } from '../../src/api/client.js';
 import type { ResolvedConfig } from '../../src/config/types.js';
 import type { Context } from '../../src/context.js';
-import { runEvents } from '../../src/events/run.js';
+import { runEvents } from '../../src/commands/events-run.js';
 import { SERVICE, tempFolder } from '../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());

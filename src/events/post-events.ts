@@ -1,79 +1,98 @@
 /**
- * `jobs events <file>`: read every entry, validate the whole file (nothing is sent when anything is
- * wrong), then read it again, skipping what the journal says is done and posting the rest with
- * bounded concurrency, journaling each outcome as it arrives. Two passes rather than one held in
- * memory: a run of a million events holds what is in flight, the journal's statuses and the keys.
+ * The two passes of an events run, without a terminal. First pass: read and check every entry
+ * (`checkEventsFile`: the findings, nothing sent). Second pass (`postEvents`): read the file again,
+ * skip what the journal says is done and post the rest with bounded concurrency, journaling each
+ * outcome as it arrives. Two passes rather than one held in memory: a run of a million events
+ * holds what is in flight, the journal's statuses and the keys. Each result goes to `onResult` as
+ * it is known and is then let go.
  */
-import { resolve } from 'node:path';
 import type { JobsClient } from '../api/client.js';
-import type { Context } from '../context.js';
-import { ConfigError, ExitCode, JobsError, PartialFailureError, UsageError } from '../errors/failures.js';
+import { ExitCode, JobsError, PartialFailureError, UsageError } from '../errors/failures.js';
+import { sortFindings, type Finding } from '../errors/findings.js';
 import { whyUnreadable } from '../util/quick-fs.js';
-import { invalidInput } from '../output/findings-report.js';
-import { batchedStream } from '../output/batched-stream.js';
 import { sanitize } from '../util/sanitize.js';
 import { plural } from '../util/plural.js';
-import { sortFindings, type Finding } from '../errors/findings.js';
 import { checkEntry } from './entry.js';
 import { fileProblem } from './findings.js';
-import { readEventsInput, type EventsInput } from './input.js';
-import { JournalWriter, readJournal, type JournalState, type JournalStatus } from './journal.js';
-import { serviceKey } from '../sync/service-key.js';
-import { acquireLock } from '../sync/lock.js';
+import type { EventsInput } from './input.js';
+import { JournalWriter, readJournal, type JournalStatus } from './journal.js';
 import { EntryKeys } from './key.js';
 import { asJobsError, classifyFailure, isUnauthorized } from './outcome.js';
-import { emptyCounts, exitCodeOf, requestOf, resultCode, writeResult, writeSummary, type EntryResult } from '../output/events-report.js';
+import { emptyCounts, requestOf, resultCode, type EntryResult, type EntryStatus } from './outcomes.js';
 import { readItems } from './source.js';
-import type { EventEntry, EventFormat } from './types.js';
+import type { EventEntry } from './types.js';
 
-export interface EventsFlags {
-  format?: EventFormat;
-  journal?: string;
+/** The first pass: every problem with its line (sorted), and the number of valid entries. */
+export async function checkEventsFile(input: EventsInput): Promise<{ total: number; findings: Finding[] }> {
+  const found: Finding[] = [];
+  let count = 0;
+  for await (const item of readItems(input)) {
+    for (const p of item.problems) found.push(p);
+    if (!item.entry) continue;
+    const checked = checkEntry(input.display, item.entry, count);
+    if (checked.entry) count++;
+    for (const f of checked.findings) found.push(f);
+  }
+  const findings = sortFindings(found);
+  if (findings.length === 0 && count === 0) {
+    findings.push(fileProblem(input.display, { line: 1, column: 1 }, 'empty', 'the file holds no events'));
+  }
+  return { total: count, findings };
+}
+
+export interface PostEventsOptions {
+  input: EventsInput;
+  /** The number of entries the first pass found. */
+  total: number;
+  /** Where outcomes are recorded; required unless dryRun. */
+  journal?: { path: string; display: string };
+  /** The service the journal's lines count for (canonicalServiceKey); undefined: all of them. */
+  service?: string;
+  /** Required unless dryRun. */
+  client?: JobsClient;
+  concurrency: number;
   retryUncertain?: boolean;
+  /** Settle every entry as `would_post` (or skipped/held by the journal); send nothing. */
   dryRun?: boolean;
-  concurrency?: number;
-  unlock?: boolean;
+  /** Stops new posts; those in flight are not aborted, so their outcome is known and journaled. */
+  signal: AbortSignal;
+  onResult(result: EntryResult): void;
 }
 
-export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlags): Promise<number> {
-  const input = await readEventsInput(ctx, fileArg, flags.format);
-  const total = await validate(ctx, input);
-
-  const journal = journalLocation(ctx, input, flags);
-  if (!journal && !flags.dryRun) {
-    throw new UsageError('events read from stdin need a journal: pass --journal <file>', {
-      details: ['the journal records which events were accepted, so that running the command again does not post them twice'],
-    });
-  }
-  // One run per journal at a time: two runs reading the same journal would post the same events.
-  const lock = journal && !flags.dryRun ? acquireLock(journal.path, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`${ctx.name}: ${t}\n`), what: 'events run', file: 'journal' }) : undefined;
-  // One write per turn of the event loop rather than per result line; written out before returning.
-  const stdout = batchedStream(ctx.io.stdout);
-  try {
-    return await runWithJournal({ ...ctx, io: { ...ctx.io, stdout } }, input, total, journal, flags);
-  } finally {
-    stdout.flush();
-    lock?.release();
-  }
+export interface PostEventsOutcome {
+  counts: Record<EntryStatus, number>;
+  /** The exit codes the results add (see exitCodeOf). */
+  codes: Set<number>;
+  /** Entries neither settled nor posted (the run stopped first). */
+  notStarted: number;
+  /** The run was stopped by its signal. */
+  interrupted: boolean;
+  /** What stopped the run otherwise (the journal could not be written, the file changed): thrown after the summary. */
+  failure?: unknown;
 }
 
-async function runWithJournal(ctx: Context, input: EventsInput, total: number, journal: { path: string; display: string } | undefined, flags: EventsFlags): Promise<number> {
-  // Journal lines count for the service they were posted to; a dry run without a service URL sees all.
-  const service = journal ? await serviceOf(ctx, Boolean(flags.dryRun)) : undefined;
-  const state: JournalState | undefined = journal ? readJournal(journal.path, journal.display, service) : undefined;
+export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcome> {
+  const { input, total, journal, service } = o;
+  const flags = o;
+  const state = journal ? readJournal(journal.path, journal.display, service) : undefined;
 
-  // Only counts are kept: a result is written as it is known and then let go.
   const counts = emptyCounts();
   const codes = new Set<number>();
   const settle = (r: EntryResult) => {
     counts[r.status]++;
     const code = resultCode(r);
     if (code !== undefined) codes.add(code);
-    writeResult(ctx, r, flags.dryRun);
+    o.onResult(r);
   };
-  const summary = { file: input.display, journal: journal?.display, dryRun: Boolean(flags.dryRun), total, interrupted: false };
+  const outcome = (interrupted: boolean, failure?: unknown): PostEventsOutcome => ({
+    counts,
+    codes,
+    notStarted: total - Object.values(counts).reduce((a, b) => a + b, 0),
+    interrupted,
+    ...(failure !== undefined ? { failure } : {}),
+  });
 
-  /** The entries to post, in file order; those the journal (or the dry run) settles are written on the way. */
+  /** The entries to post, in file order; those the journal (or the dry run) settles are settled on the way. */
   async function* toPost(): AsyncGenerator<EntryResult> {
     const keys = new EntryKeys();
     for await (const entry of validatedAgain(input, total)) {
@@ -89,13 +108,10 @@ async function runWithJournal(ctx: Context, input: EventsInput, total: number, j
 
   if (flags.dryRun) {
     for await (const planned of toPost()) settle(planned);
-    writeSummary(ctx, { ...summary, counts, notStarted: 0 });
-    return ExitCode.ok;
+    return { ...outcome(false), notStarted: 0 };
   }
 
-  // Settings and credentials are checked before the journal is touched.
-  const config = await ctx.config();
-  const client = await ctx.client();
+  const client = o.client!;
   const writer = JournalWriter.open(journal!.path, journal!.display, state!);
   const unrecorded: EntryResult[] = [];
   let journalFailure: unknown;
@@ -105,7 +121,7 @@ async function runWithJournal(ctx: Context, input: EventsInput, total: number, j
     stopped = true;
   };
   // Ctrl-C stops new posts; those in flight are not aborted, so their outcome is known and journaled.
-  const going = () => !stopped && !ctx.signal.aborted;
+  const going = () => !stopped && !o.signal.aborted;
 
   const line = (planned: EntryResult, status: JournalStatus) => ({
     v: 1 as const,
@@ -155,9 +171,9 @@ async function runWithJournal(ctx: Context, input: EventsInput, total: number, j
     // The outcome line is not waited for: it joins the flush of the next posts' `sending` lines
     // (or the last flush, on close). A crash that loses it leaves the `sending` line, so a rerun
     // holds the event as uncertain: never posted twice, only less sure.
-    const outcome = writer.append(line(planned, result.status === 'posted' ? 'accepted' : result.status === 'uncertain' ? 'uncertain' : 'failed'));
+    const written = writer.append(line(planned, result.status === 'posted' ? 'accepted' : result.status === 'uncertain' ? 'uncertain' : 'failed'));
     // Settled before `close` returns: the writer rejects a batch before it ends its flush.
-    outcome.catch((error: unknown) => {
+    written.catch((error: unknown) => {
       // The `sending` line stands: a rerun holds this event as uncertain instead of repeating it.
       journalFailure ??= error;
       if (result.status === 'posted' || result.status === 'uncertain') unrecorded.push(result);
@@ -173,7 +189,7 @@ async function runWithJournal(ctx: Context, input: EventsInput, total: number, j
    * `concurrency` entries are journaled ahead; those the run stops before posting get a `failed`
    * line (not sent), so a rerun posts them. A kill leaves them `sending`: held as uncertain.
    */
-  const concurrency = flags.concurrency ?? config.concurrency.value;
+  const { concurrency } = o;
   const ahead: Promise<Journaled | undefined>[] = [];
   const topUp = () => {
     while (going() && ahead.length < concurrency) ahead.push(journalNext());
@@ -206,36 +222,8 @@ async function runWithJournal(ctx: Context, input: EventsInput, total: number, j
   } finally {
     await writer.close();
   }
-  const interrupted = ctx.signal.aborted;
-  const settled = Object.values(counts).reduce((a, b) => a + b, 0);
-  writeSummary(ctx, { ...summary, interrupted, counts, notStarted: total - settled });
-  if (journalFailure !== undefined) throw journalError(journal!.display, journalFailure, unrecorded);
-  if (readFailure !== undefined) throw readFailure;
-  if (interrupted) return ExitCode.interrupted;
-  return exitCodeOf(codes);
-}
-
-/**
- * First pass: reads and checks every entry; any problem is reported with its line and nothing is
- * sent (exit 3). Only the findings are kept; returns the number of entries.
- */
-async function validate(ctx: Context, input: EventsInput): Promise<number> {
-  const found: Finding[] = [];
-  let count = 0;
-  for await (const item of readItems(input)) {
-    for (const p of item.problems) found.push(p);
-    if (!item.entry) continue;
-    const checked = checkEntry(input.display, item.entry, count);
-    if (checked.entry) count++;
-    for (const f of checked.findings) found.push(f);
-  }
-  const findings = sortFindings(found);
-  if (findings.length === 0 && count === 0) {
-    findings.push(fileProblem(input.display, { line: 1, column: 1 }, 'empty', 'the file holds no events'));
-  }
-  if (findings.length === 0) return count;
-  const invalid = new Set(findings.map((f) => f.line)).size;
-  throw invalidInput(ctx, findings, `${plural(findings.length, 'error')} in ${sanitize(input.display)} (on ${plural(invalid, 'line')}); nothing was sent`);
+  const failure = journalFailure !== undefined ? journalError(journal!.display, journalFailure, unrecorded) : readFailure;
+  return outcome(o.signal.aborted, failure);
 }
 
 /**
@@ -263,12 +251,6 @@ async function* validatedAgain(input: EventsInput, total: number): AsyncGenerato
   if (index !== total) throw changed(`it holds ${plural(index, 'event')} now, ${total} before`);
 }
 
-function journalLocation(ctx: Context, input: EventsInput, flags: EventsFlags): { path: string; display: string } | undefined {
-  if (flags.journal !== undefined) return { path: resolve(ctx.cwd, flags.journal), display: flags.journal };
-  if (input.path === undefined) return undefined;
-  return { path: `${input.path}.journal`, display: `${input.display}.journal` };
-}
-
 async function post(client: JobsClient, planned: EntryResult): Promise<EntryResult> {
   const { entry } = planned;
   try {
@@ -287,13 +269,4 @@ function journalError(display: string, cause: unknown, unrecorded: readonly Entr
     'fix the journal file (space, permissions), then remove those entries from the events file or rerun knowing they will be posted again',
   ];
   return error;
-}
-
-async function serviceOf(ctx: Context, dryRun: boolean): Promise<string | undefined> {
-  try {
-    return serviceKey(ctx.globals.sandbox, await ctx.config());
-  } catch (error) {
-    if (dryRun && error instanceof ConfigError) return undefined;
-    throw error;
-  }
 }
