@@ -50,7 +50,7 @@ await Promise.all([
   declarations(),
   build({
     ...common,
-    entryPoints: ['src/cli.ts'],
+    entryPoints: ['src/cli/main.ts'],
     outfile: 'dist/cli.cjs',
     format: 'cjs',
     // Less to read and hash at every start; names stay, so --verbose stack traces still read.
@@ -66,10 +66,10 @@ await Promise.all([
     define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
     banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   }),
-  // The worker threads of a large `validate` (src/validation/check-files.ts), loaded only by such a run.
+  // The worker threads of a large `validate` (src/core/validation/check-files.ts), loaded only by such a run.
   build({
     ...common,
-    entryPoints: ['src/validation/validate-worker.ts'],
+    entryPoints: ['src/core/validation/validate-worker.ts'],
     outfile: 'dist/validate-worker.cjs',
     format: 'cjs',
     minifyWhitespace: true,
@@ -105,6 +105,6 @@ function declarations() {
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`tsc (type declarations) failed with exit code ${code}`))));
   }).then(() =>
     // Declarations import the generated validators' types; tsc does not copy a .d.ts input.
-    cp(new URL('src/generated/validators.d.ts', root), new URL('dist/generated/validators.d.ts', root)),
+    cp(new URL('src/core/generated/validators.d.ts', root), new URL('dist/core/generated/validators.d.ts', root)),
   );
 }

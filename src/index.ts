@@ -8,32 +8,32 @@
  */
 
 // The service: one method per endpoint; retries, rate limits and timeouts built in.
-export { JobsClient, type Stats, type ApplicationEvent, type ClientOptions, type CallOptions } from './api/client.js';
+export { JobsClient, type Stats, type ApplicationEvent, type ClientOptions, type CallOptions } from './core/api/client.js';
 
 // Advert files: YAML with positions, then the checks the CLI runs before sending anything.
-export { loadAdverts, type LoadAdvertsOptions } from './adverts/load-with-defaults.js';
-export type { LoadedAdverts } from './adverts/load.js';
-export { parseAdverts } from './adverts/parse.js';
-export type { AdvertSource, LoadProblem, Position, PathSegment } from './adverts/types.js';
-export { validateAdvert, validateEventPayload, type AdvertMode, type ValidateOptions } from './validation/validate.js';
-export { checkAdvert, isValid, NO_SETTINGS, type CheckedAdvert, type AdvertSettings } from './validation/check.js';
-export { publishAdvert, type PublishMode, type PublishOutcome } from './publishing/publish.js';
+export { loadAdverts, type LoadAdvertsOptions } from './core/adverts/load-with-defaults.js';
+export type { LoadedAdverts } from './core/adverts/load.js';
+export { parseAdverts } from './core/adverts/parse.js';
+export type { AdvertSource, LoadProblem, Position, PathSegment } from './core/adverts/types.js';
+export { validateAdvert, validateEventPayload, type AdvertMode, type ValidateOptions } from './core/validation/validate.js';
+export { checkAdvert, isValid, NO_SETTINGS, type CheckedAdvert, type AdvertSettings } from './core/validation/check.js';
+export { publishAdvert, type PublishMode, type PublishOutcome } from './core/publishing/publish.js';
 
 // The error tree: the service's `{"errors": {...}}`, local or remote, and its one renderer.
-export { renderTreeLines, renderTreeNested, describeEntry } from './errors/render.js';
-export { describeMessage, parseMessage } from './errors/messages.js';
-export { flattenTree, isErrorTree, hasError, type ErrorTree, type ErrorEntry } from './errors/tree.js';
-export { findingsFromTree, formatFinding, type Finding } from './errors/findings.js';
-export { ApiError, CancelledError, ConfigError, InvalidInputError, PartialFailureError, UsageError, JobsError, ExitCode, type ApiErrorKind } from './errors/failures.js';
+export { renderTreeLines, renderTreeNested, describeEntry } from './core/errors/render.js';
+export { describeMessage, parseMessage } from './core/errors/messages.js';
+export { flattenTree, isErrorTree, hasError, type ErrorTree, type ErrorEntry } from './core/errors/tree.js';
+export { findingsFromTree, formatFinding, type Finding } from './core/errors/findings.js';
+export { ApiError, CancelledError, ConfigError, InvalidInputError, PartialFailureError, UsageError, JobsError, ExitCode, type ApiErrorKind } from './core/errors/failures.js';
 
 // Sync: `jobs sync` as one call, and the pieces it is made of for callers who need another shape.
-export { syncFolder, type SyncFolderOptions, type SyncFolderResult, type PlannedEntry, type SyncedEntry, type PlanAction } from './sync/sync-folder.js';
-export { makePlan, hasChanges, type Plan, type PlannedChange, type PlanOptions, type Action } from './sync/plan.js';
-export { executePlan, type ChangeResult, type ExecuteOptions, type ResultStatus } from './sync/execute.js';
-export { SyncState, acquireLock, DEFAULT_STATE_FILE, type AdvertRecord, type StateFile, type Lock } from './sync/state.js';
+export { syncFolder, type SyncFolderOptions, type SyncFolderResult, type PlannedEntry, type SyncedEntry, type PlanAction } from './core/sync/sync-folder.js';
+export { makePlan, hasChanges, type Plan, type PlannedChange, type PlanOptions, type Action } from './core/sync/plan.js';
+export { executePlan, type ChangeResult, type ExecuteOptions, type ResultStatus } from './core/sync/execute.js';
+export { SyncState, acquireLock, DEFAULT_STATE_FILE, type AdvertRecord, type StateFile, type Lock } from './core/sync/state.js';
 
 // Statistics over time: the local history `jobs stats` records, what changed, and the HTML report.
-export { History, defaultHistoryDir, normaliseService, type Snapshot, type Counters } from './history/store.js';
+export { History, defaultHistoryDir, normaliseService, type Snapshot, type Counters } from './core/history/store.js';
 export {
   baselinesFor,
   seriesByAdvert,
@@ -46,11 +46,11 @@ export {
   type Change,
   type Baselines,
   type SortKey,
-} from './history/insights.js';
-export { recordAndCompare, type Observed, type RecordOptions } from './history/record.js';
-export { buildReport, type ReportModel, type AdvertReport, type DayTotals } from './report/model.js';
-export { renderReportHtml } from './report/html.js';
+} from './core/history/insights.js';
+export { recordAndCompare, type Observed, type RecordOptions } from './core/history/record.js';
+export { buildReport, type ReportModel, type AdvertReport, type DayTotals } from './core/report/model.js';
+export { renderReportHtml } from './core/report/html.js';
 
 // The CLI itself, in-process: run(['validate', 'adverts/']) resolves to the exit code.
-export { run, type RunOptions } from './cli.js';
-export { VERSION } from './version.js';
+export { run, type RunOptions } from './cli/main.js';
+export { VERSION } from './core/version.js';

@@ -4,8 +4,8 @@
  * the CI recipe) would parse: known command, known options with their values, argument counts.
  */
 import type { Command } from 'commander';
-import { buildProgram } from '../../src/program.js';
-import { completionModel, type CommandSpec, type CompletionModel, type OptionSpec } from '../../src/completion/model.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { completionModel, type CommandSpec, type CompletionModel, type OptionSpec } from '../../src/cli/completion/model.js';
 
 const sink = { write: () => true, isTTY: false };
 

@@ -10,7 +10,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobs } from '../commands/harness.js';
 import { jobsModel } from './cli-shape.js';
-import { allCommands } from '../../src/completion/model.js';
+import { allCommands } from '../../src/cli/completion/model.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

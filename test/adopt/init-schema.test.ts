@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runJobs } from '../commands/harness.js';
-import { schemaReference } from '../../src/scaffold/schema-ref.js';
+import { schemaReference } from '../../src/core/scaffold/schema-ref.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MODELINE = /^# yaml-language-server: \$schema=(.+)\n/;

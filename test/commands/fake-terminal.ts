@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { execute } from '../../src/program.js';
+import { execute } from '../../src/cli/program.js';
 import type { Captured } from './harness.js';
 
 export interface FakeTerminal {

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadAdverts } from '../../src/adverts/load-with-defaults.js';
+import { loadAdverts } from '../../src/core/adverts/load-with-defaults.js';
 import { advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from './harness.js';
 
 beforeAll(() => nock.disableNetConnect());

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { execute } from '../../src/program.js';
+import { execute } from '../../src/cli/program.js';
 
 export interface Captured {
   code: number;

@@ -178,7 +178,7 @@ describe('jobs update with config constants', () => {
 
 describe('which command a run names', () => {
   it('skips the values of global options and stops at the first word', async () => {
-    const { commandNamed } = await import('../../src/program.js');
+    const { commandNamed } = await import('../../src/cli/program.js');
     expect(commandNamed(['--profile', 'publish', 'validate', 'x'])).toBe('validate');
     expect(commandNamed(['--json', 'stats', 'A'])).toBe('stats');
     expect(commandNamed(['valdate'])).toBeUndefined();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { History } from '../../src/history/store.js';
+import { History } from '../../src/core/history/store.js';
 import { runJobs, SERVICE, serviceEnv } from './harness.js';
 
 const DAY = 86_400_000;

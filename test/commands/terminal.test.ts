@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execute } from '../../src/program.js';
+import { execute } from '../../src/cli/program.js';
 import { fakeTerminal, runWithStderr } from './fake-terminal.js';
 import { advertYaml, SERVICE, tempFolder } from './harness.js';
 

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import type { GlobalOptions, Io } from '../../src/context.js';
-import { execute } from '../../src/program.js';
+import type { GlobalOptions, Io } from '../../src/cli/context.js';
+import { execute } from '../../src/cli/program.js';
 
 export interface Sandbox {
   /** Parent of home: files here are beyond where the project search stops. */

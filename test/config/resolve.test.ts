@@ -1,8 +1,8 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config/resolve.js';
-import { ConfigError, ExitCode, UsageError } from '../../src/errors/failures.js';
+import { resolveConfig } from '../../src/core/config/resolve.js';
+import { ConfigError, ExitCode, UsageError } from '../../src/core/errors/failures.js';
 import { globals, makeSandbox, type Sandbox } from './helpers.js';
 
 let box: Sandbox;

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
-import { createSandbox } from '../../src/sandbox/server.js';
-import type { Sandbox, SandboxOptions } from '../../src/sandbox/types.js';
+import { createSandbox } from '../../src/core/sandbox/server.js';
+import type { Sandbox, SandboxOptions } from '../../src/core/sandbox/types.js';
 import { isolatedEnv } from './helpers.js';
 
 const running: Sandbox[] = [];

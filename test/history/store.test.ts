@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { History, normaliseService } from '../../src/history/store.js';
-import { baselinesFor, seriesByAdvert } from '../../src/history/insights.js';
+import { History, normaliseService } from '../../src/core/history/store.js';
+import { baselinesFor, seriesByAdvert } from '../../src/core/history/insights.js';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-10-30T08:00:00Z');

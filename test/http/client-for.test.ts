@@ -1,14 +1,14 @@
 /** Building the client from a command's context: required settings, the verbose trace, --sandbox. */
 import nock from 'nock';
 import { describe, expect, it, vi } from 'vitest';
-import { clientFromContext } from '../../src/client-for.js';
-import { startEmbeddedSandbox } from '../../src/sandbox/embedded.js';
-import type { ResolvedConfig } from '../../src/config/types.js';
-import type { Context, GlobalOptions } from '../../src/context.js';
-import { ConfigError } from '../../src/errors/failures.js';
+import { clientFromContext } from '../../src/cli/client-for.js';
+import { startEmbeddedSandbox } from '../../src/core/sandbox/embedded.js';
+import type { ResolvedConfig } from '../../src/core/config/types.js';
+import type { Context, GlobalOptions } from '../../src/cli/context.js';
+import { ConfigError } from '../../src/core/errors/failures.js';
 import { TOKEN, rejection, useNock } from './helpers.js';
 
-vi.mock('../../src/sandbox/embedded.js', () => ({
+vi.mock('../../src/core/sandbox/embedded.js', () => ({
   startEmbeddedSandbox: vi.fn(async () => ({ baseUrl: 'http://127.0.0.1:4999', token: 'sandbox-token' })),
 }));
 

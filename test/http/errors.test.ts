@@ -1,7 +1,7 @@
 /** How each error status and each odd body reaches the user: kind, exit code, message, details, tree. */
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/errors/failures.js';
+import { ApiError } from '../../src/core/errors/failures.js';
 import { BASE, TOKEN, makeClient, rejection, useNock } from './helpers.js';
 
 useNock();

@@ -1,7 +1,7 @@
 /** Shared fixtures for the HTTP tests: a client with recorded waits and trace, and error capture. */
 import nock from 'nock';
 import { afterEach, beforeEach } from 'vitest';
-import { JobsClient, type ClientOptions } from '../../src/api/client.js';
+import { JobsClient, type ClientOptions } from '../../src/core/api/client.js';
 
 export const BASE = 'https://jobs.test';
 export const TOKEN = 'tok_SECRET_5f3a9c';

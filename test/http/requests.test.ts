@@ -1,8 +1,8 @@
 /** What goes over the wire for each endpoint: method, URL, headers and exact body. */
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors/failures.js';
-import { VERSION } from '../../src/version.js';
+import { UsageError } from '../../src/core/errors/failures.js';
+import { VERSION } from '../../src/core/version.js';
 import { BASE, TOKEN, makeClient, rejection, useNock } from './helpers.js';
 
 useNock();

@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import nock from 'nock';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, CancelledError } from '../../src/errors/failures.js';
+import { ApiError, CancelledError } from '../../src/core/errors/failures.js';
 import { BASE, NOW, makeClient, rejection, useNock } from './helpers.js';
 
 useNock();

@@ -1,8 +1,8 @@
 /** The token stays secret: no plain http to other hosts, never in traces or errors. */
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { JobsClient } from '../../src/api/client.js';
-import { ApiError, ConfigError } from '../../src/errors/failures.js';
+import { JobsClient } from '../../src/core/api/client.js';
+import { ApiError, ConfigError } from '../../src/core/errors/failures.js';
 import { BASE, TOKEN, makeClient, rejection, useNock } from './helpers.js';
 
 useNock();

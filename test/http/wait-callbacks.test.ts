@@ -4,7 +4,7 @@
  */
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import type { RetryWait } from '../../src/api/transport.js';
+import type { RetryWait } from '../../src/core/api/transport.js';
 import { BASE, makeClient, useNock } from './helpers.js';
 
 useNock();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { History } from '../../src/history/store.js';
+import { History } from '../../src/core/history/store.js';
 import { chromium } from '../support/chromium.js';
 import { colourStats, readPng } from '../support/png.js';
 import { runJobs, SERVICE, serviceEnv } from '../commands/harness.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_TOTAL_BYTES } from '../../src/sandbox/request-log.js';
+import { MAX_TOTAL_BYTES } from '../../src/core/sandbox/request-log.js';
 import { advert, start, type Running } from './helpers.js';
 
 const dirs: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulatedCounts } from '../../src/sandbox/activity.js';
+import { simulatedCounts } from '../../src/core/sandbox/activity.js';
 import { advert, manualClock, start, type Running } from './helpers.js';
 
 const HOUR = 3_600_000;

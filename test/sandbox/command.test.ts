@@ -3,9 +3,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Context, GlobalOptions } from '../../src/context.js';
-import { UsageError } from '../../src/errors/failures.js';
-import { parseQuota, parseSandboxFlags, reachability, runSandbox, type RawSandboxFlags } from '../../src/commands/sandbox-run.js';
+import type { Context, GlobalOptions } from '../../src/cli/context.js';
+import { UsageError } from '../../src/core/errors/failures.js';
+import { parseQuota, parseSandboxFlags, reachability, runSandbox, type RawSandboxFlags } from '../../src/cli/commands/sandbox-run.js';
 import { isolatedEnv, jobs } from '../e2e/helpers.js';
 import { advert, call } from './helpers.js';
 

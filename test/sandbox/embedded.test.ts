@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Context } from '../../src/context.js';
-import { resetEmbeddedSandbox, sandboxStatePath, startEmbeddedSandbox } from '../../src/sandbox/embedded.js';
+import type { Context } from '../../src/cli/context.js';
+import { resetEmbeddedSandbox, sandboxStatePath, startEmbeddedSandbox } from '../../src/core/sandbox/embedded.js';
 import { advert, call } from './helpers.js';
 
 const dirs: string[] = [];
@@ -61,7 +61,7 @@ describe('embedded sandbox (--sandbox)', () => {
   it('writes to no terminal itself: each request goes to the log callback, when one is given', async () => {
     const env = { XDG_STATE_HOME: tempDir() };
     const stderr: string[] = [];
-    // Even a verbose context's stderr stays empty: showing the lines is the CLI's part (src/client-for.ts).
+    // Even a verbose context's stderr stays empty: showing the lines is the CLI's part (src/cli/client-for.ts).
     const q = await startEmbeddedSandbox(ctxWith(env, true, stderr));
     await call(q.baseUrl, 'GET', '/jobs/X/stats');
     expect(stderr).toEqual([]);
@@ -77,7 +77,7 @@ describe('embedded sandbox (--sandbox)', () => {
     const entry = join(dir, 'entry.ts');
     writeFileSync(
       entry,
-      `import { startEmbeddedSandbox } from ${JSON.stringify(join(process.cwd(), 'src/sandbox/embedded.ts'))};
+      `import { startEmbeddedSandbox } from ${JSON.stringify(join(process.cwd(), 'src/core/sandbox/embedded.ts'))};
 const ctx = { io: { stdout: process.stdout, stderr: process.stderr }, env: { XDG_STATE_HOME: ${JSON.stringify(dir)} },
   globals: { verbose: false } };
 const { baseUrl, token } = await startEmbeddedSandbox(ctx);

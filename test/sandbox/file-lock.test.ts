@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STALE_MS, lockPathFor, withFileLock } from '../../src/sandbox/file-lock.js';
+import { STALE_MS, lockPathFor, withFileLock } from '../../src/core/sandbox/file-lock.js';
 import { advert, start } from './helpers.js';
 
 const dirs: string[] = [];

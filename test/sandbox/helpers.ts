@@ -1,7 +1,7 @@
 /** Starts sandboxes on 127.0.0.1 (port 0) and talks to them with fetch over real sockets. */
 import { afterEach } from 'vitest';
-import { createSandbox } from '../../src/sandbox/server.js';
-import type { Sandbox, SandboxOptions } from '../../src/sandbox/types.js';
+import { createSandbox } from '../../src/core/sandbox/server.js';
+import type { Sandbox, SandboxOptions } from '../../src/core/sandbox/types.js';
 
 const running: Sandbox[] = [];
 

@@ -6,8 +6,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ownerOf } from '../../src/sandbox/store.js';
-import type { SandboxState, StoredAdvert } from '../../src/sandbox/types.js';
+import { ownerOf } from '../../src/core/sandbox/store.js';
+import type { SandboxState, StoredAdvert } from '../../src/core/sandbox/types.js';
 import { advert, manualClock, start } from './helpers.js';
 
 const HOUR = 3_600_000;

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shellInitScript } from '../../src/completion/shell-init.js';
+import { shellInitScript } from '../../src/cli/completion/shell-init.js';
 const VERSION: string = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')).version;
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -9,10 +9,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Document, visit, type ToStringOptions } from 'yaml';
 import { advertYaml, realisticAdvertYaml } from '../../bench/generate.mjs';
-import { readYamlAdvertsFast } from '../../src/adverts/fast-yaml.js';
-import type { AdvertSource, PathSegment } from '../../src/adverts/types.js';
-import { readYamlAdverts, readYamlAdvertsSlow } from '../../src/adverts/yaml-reader.js';
-import { advertFieldTypes } from '../../src/generated/validators.js';
+import { readYamlAdvertsFast } from '../../src/core/adverts/fast-yaml.js';
+import type { AdvertSource, PathSegment } from '../../src/core/adverts/types.js';
+import { readYamlAdverts, readYamlAdvertsSlow } from '../../src/core/adverts/yaml-reader.js';
+import { advertFieldTypes } from '../../src/core/generated/validators.js';
 
 const options = { fieldTypes: advertFieldTypes };
 const FILE = 'advert.yaml';

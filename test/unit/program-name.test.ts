@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { programName } from '../../src/program-name.js';
-import { renamed } from '../../src/program.js';
+import { programName } from '../../src/cli/program-name.js';
+import { renamed } from '../../src/cli/program.js';
 
 describe('programName: the name the tool was invoked under', () => {
   it.each([

@@ -1,15 +1,14 @@
 /**
  * syncFolder is the core of `jobs sync`: it draws nothing, and reports through its hooks in the
- * order a terminal needs them (plan, sending, each result, sent, outcome). Its folder and the gate
- * import nothing from the CLI side (layout of issue 12).
+ * order a terminal needs them (plan, sending, each result, sent, outcome). (That the core imports
+ * nothing of the CLI is checked for every core file by test/architecture/layers.test.ts.)
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { syncFolder } from '../../src/sync/sync-folder.js';
-import { ROOT } from '../e2e/helpers.js';
+import { syncFolder } from '../../src/core/sync/sync-folder.js';
 import { advertBody, advertYaml, SERVICE, tempFolder } from '../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
@@ -45,13 +44,5 @@ describe('syncFolder (core)', () => {
     const result = await syncFolder({ dir, baseUrl: SERVICE, env: isolated(), dryRun: true }, { onPlan: (plan) => (planned = plan.counts.create), onSend: () => expect.fail('nothing is sent') });
     expect(planned).toBe(1);
     expect(result.plan).toEqual([{ action: 'create', reference: 'A-1', file: 'a.yaml' }]);
-  });
-});
-
-describe('layout: the sync core imports nothing of the CLI', () => {
-  const cli = /from '(\.\.\/)+(context|output\/|commands\/|completion\/|program|cli|stop-signals|program-name)|import\('(\.\.\/)+(context|output\/|commands\/|completion\/|program|cli)|from 'c(ommander|halk)'/;
-  const files = [...readdirSync(join(ROOT, 'src/sync')).map((f) => `src/sync/${f}`), 'src/validation/gate.ts', 'src/validation/invalid-adverts.ts'];
-  it.each(files)('%s', (file) => {
-    expect(readFileSync(join(ROOT, file), 'utf8')).not.toMatch(cli);
   });
 });

@@ -1,0 +1,77 @@
+/**
+ * `jobs init`: writes a commented advert (or, with --config <file>, a commented project config)
+ * whose first line names the shipped schema for YAML-language-server editors. Never overwrites
+ * without --force.
+ *
+ * `--config <file>` is the global option ("use this config file"); for init it names the config
+ * file to create. init cannot have a bare `--config` switch of its own: commander gives the global
+ * `--config <file>` every `--config` on the line, wherever it stands.
+ */
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Context } from '../context.js';
+import { UsageError } from '../../core/errors/failures.js';
+import { notRegularKind } from '../../core/util/quick-fs.js';
+import { paint } from '../output/summary.js';
+import { schemaReference, type SchemaRef } from '../../core/scaffold/schema-ref.js';
+import { advertTemplate, configTemplate } from '../../core/scaffold/templates.js';
+
+export interface InitFlags {
+  force?: boolean;
+}
+
+export const DEFAULT_ADVERT_FILE = 'advert.yaml';
+export const DEFAULT_CONFIG_FILE = '.jobsrc.yaml';
+
+export async function runInit(ctx: Context, fileArg: string | undefined, flags: InitFlags): Promise<number> {
+  const configFile = ctx.globals.config;
+  if (configFile !== undefined && fileArg !== undefined) {
+    throw new UsageError(`init writes one file: an advert to ${fileArg}, or a config to ${configFile} (--config), not both`, {
+      details: [`${ctx.name} init adverts/new.yaml      an advert`, `${ctx.name} init --config .jobsrc.yaml  a project config`],
+    });
+  }
+  const writingConfig = configFile !== undefined;
+  const file = configFile ?? fileArg;
+  const kind = writingConfig ? 'config' : 'create';
+  const defaultName = writingConfig ? DEFAULT_CONFIG_FILE : DEFAULT_ADVERT_FILE;
+  const render = (ref: SchemaRef) => (writingConfig ? configTemplate(ref.reference) : advertTemplate(ref.reference));
+
+  if (file === '-') {
+    ctx.io.stdout.write(render(schemaReference(ctx.cwd, kind)));
+    return 0;
+  }
+
+  let target = resolve(ctx.cwd, file ?? defaultName);
+  // A folder, existing or named with a trailing slash, gets the default name inside.
+  if (/[\\/]$/.test(file ?? '') || statSync(target, { throwIfNoEntry: false })?.isDirectory()) target = join(target, defaultName);
+  const shown = relative(ctx.cwd, target) || target;
+  // Writing to a FIFO waits for a reader forever (even with --force): refused by name, unopened.
+  const existing = statSync(target, { throwIfNoEntry: false });
+  const oddKind = existing ? notRegularKind(existing) : undefined;
+  if (oddKind) throw new UsageError(`${shown} is ${oddKind}, not a regular file; nothing was written`);
+  mkdirSync(dirname(target), { recursive: true });
+  const ref = schemaReference(dirname(target), kind);
+  try {
+    // 'wx' fails when the file exists, without a window between a check and the write.
+    writeFileSync(target, render(ref), { flag: flags.force ? 'w' : 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new UsageError(`${shown} already exists; nothing was written`, { details: [`pass --force to overwrite it, or name another file: ${ctx.name} init <file>`] });
+    }
+    throw new UsageError(`cannot write ${shown}: ${(error as Error).message}`);
+  }
+
+  if (ctx.globals.output === 'json') {
+    ctx.io.stdout.write(`${JSON.stringify({ file: shown, kind: writingConfig ? 'config' : 'advert', schema: ref.reference, schema_kind: ref.kind })}\n`);
+    return 0;
+  }
+  if (ctx.globals.quiet) return 0;
+  const c = paint(ctx, ctx.io.stderr);
+  const lines = [`${c.green('✔')} wrote ${shown}  ${c.dim(`($schema: ${ref.reference})`)}`];
+  if (ref.kind === 'absolute') {
+    lines.push(`  the schema path is absolute: it works on this machine only; in a shared project, install jobs there (npm install -D jobs-cli) and run ${ctx.name} init again`);
+  }
+  lines.push(writingConfig ? `  next: set profiles.prod.base_url, run '${ctx.name} login', then '${ctx.name} doctor'` : `  next: edit it, then run '${ctx.name} validate ${shown}'`);
+  ctx.io.stderr.write(`${lines.join('\n')}\n`);
+  return 0;
+}

@@ -1,0 +1,73 @@
+import type { CommandSetup } from '../program.js';
+import type { Context } from '../context.js';
+
+export default function report({ program, action, name }: CommandSetup): void {
+  program
+    .command('report')
+    .description('write an HTML page of statistics over time, from the history that stats records')
+    .option('--file <path>', 'the page to write; - for stdout', 'jobs-report.html')
+    .option('--since <duration>', 'only snapshots from this window (30d, 12h); default: the whole history')
+    .option('--history-dir <dir>', 'where snapshots are kept (default: $XDG_STATE_HOME/jobs/history)')
+    .addHelpText(
+      'after',
+      `
+The page is one self-contained file (no network: CSS, script and SVG charts are inlined): totals per
+day, the funnel views -> likes -> applications, what needs attention, and a sortable table with a
+trend per advert. It reads only the local history (one snapshot per advert per jobs stats run); it
+sends no request. With --json, stdout gets the same data as JSON (see README).
+
+Examples:
+  $ ${name} stats --all && ${name} report
+  $ ${name} report --file weekly.html --since 7d
+  $ ${name} sandbox --fast-forward 30d && ${name} --sandbox report`,
+    )
+    .action(action((ctx, flags: ReportFlags) => runReport(ctx, flags)));
+}
+
+interface ReportFlags {
+  file: string;
+  since?: string;
+  historyDir?: string;
+}
+
+export async function runReport(ctx: Context, flags: ReportFlags): Promise<number> {
+  const [{ resolve }, { writeFileSync, mkdirSync }, { History, defaultHistoryDir }, { serviceKey }, { parseWindow }, { buildReport }, { renderReportHtml }, { reportJson }, { UsageError }, { displayPath }] =
+    await Promise.all([
+      import('node:path'),
+      import('node:fs'),
+      import('../../core/history/store.js'),
+      import('../../core/sync/service-key.js'),
+      import('../../core/history/flags.js'),
+      import('../../core/report/model.js'),
+      import('../../core/report/html.js'),
+      import('../../core/report/json.js'),
+      import('../../core/errors/failures.js'),
+      import('../../core/config/paths.js'),
+    ]);
+  if (flags.file.trim() === '') throw new UsageError('--file: expected a file name, or - for stdout');
+  const windowMs = flags.since === undefined ? undefined : parseWindow(flags.since);
+  const dir = flags.historyDir === undefined ? defaultHistoryDir(ctx.env) : resolve(ctx.cwd, flags.historyDir);
+  const history = new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config()));
+  const now = Date.now();
+  const model = buildReport(history, windowMs === undefined ? { now } : { now, from: now - windowMs });
+  if (model.adverts.length === 0) {
+    throw new UsageError(`no snapshots of ${history.service} in ${displayPath(dir, ctx.cwd, ctx.env)}${windowMs === undefined ? '' : ' in that window'}`, {
+      details: [`Each ${ctx.name} stats run records one per advert: run ${ctx.name} stats --all (or ${ctx.name} stats <reference...>) first, then ${ctx.name} report.`],
+    });
+  }
+  const html = renderReportHtml(model);
+  const toStdout = flags.file === '-';
+  const path = toStdout ? undefined : resolve(ctx.cwd, flags.file);
+  if (path) {
+    mkdirSync(resolve(path, '..'), { recursive: true });
+    writeFileSync(path, html);
+  } else ctx.io.stdout.write(html);
+  if (ctx.globals.output === 'json' && !toStdout) {
+    ctx.io.stdout.write(`${JSON.stringify(reportJson(model, path))}\n`);
+  } else if (!ctx.globals.quiet) {
+    const waiting = model.adverts.filter((a) => a.attention.length > 0).length;
+    const days = model.totals.length;
+    ctx.io.stderr.write(`wrote ${path ? displayPath(path, ctx.cwd, ctx.env) : 'the report to stdout'}: ${model.adverts.length} advert${model.adverts.length === 1 ? '' : 's'} over ${days} day${days === 1 ? '' : 's'}, ${waiting} need${waiting === 1 ? 's' : ''} attention\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,83 @@
+import type { CommandSetup } from '../program.js';
+import type { Context } from '../context.js';
+import { parseCount } from './parsers.js';
+import type { SyncFolderOptions } from '../../core/sync/sync-folder.js';
+import type { Plan } from '../../core/sync/plan.js';
+import type { Progress } from '../output/progress.js';
+
+export type SyncFlags = Pick<SyncFolderOptions, 'dryRun' | 'prune' | 'state' | 'force' | 'concurrency' | 'failFast' | 'unlock' | 'allowUnknownFields'> & {
+  detailedExitcode?: boolean;
+};
+
+export default function sync({ program, name, action }: CommandSetup): void {
+  program
+    .command('sync')
+    .description('make the service match a folder of adverts: create, update and (with --prune) delete')
+    .argument('<dir>', 'the folder of advert files (searched recursively)')
+    .option('--dry-run', 'print the plan and send nothing')
+    .option('--prune', 'delete adverts that were published from this folder and are gone from it')
+    .option('--state <file>', 'the state file (default: <dir>/.jobs-state.json)')
+    .option('--force', 'republish every advert, changed or not')
+    .option('--concurrency <n>', 'requests at once (default: config concurrency, 4)', parseCount(1, 64))
+    .option('--detailed-exitcode', 'with --dry-run: exit 8 when there are changes, 0 when none')
+    .option('--fail-fast', 'stop starting new requests after the first failure')
+    .option('--unlock', 'remove a lock left by a sync that is no longer running')
+    .option('--allow-unknown-fields', 'send fields the schema does not know instead of refusing them')
+    .addHelpText(
+      'after',
+      `
+The service cannot list adverts, so sync keeps a state file of what it published (per service URL),
+as Terraform does. Every advert is validated first (exit 3, nothing sent); so is every file and
+folder that cannot be read (symlinks are followed), so --prune never deletes an advert it could not
+read. Plan: + create (not in
+state), ~ update (content changed; the whole advert is sent), unchanged (no request), - delete
+(gone from the folder; only with --prune, otherwise listed as orphans). A field removed from a file
+cannot be cleared through the interface; the plan says so. Each success is recorded at once, so an
+interrupted sync resumes where it stopped; a lost state is safe (taken references are adopted).
+
+Examples:
+  $ ${name} sync adverts/ --dry-run
+  $ ${name} sync adverts/ --prune
+  $ ${name} sync adverts/ --dry-run --detailed-exitcode   # exit 8 when changes are pending`,
+    )
+    .action(action((ctx, dir: string, flags: SyncFlags) => runSync(ctx, dir, flags)));
+}
+
+export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Promise<number> {
+  const [{ syncFolder }, { hasChanges }, errors, report, { startProgress }, { invalidAdvertsReported }] = await Promise.all([
+    import('../../core/sync/sync-folder.js'),
+    import('../../core/sync/plan.js'),
+    import('../../core/errors/failures.js'),
+    import('../output/sync-report.js'),
+    import('../output/progress.js'),
+    import('../output/findings-report.js'),
+  ]);
+  if (flags.detailedExitcode && !flags.dryRun) throw new errors.UsageError('--detailed-exitcode goes with --dry-run');
+  let plan: Plan | undefined;
+  let progress: Progress | undefined;
+  const result = await syncFolder(
+    { ...flags, dir, cwd: ctx.cwd, env: ctx.env, signal: ctx.signal, sandbox: ctx.globals.sandbox, log: (text) => ctx.io.stderr.write(`${ctx.name}: ${text}\n`) },
+    {
+      config: await ctx.config(),
+      connect: () => ctx.client(),
+      onPlan: (planned, info) => {
+        plan = planned;
+        report.writePlan(ctx, planned, info);
+      },
+      onSend: async (total) => {
+        // V8 lets its heap grow to several times what is live before collecting; a run that sends
+        // thousands of adverts makes garbage fast and would peak at hundreds of megabytes for nothing.
+        if (total >= 10_000) (await import('node:v8')).setFlagsFromString('--heap-growing-percent=50');
+        progress = await startProgress(ctx, total, 'syncing');
+      },
+      onResult: (r) => {
+        progress!.tick(r.status === 'failed');
+        report.writeResult(ctx, r, progress!.log);
+      },
+      onSent: () => progress?.stop(),
+      onOutcome: (planned, outcome) => report.writeSummary(ctx, planned, outcome.results, outcome.notStarted),
+    },
+  ).catch(invalidAdvertsReported(ctx));
+  if (flags.dryRun) return flags.detailedExitcode && hasChanges(plan!) ? errors.ExitCode.changesPending : 0;
+  return result.exitCode;
+}

@@ -1,0 +1,160 @@
+/**
+ * Output of a bulk events run: a line per entry on stdout (or an NDJSON object per entry with
+ * --json), then a summary (on stderr in human mode, a last NDJSON object with --json).
+ */
+import type { Context } from '../context.js';
+import { ApiError, type ApiErrorKind } from '../../core/errors/failures.js';
+import { treeLines } from '../../core/api/api-errors.js';
+import { findingsFromTree, formatFinding, type Finding } from '../../core/errors/findings.js';
+import { githubAnnotation } from './formats.js';
+import { sanitize } from '../../core/util/sanitize.js';
+import { renamed } from './renamed.js';
+import { paint } from './summary.js';
+import { plural } from '../../core/util/plural.js';
+import { emptyCounts, exitCodeOf, requestOf, resultCode, type EntryResult, type EntryStatus } from '../../core/events/outcomes.js';
+
+export { emptyCounts, exitCodeOf, requestOf, resultCode, type EntryResult, type EntryStatus };
+
+export interface RunSummary {
+  file: string;
+  journal: string | undefined;
+  dryRun: boolean;
+  total: number;
+  counts: Record<EntryStatus, number>;
+  notStarted: number;
+  interrupted: boolean;
+}
+
+/** The identifier a status already says in the error's message (`not found (404)`): not repeated below it. */
+const SAID_BY_STATUS: Partial<Record<ApiErrorKind, string>> = { unauthorized: 'unauthorized', not_found: 'not_found', quota: 'quota_exceeded' };
+
+/** The service's error tree pointed at the entry's fields. */
+function errorFindings(r: EntryResult): Finding[] {
+  if (!(r.error instanceof ApiError) || !r.error.tree) return [];
+  const { entry } = r;
+  const said = SAID_BY_STATUS[r.error.kind];
+  const locate = (path: readonly (string | number)[]) => entry.fieldPositions.get(String(path[0])) ?? entry.position;
+  return findingsFromTree(r.error.tree, { file: entry.file, locate }).filter((f) => !(f.path === '' && f.message === said));
+}
+
+export function resultJson(r: EntryResult) {
+  const { entry, error } = r;
+  return {
+    file: entry.file,
+    line: entry.position.line,
+    application_id: entry.application_id,
+    kind: entry.kind,
+    key: r.key,
+    status: r.status,
+    ...(r.previous ? { previous_status: r.previous } : {}),
+    ...(r.status === 'would_post' ? { request: requestOf(entry) } : {}),
+    ...(error
+      ? {
+          error: {
+            message: error.message,
+            exit_code: error.exitCode,
+            ...(error instanceof ApiError ? { status: error.status ?? null, kind: error.kind, errors: error.tree ?? null } : {}),
+            details: error.details,
+            findings: errorFindings(r),
+          },
+        }
+      : {}),
+  };
+}
+
+/** Skipped entries are listed in a dry run (it shows what the journal skips) and with --verbose; counted otherwise. */
+export function writeResult(ctx: Context, r: EntryResult, dryRun = false): void {
+  const out = ctx.io.stdout;
+  if (ctx.globals.output === 'json') {
+    out.write(`${JSON.stringify(resultJson(r))}\n`);
+    return;
+  }
+  const { quiet, verbose } = ctx.globals;
+  const c = paint(ctx, out);
+  const { entry } = r;
+  const name = `${entry.kind} ${c.bold(sanitize(entry.application_id))} ${c.dim(`(${sanitize(entry.file)}:${entry.position.line})`)}`;
+  switch (r.status) {
+    case 'posted':
+      if (!quiet) out.write(`${c.green('✔')} ${name}\n`);
+      return;
+    case 'skipped':
+      if (verbose || (dryRun && !quiet)) out.write(`${c.dim('-')} ${name}: skipped: accepted in an earlier run\n`);
+      return;
+    case 'held':
+      out.write(`${c.yellow('⚠')} ${name}: not posted: uncertain in an earlier run (--retry-uncertain posts it again)\n`);
+      return;
+    case 'would_post': {
+      const request = requestOf(entry);
+      out.write(`${c.cyan('→')} ${name}: would post ${request.method} ${sanitize(request.path)} ${sanitize(JSON.stringify(request.body))}\n`);
+      return;
+    }
+    case 'uncertain':
+    case 'failed':
+      writeProblem(ctx, r, name);
+  }
+}
+
+function writeProblem(ctx: Context, r: EntryResult, name: string): void {
+  const out = ctx.io.stdout;
+  const error = r.error!;
+  const findings = errorFindings(r);
+  if (ctx.globals.output === 'github') {
+    const text = `${r.status === 'uncertain' ? 'uncertain: ' : ''}${error.message}`;
+    const located = findings.length > 0 ? findings : [{ kind: 'file' as const, file: r.entry.file, line: r.entry.position.line, column: r.entry.position.column, path: '', message: r.status, text, rule: r.status }];
+    for (const f of located) out.write(`${githubAnnotation(f)}\n`);
+    return;
+  }
+  const c = paint(ctx, out);
+  const mark = r.status === 'uncertain' ? `${c.yellow('⚠')}` : c.red('✖');
+  out.write(`${mark} ${name}: ${r.status === 'uncertain' ? 'uncertain: ' : ''}${sanitize(error.message)}\n`);
+  // A `base` message belongs to the whole event, not to an advert.
+  for (const f of findings) out.write(`    ${formatFinding({ ...f, path: f.path || '(event)' })}\n`);
+  const shown = new Set(error instanceof ApiError && error.tree ? treeLines(error.tree) : []);
+  for (const line of error.details) if (!shown.has(line)) out.write(`    ${sanitize(renamed(line, ctx.name))}\n`);
+}
+
+export function writeSummary(ctx: Context, s: RunSummary): void {
+  const { counts } = s;
+  if (ctx.globals.output === 'json') {
+    const { would_post, ...rest } = counts;
+    ctx.io.stdout.write(
+      `${JSON.stringify({
+        summary: {
+          file: s.file,
+          journal: s.journal ?? null,
+          dry_run: s.dryRun,
+          total: s.total,
+          ...rest,
+          ...(s.dryRun ? { would_post } : {}),
+          not_started: s.notStarted,
+          interrupted: s.interrupted,
+        },
+      })}\n`,
+    );
+    return;
+  }
+  const trouble = counts.failed + counts.uncertain + counts.held + s.notStarted > 0;
+  if (ctx.globals.quiet && !trouble) return;
+  const err = ctx.io.stderr;
+  const c = paint(ctx, err);
+  const parts: string[] = [];
+  if (s.dryRun) parts.push(`${counts.would_post} would be posted`);
+  else parts.push(`${counts.posted} posted`);
+  if (counts.skipped) parts.push(`${counts.skipped} skipped as already done`);
+  if (counts.uncertain) parts.push(`${counts.uncertain} uncertain`);
+  if (counts.held) parts.push(`${counts.held} held as uncertain from an earlier run`);
+  if (counts.failed) parts.push(`${counts.failed} failed`);
+  if (s.notStarted) parts.push(`${s.notStarted} not started`);
+  const line = `${sanitize(s.file)}: ${plural(s.total, 'event')}: ${parts.join(', ')}`;
+  if (s.dryRun) {
+    err.write(`dry run: ${line}; nothing was sent\n`);
+    return;
+  }
+  err.write(`${trouble ? c.red(`✖ ${line}`) : c.green(`✔ ${line}`)}\n`);
+  if (s.journal) err.write(`  journal: ${sanitize(s.journal)}\n`);
+  if (counts.uncertain + counts.held > 0) {
+    err.write('  uncertain events may have been recorded by the service; check, then rerun with --retry-uncertain to post them again\n');
+  }
+  if (counts.failed > 0) err.write('  rerun the same command to retry the failed events; accepted ones are skipped\n');
+  if (s.interrupted) err.write('  interrupted: rerun the same command to post the rest\n');
+}

@@ -1,0 +1,76 @@
+/**
+ * Findings in the machine formats: GitHub Actions workflow commands and SARIF 2.1.0 for code
+ * scanning. The human and JSON shapes belong to each command; these two are shared.
+ */
+import { describeMessage } from '../../core/errors/messages.js';
+import type { Finding } from '../../core/errors/findings.js';
+import { formatFinding, shownFile } from '../../core/errors/findings.js';
+import { sanitize } from '../../core/util/sanitize.js';
+
+const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+/** `::error file=a.yaml,line=3,col=8,title=jobs: blank::title: must not be blank [blank]` */
+export function githubAnnotation(f: Finding): string {
+  const props = [
+    f.file ? `file=${escapeProperty(shownFile(f.file))}` : undefined,
+    f.line !== undefined ? `line=${f.line}` : undefined,
+    f.column !== undefined ? `col=${f.column}` : undefined,
+    `title=${escapeProperty(`jobs: ${f.rule}`)}`,
+  ].filter(Boolean);
+  // Newlines are kept: escapeData encodes them, as the annotation format expects.
+  const text = f.kind === 'file' ? sanitize(f.text, true) : formatFinding({ ...f, file: '' });
+  return `::error ${props.join(',')}::${escapeData(text)}`;
+}
+
+export interface SarifLog {
+  $schema: string;
+  version: '2.1.0';
+  runs: unknown[];
+}
+
+export function sarifLog(findings: readonly Finding[], version: string): SarifLog {
+  const rules = [...new Set(findings.map((f) => f.rule))].sort();
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'jobs',
+            version,
+            rules: rules.map((id) => ({
+              id,
+              shortDescription: { text: ruleText(id, findings) },
+              defaultConfiguration: { level: 'error' },
+            })),
+          },
+        },
+        results: findings.map((f) => ({
+          ruleId: f.rule,
+          ruleIndex: rules.indexOf(f.rule),
+          level: 'error',
+          message: { text: f.kind === 'file' ? f.text : formatFinding({ ...f, file: '' }) },
+          locations: f.file
+            ? [
+                {
+                  physicalLocation: {
+                    artifactLocation: { uri: f.file.split('\\').join('/') },
+                    ...(f.line !== undefined ? { region: { startLine: f.line, startColumn: f.column ?? 1 } } : {}),
+                  },
+                },
+              ]
+            : [],
+        })),
+      },
+    ],
+  };
+}
+
+function ruleText(id: string, findings: readonly Finding[]): string {
+  const known = describeMessage(id);
+  if (known) return `The value ${known}.`;
+  const example = findings.find((f) => f.rule === id);
+  return example?.kind === 'file' ? `The file cannot be read as adverts (${id}).` : `The service reported ${id}.`;
+}

@@ -1,0 +1,110 @@
+/**
+ * Reporting of adverts sent to the service: a line per advert (created, updated, failed), the
+ * service's error tree pointing back at the YAML lines, and a summary; or one JSON document.
+ */
+import type { Context } from '../context.js';
+import { ApiError, ExitCode, type JobsError } from '../../core/errors/failures.js';
+import { sanitize } from '../../core/util/sanitize.js';
+import { renamed } from './renamed.js';
+import { treeLines } from '../../core/api/api-errors.js';
+import { findingsFromTree, formatFinding, shownFile, type Finding } from '../../core/errors/findings.js';
+import { githubAnnotation, sarifLog } from './formats.js';
+import { VERSION } from '../../core/version.js';
+import { paint } from './summary.js';
+import { plural } from '../../core/util/plural.js';
+import type { CheckedAdvert } from '../../core/validation/check.js';
+
+export interface SendOutcome {
+  advert: CheckedAdvert;
+  /** created, updated, deleted, ... or failed. */
+  status: string;
+  error?: JobsError;
+}
+
+export function errorFindings(outcome: SendOutcome): Finding[] {
+  const { error, advert } = outcome;
+  if (error instanceof ApiError && error.tree) return findingsFromTree(error.tree, advert.source, advert.reference, { value: advert.payload });
+  return [];
+}
+
+/**
+ * Where a failure is shown in the machine formats: each error of the service's tree at its YAML
+ * line, or (no tree: a network error, a 404) one finding for the advert itself.
+ */
+export function failureFindings(error: JobsError, source: { file: string; locate?: CheckedAdvert['source']['locate'] }, reference?: string): Finding[] {
+  if (error instanceof ApiError && error.tree && source.locate) return findingsFromTree(error.tree, { file: source.file, locate: source.locate }, reference);
+  const line = source.locate ? source.locate([]).line : undefined;
+  return [{ kind: 'file', file: source.file, ...(line === undefined ? {} : { line, column: 1 }), path: '', message: 'failed', text: error.message, rule: 'failed', ...(reference === undefined ? {} : { reference }) }];
+}
+
+export function outcomeJson(o: SendOutcome) {
+  return {
+    file: o.advert.source.file,
+    document: o.advert.source.index,
+    reference: o.advert.reference ?? null,
+    status: o.status,
+    ...(o.error
+      ? {
+          error: {
+            message: o.error.message,
+            exit_code: o.error.exitCode,
+            ...(o.error instanceof ApiError ? { status: o.error.status ?? null, kind: o.error.kind, errors: o.error.tree ?? null } : {}),
+            findings: errorFindings(o),
+          },
+        }
+      : {}),
+  };
+}
+
+/** Writes one advert's line(s); `log` writes to stdout (a progress display passes its own). */
+export function writeOutcome(ctx: Context, o: SendOutcome, log: (text: string) => void = (t) => ctx.io.stdout.write(t)): void {
+  if (ctx.globals.output === 'json' || ctx.globals.output === 'sarif') return;
+  const c = paint(ctx, ctx.io.stdout);
+  const name = sanitize(o.advert.reference ?? '(no reference)');
+  const where = o.advert.source.file ? `${shownFile(o.advert.source.file)}:${o.advert.source.locate([]).line}` : '';
+  if (!o.error) {
+    if (!ctx.globals.quiet) log(`${c.green('✔')} ${o.status} ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}\n`);
+    return;
+  }
+  const findings = errorFindings(o);
+  const lines: string[] = [];
+  if (ctx.globals.output === 'github') {
+    for (const f of failureFindings(o.error, o.advert.source, o.advert.reference)) lines.push(githubAnnotation(f));
+  } else {
+    lines.push(`${c.red('✖')} failed ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}: ${sanitize(o.error.message)}`);
+    for (const f of findings) lines.push(`    ${formatFinding(f)}`);
+    // The tree's lines are already shown above, pointing at the file; keep only the other details.
+    const shown = new Set(o.error instanceof ApiError && o.error.tree ? treeLines(o.error.tree) : []);
+    for (const line of o.error.details) if (!shown.has(line)) lines.push(`    ${sanitize(renamed(line, ctx.name))}`);
+  }
+  log(`${lines.join('\n')}\n`);
+}
+
+/** Exit code of a run: 0 when all succeeded, the failures' shared code, else 1. */
+export function exitCodeFor(outcomes: readonly SendOutcome[]): number {
+  const codes = new Set(outcomes.filter((o) => o.error).map((o) => o.error!.exitCode));
+  if (codes.size === 0) return ExitCode.ok;
+  return codes.size === 1 ? [...codes][0]! : ExitCode.rejected;
+}
+
+export function writeSummary(ctx: Context, outcomes: readonly SendOutcome[], notStarted: number): void {
+  const counts = new Map<string, number>();
+  for (const o of outcomes) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
+  if (ctx.globals.output === 'sarif') {
+    const findings = outcomes.flatMap((o) => (o.error ? failureFindings(o.error, o.advert.source, o.advert.reference) : []));
+    ctx.io.stdout.write(`${JSON.stringify(sarifLog(findings, VERSION))}\n`);
+  }
+  if (ctx.globals.output === 'json') {
+    ctx.io.stdout.write(
+      `${JSON.stringify({ results: outcomes.map(outcomeJson), summary: { ...Object.fromEntries(counts), not_started: notStarted, total: outcomes.length + notStarted } })}\n`,
+    );
+    return;
+  }
+  if (ctx.globals.quiet && !counts.get('failed')) return;
+  const c = paint(ctx, ctx.io.stderr);
+  const parts = [...counts].map(([status, n]) => `${n} ${status}`);
+  if (notStarted) parts.push(`${notStarted} not started`);
+  const failed = counts.get('failed') ?? 0;
+  const line = `${plural(outcomes.length + notStarted, 'advert')}: ${parts.join(', ')}`;
+  ctx.io.stderr.write(`${failed || notStarted ? c.red(`✖ ${line}`) : c.green(`✔ ${line}`)}\n`);
+}

@@ -1,0 +1,290 @@
+/**
+ * Settings after precedence: flags > environment > project config > user config > defaults, with
+ * the credentials store written by `jobs login` as the last source of a token. Every value records
+ * where it came from so `jobs doctor` and `jobs config list` can say so.
+ */
+import { resolve as resolvePath } from 'node:path';
+import { ConfigError, UsageError } from '../errors/failures.js';
+import { readCredentials, storeKey, type CredentialsFile } from './credentials.js';
+import { describeSource } from './describe.js';
+import { parseDurationMs } from './duration.js';
+import { InterpolationError, interpolateString } from './interpolate.js';
+import { readFile, whyUnreadable } from '../util/quick-fs.js';
+import { loadConfigFiles, type ConfigLayer, type FoundConfig } from './load.js';
+import { credentialsFile, displayPath } from './paths.js';
+import { deepMerge, getPath, isPlainObject, type PlainObject } from './plain.js';
+import type { ConstantFamily, ResolvedConfig, Setting, SettingSource } from './types.js';
+import type { ConfigFlags, ConfigInput, Env } from './inputs.js';
+
+export type ResolveInput = ConfigInput;
+
+export const DEFAULTS = { concurrency: 4, timeoutMs: 30_000, retries: 5, authScheme: 'Bearer' } as const;
+
+export async function resolveConfig(input: ResolveInput): Promise<ResolvedConfigWithHttp> {
+  return (await resolveDetailed(input)).config;
+}
+
+/** ResolvedConfig plus `allow_insecure_http`, which src/core/api/from-config.ts reads when present. */
+export type ResolvedConfigWithHttp = ResolvedConfig & { allowInsecureHttp: Setting<boolean> };
+
+export interface ResolvedDetails {
+  config: ResolvedConfigWithHttp;
+  found: FoundConfig;
+  /** Config files merged (project over user), strings under `profiles` as written. */
+  merged: PlainObject;
+  /** Whether the selected profile is defined in a config file or the credentials store. */
+  profileDefined: boolean;
+  /** Where the credentials store is (whether or not it exists). */
+  storePath: string;
+}
+
+export interface ResolveOptions {
+  /** `jobs login` may name a profile that exists nowhere yet: it creates it in the store. */
+  allowUnknownProfile?: boolean;
+}
+
+export async function resolveDetailed(input: ResolveInput, options: ResolveOptions = {}): Promise<ResolvedDetails> {
+  const { cwd, env, globals } = input;
+  const found = await loadConfigFiles({ cwd, env, configFlag: globals.config });
+  const layers = found.layers;
+  const show = (file: string): string => displayPath(file, cwd, env);
+  const warnings = [...found.warnings];
+  const merged = layers.reduceRight<PlainObject>((acc, layer) => deepMerge(acc, layer.data), {});
+
+  // The store is read only when no earlier source answered (JOBS_TOKEN, a token file, the profile).
+  let store: { path: string; store: CredentialsFile } | undefined;
+  const readStore = async () => {
+    if (!store) {
+      const read = await readCredentials(env);
+      for (const warning of read.warnings) warnings.push(warning);
+      store = read;
+    }
+    return store;
+  };
+  const storePath = credentialsFile(env);
+
+  const profile = selectProfile(globals, env, layers);
+  const profileNames = definedProfiles(layers);
+  let profileDefined = profile.value === undefined || profileNames.includes(profile.value);
+  if (!profileDefined && profile.value !== undefined) {
+    const stored = await readStore();
+    profileDefined = Object.prototype.hasOwnProperty.call(stored.store.profiles, profile.value);
+    if (!profileDefined && !options.allowUnknownProfile) {
+      const known = [...new Set([...profileNames, ...Object.keys(stored.store.profiles)])].sort();
+      throw new ConfigError(`profile "${profile.value}" (from ${describeSource(profile.source, cwd, env)}) is not defined`, {
+        details: [
+          known.length > 0 ? `Existing profiles: ${known.join(', ')}.` : 'No profile is defined yet.',
+          `Define it with 'jobs config set profiles.${profile.value}.base_url <url>', or store a token for it with 'jobs --profile ${profile.value} login'.`,
+        ],
+      });
+    }
+  }
+
+  const profileValue = (field: string): { value: string; source: SettingSource } | undefined => {
+    if (profile.value === undefined) return undefined;
+    for (const layer of layers) {
+      const entry = layer.profiles[profile.value];
+      const raw = isPlainObject(entry) ? entry[field] : undefined;
+      if (typeof raw !== 'string') continue;
+      const key = ['profiles', profile.value, field];
+      try {
+        return { value: interpolateString(raw, env, key, found.tokens), source: { kind: 'file', path: layer.path, key: key.join('.') } };
+      } catch (error) {
+        if (error instanceof InterpolationError) throw new ConfigError(`${show(layer.path)}: ${key.join('.')}: ${error.message}`);
+        throw error;
+      }
+    }
+    return undefined;
+  };
+
+  // Base URL: --base-url > JOBS_BASE_URL > the profile's base_url > the URL recorded by `jobs login`.
+  let baseUrl: Setting<string | undefined> | undefined = globals.baseUrl
+    ? { value: globals.baseUrl, source: { kind: 'flag', name: '--base-url' } }
+    : env.JOBS_BASE_URL
+      ? { value: env.JOBS_BASE_URL, source: { kind: 'env', name: 'JOBS_BASE_URL' } }
+      : profileValue('base_url');
+  if (!baseUrl || baseUrl.value === '') {
+    const stored = await readStore();
+    const entry = ownEntry(stored.store, storeKey(profile.value));
+    baseUrl = entry?.base_url ? { value: entry.base_url, source: { kind: 'store', path: stored.path } } : { value: undefined, source: { kind: 'default' } };
+  }
+  if (baseUrl.value !== undefined) {
+    baseUrl = { value: checkBaseUrl(baseUrl.value, describeSource(baseUrl.source, cwd, env)), source: baseUrl.source };
+  }
+  // Whether plain http may carry the token to a non-loopback host is the client's decision, made
+  // when it is about to send; commands that send nothing must not fail over it.
+  const allowInsecureHttp = insecureHttpSetting(layers, show, warnings);
+
+  const authScheme: Setting<string> = profileValue('auth_scheme') ?? { value: DEFAULTS.authScheme, source: { kind: 'default' } };
+  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]*$/.test(authScheme.value)) {
+    throw new ConfigError(`${describeSource(authScheme.source, cwd, env)}: must be one word such as Bearer or Token (or empty to send the token alone)`);
+  }
+
+  const token = await findToken({ cwd, env, globals, profileValue, readStore, profile: profile.value, baseUrl: baseUrl.value, warnings });
+  // A malformed token is the client's to refuse when it is about to send; `validate` needs none.
+
+  const config: ResolvedConfigWithHttp = {
+    profile,
+    baseUrl,
+    token,
+    authScheme,
+    defaults: objectAt(merged, 'defaults'),
+    constants: objectAt(merged, 'constants') as Partial<Record<ConstantFamily, Record<string, number | string>>>,
+    concurrency: numberSetting(layers, 'concurrency', DEFAULTS.concurrency),
+    timeoutMs: timeoutSetting(globals, layers, show),
+    retries:
+      globals.retries !== undefined
+        ? { value: globals.retries, source: { kind: 'flag', name: '--retries' } }
+        : numberSetting(layers, 'retries', DEFAULTS.retries),
+    files: layers.map((layer) => layer.path),
+    warnings,
+    allowInsecureHttp,
+  };
+  return { config, found, merged, profileDefined, storePath };
+}
+
+/**
+ * `allow_insecure_http` from the user config or a file named with --config / JOBS_CONFIG. A project
+ * config found by the search arrives with any checkout: lifting the plain-http guard there would let
+ * a pull request send the token in clear, so it is ignored (with a warning when it says true).
+ */
+function insecureHttpSetting(layers: ConfigLayer[], show: (file: string) => string, warnings: string[]): Setting<boolean> {
+  const project = layers.find((layer) => layer.kind === 'project');
+  if (project && getPath(project.data, ['allow_insecure_http']) === true) {
+    warnings.push(
+      `${show(project.path)}: allow_insecure_http is ignored in a project config (a checkout must not be able to send your token over plain http); set it in your user config with 'jobs config set allow_insecure_http true'`,
+    );
+  }
+  const found = lookup(
+    layers.filter((layer) => layer.kind !== 'project'),
+    ['allow_insecure_http'],
+  );
+  return found && typeof found.value === 'boolean' ? { value: found.value, source: found.source } : { value: false, source: { kind: 'default' } };
+}
+
+/** --profile > JOBS_PROFILE > config `profile` > a profile named `default`, if one is defined. */
+function selectProfile(globals: ConfigFlags, env: Env, layers: ConfigLayer[]): Setting<string | undefined> {
+  if (globals.profile) return { value: globals.profile, source: { kind: 'flag', name: '--profile' } };
+  if (env.JOBS_PROFILE) return { value: env.JOBS_PROFILE, source: { kind: 'env', name: 'JOBS_PROFILE' } };
+  const fromFile = lookup(layers, ['profile']);
+  if (fromFile && typeof fromFile.value === 'string') return { value: fromFile.value, source: fromFile.source };
+  if (definedProfiles(layers).includes('default')) return { value: 'default', source: { kind: 'default' } };
+  return { value: undefined, source: { kind: 'default' } };
+}
+
+function definedProfiles(layers: ConfigLayer[]): string[] {
+  return [...new Set(layers.flatMap((layer) => Object.keys(layer.profiles)))];
+}
+
+/** The nearest layer's value at a key path. */
+export function lookup(layers: ConfigLayer[], path: string[]): { value: unknown; source: SettingSource } | undefined {
+  for (const layer of layers) {
+    const value = getPath(layer.data, path);
+    if (value !== undefined) return { value, source: { kind: 'file', path: layer.path, key: path.join('.') } };
+  }
+  return undefined;
+}
+
+function numberSetting(layers: ConfigLayer[], key: string, fallback: number): Setting<number> {
+  const found = lookup(layers, [key]);
+  return found && typeof found.value === 'number' ? { value: found.value, source: found.source } : { value: fallback, source: { kind: 'default' } };
+}
+
+function timeoutSetting(globals: ConfigFlags, layers: ConfigLayer[], show: (file: string) => string): Setting<number> {
+  if (globals.timeout !== undefined) {
+    const ms = parseDurationMs(globals.timeout);
+    if (ms === undefined) throw new UsageError(`--timeout ${globals.timeout}: expected a duration from 1ms to 1h, such as 30s, 500ms or 2m`);
+    return { value: ms, source: { kind: 'flag', name: '--timeout' } };
+  }
+  const found = lookup(layers, ['timeout']);
+  if (!found) return { value: DEFAULTS.timeoutMs, source: { kind: 'default' } };
+  const ms = typeof found.value === 'string' || typeof found.value === 'number' ? parseDurationMs(found.value) : undefined;
+  if (ms === undefined && found.source.kind === 'file') {
+    throw new ConfigError(`${show(found.source.path)}: timeout: must be a duration from 1ms to 1h, such as 30s, 500ms or 2m`);
+  }
+  return { value: ms ?? DEFAULTS.timeoutMs, source: found.source };
+}
+
+interface TokenSearch {
+  cwd: string;
+  env: Env;
+  globals: ConfigFlags;
+  profile: string | undefined;
+  baseUrl: string | undefined;
+  profileValue(field: string): { value: string; source: SettingSource } | undefined;
+  readStore(): Promise<{ path: string; store: CredentialsFile }>;
+  warnings: string[];
+}
+
+/** JOBS_TOKEN > --token-file > the profile's token > the credentials store. */
+async function findToken(search: TokenSearch): Promise<Setting<string> | undefined> {
+  const { env, globals } = search;
+  if (env.JOBS_TOKEN) return { value: env.JOBS_TOKEN, source: { kind: 'env', name: 'JOBS_TOKEN' } };
+  if (globals.tokenFile) {
+    const path = resolvePath(search.cwd, globals.tokenFile);
+    const shown = displayPath(path, search.cwd, env);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      // A FIFO or device is refused without being opened (quick-fs reads regular files only).
+      const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read: ${whyUnreadable(error)}`;
+      throw new ConfigError(`token file ${shown} (from --token-file) ${why}`);
+    }
+    const value = text.trim();
+    if (!value) throw new ConfigError(`token file ${shown} (from --token-file) is empty`);
+    return { value, source: { kind: 'flag', name: '--token-file' } };
+  }
+  const fromProfile = search.profileValue('token');
+  if (fromProfile && fromProfile.value !== '') return fromProfile;
+
+  const stored = await search.readStore();
+  const entry = ownEntry(stored.store, storeKey(search.profile));
+  if (!entry || !entry.token) return undefined;
+  if (entry.base_url && search.baseUrl && !sameUrl(entry.base_url, search.baseUrl)) {
+    search.warnings.push(
+      `the token stored by 'jobs login' for profile "${storeKey(search.profile)}" is for ${entry.base_url}, so it is not sent to ${search.baseUrl}; run 'jobs login' for that URL`,
+    );
+    return undefined;
+  }
+  return { value: entry.token, source: { kind: 'store', path: stored.path } };
+}
+
+function ownEntry(store: CredentialsFile, key: string): CredentialsFile['profiles'][string] | undefined {
+  return Object.prototype.hasOwnProperty.call(store.profiles, key) ? store.profiles[key] : undefined;
+}
+
+function sameUrl(a: string, b: string): boolean {
+  const norm = (text: string) => {
+    try {
+      return new URL(text).href.replace(/\/+$/, '');
+    } catch {
+      return text.replace(/\/+$/, '');
+    }
+  };
+  return norm(a) === norm(b);
+}
+
+/** An absolute http(s) URL without credentials, query or fragment; trailing slashes removed. */
+export function checkBaseUrl(value: string, where: string): string {
+  const text = value.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`base URL from ${where} is not a URL: ${JSON.stringify(text)}`, { details: ['Expected https://host[/path].'] });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`base URL from ${where} must start with https:// or http://, not ${url.protocol}//`);
+  }
+  if (url.username || url.password) {
+    throw new ConfigError(`base URL from ${where} must not hold a user name or password; the token is sent in the Authorization header`);
+  }
+  if (url.search || url.hash) throw new ConfigError(`base URL from ${where} must not have a query (?...) or fragment (#...)`);
+  return text.replace(/\/+$/, '');
+}
+
+function objectAt(merged: PlainObject, key: string): Record<string, unknown> {
+  const value = merged[key];
+  return isPlainObject(value) ? value : {};
+}
