@@ -15,7 +15,6 @@ import type { AdvertSource, LoadProblem } from '../adverts/types.js';
 import type { ReadResult } from '../adverts/yaml-reader.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
 import type { ErrorTree } from '../errors/tree.js';
-import { hashOf as contentHash } from '../sync/hash.js';
 import { checkAdvert, isValid, type AdvertSettings } from './check.js';
 import type { AdvertMode, ValidateOptions } from './validate.js';
 
@@ -70,6 +69,14 @@ export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buf
   return out;
 }
 
+/** Sync's content hash, loaded only by runs that ask for digests: node:crypto costs every other run start-up time. */
+let contentHash: ((payload: unknown) => string) | undefined;
+
+/** Before checking with `digests` (checkFiles does it; a worker does it on start). */
+export async function loadContentHash(): Promise<void> {
+  contentHash ??= (await import('../sync/hash.js')).hashOf;
+}
+
 function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck): void {
   const c = checkAdvert(source, s.settings, s.mode, s.options);
   const valid = isValid(c);
@@ -83,7 +90,7 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck): void 
     out.references.push(flat(source.value.reference), at.line, at.column);
   }
   out.records?.push({ file: source.file, document: source.index, reference: reference ?? null, valid, errors: c.tree });
-  if (s.digests && valid && reference !== undefined) (out.digests ??= []).push(reference, source.index, contentHash(c.payload));
+  if (s.digests && valid && reference !== undefined) (out.digests ??= []).push(reference, source.index, contentHash!(c.payload));
 }
 
 /** A string that shares no memory with the text it was sliced from. */
@@ -120,6 +127,7 @@ export async function checkFiles(
   /** Sees what each file left behind, in file order, before it is dropped. */
   onFile?: (index: number, c: FileCheck) => void,
 ): Promise<FilesChecked> {
+  if (s.digests) await loadContentHash();
   const result: FilesChecked = { files: 0, adverts: 0, invalid: 0, findings: [], problems: [], ...(s.records ? { records: [] } : {}) };
   const references = new ReferenceIndex(files, stdin, s);
   const merge = (found: FoundFile, index: number, c: FileCheck) => {
