@@ -383,6 +383,15 @@ describe('jobs events: one run per journal', () => {
     expect(r.stderr).toContain('if it is not running any more, run again with --unlock');
   });
 
+  it('reports a bad journal before it looks for credentials: the journal is what the user has to fix first', async () => {
+    const dir = tempFolder({ 'e.ndjson': '{"application_id":"a1","kind":"recruiter_view"}\n', 'e.ndjson.journal': 'not json\n' });
+    const { JOBS_TOKEN: _token, ...noToken } = serviceEnv;
+    const r = await runJobs(['events', 'e.ndjson'], { cwd: dir, env: noToken });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('e.ndjson.journal:1: this line is not a journal entry; nothing was sent');
+    expect(r.stderr).not.toContain('no token');
+  });
+
   it('takes over a lock that names no process (left empty by a crash between creating and writing it)', async () => {
     const { writeFileSync } = await import('node:fs');
     const dir = tempFolder({ 'e.ndjson': '{"application_id":"a1","kind":"recruiter_view"}\n' });

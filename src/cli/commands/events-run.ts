@@ -12,6 +12,7 @@ import { sanitize } from '../../core/util/sanitize.js';
 import { plural } from '../../core/util/plural.js';
 import { readEventsInput, type EventsInput } from '../../core/events/input.js';
 import { checkEventsFile, postEvents } from '../../core/events/post-events.js';
+import { readJournal } from '../../core/events/journal.js';
 import { serviceKey } from '../../core/sync/service-key.js';
 import { acquireLock } from '../../core/sync/lock.js';
 import { exitCodeOf, writeResult, writeSummary } from '../output/events-report.js';
@@ -55,7 +56,8 @@ export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlag
 async function post(ctx: Context, input: EventsInput, total: number, journal: { path: string; display: string } | undefined, flags: EventsFlags): Promise<number> {
   // Journal lines count for the service they were posted to; a dry run without a service URL sees all.
   const service = journal ? await serviceOf(ctx, Boolean(flags.dryRun)) : undefined;
-  // Settings and credentials are checked before the journal is touched.
+  const journalState = journal ? readJournal(journal.path, journal.display, service) : undefined;
+  // Settings and credentials are checked before the journal is written to.
   const config = flags.dryRun ? undefined : await ctx.config();
   const client = flags.dryRun ? undefined : await ctx.client();
   const outcome = await postEvents({
@@ -63,6 +65,7 @@ async function post(ctx: Context, input: EventsInput, total: number, journal: { 
     total,
     ...(journal ? { journal } : {}),
     ...(service !== undefined ? { service } : {}),
+    ...(journalState ? { journalState } : {}),
     ...(client ? { client } : {}),
     concurrency: flags.concurrency ?? config?.concurrency.value ?? 1,
     retryUncertain: Boolean(flags.retryUncertain),

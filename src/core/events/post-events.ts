@@ -15,7 +15,7 @@ import { plural } from '../util/plural.js';
 import { checkEntry } from './entry.js';
 import { fileProblem } from './findings.js';
 import type { EventsInput } from './input.js';
-import { JournalWriter, readJournal, type JournalStatus } from './journal.js';
+import { JournalWriter, readJournal, type JournalState, type JournalStatus } from './journal.js';
 import { EntryKeys } from './key.js';
 import { asJobsError, classifyFailure, isUnauthorized } from './outcome.js';
 import { emptyCounts, requestOf, resultCode, type EntryResult, type EntryStatus } from './outcomes.js';
@@ -48,6 +48,8 @@ export interface PostEventsOptions {
   journal?: { path: string; display: string };
   /** The service the journal's lines count for (canonicalServiceKey); undefined: all of them. */
   service?: string;
+  /** The journal as read already (readJournal), so a bad journal is reported before anything else is set up. */
+  journalState?: JournalState;
   /** Required unless dryRun. */
   client?: JobsClient;
   concurrency: number;
@@ -74,7 +76,8 @@ export interface PostEventsOutcome {
 export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcome> {
   const { input, total, journal, service } = o;
   const flags = o;
-  const state = journal ? readJournal(journal.path, journal.display, service) : undefined;
+  if (!o.dryRun && (!o.client || !journal)) throw new UsageError('postEvents needs a client and a journal unless dryRun is set');
+  const state = o.journalState ?? (journal ? readJournal(journal.path, journal.display, service) : undefined);
 
   const counts = emptyCounts();
   const codes = new Set<number>();
