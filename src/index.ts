@@ -27,9 +27,9 @@ export { findingsFromTree, formatFinding, type Finding } from './core/errors/fin
 export { ApiError, CancelledError, ConfigError, InvalidInputError, PartialFailureError, UsageError, JobsError, ExitCode, type ApiErrorKind } from './core/errors/failures.js';
 
 // Sync: `jobs sync` as one call, and the pieces it is made of for callers who need another shape.
-export { syncFolder, type SyncFolderOptions, type SyncFolderResult, type PlannedEntry, type SyncedEntry, type PlanAction } from './core/sync/sync-folder.js';
+export { syncFolder, type SyncFolderOptions, type SyncFolderResult, type PlannedEntry, type SyncedEntry, type PlanAction, type SyncHooks } from './core/sync/sync-folder.js';
 export { makePlan, hasChanges, type Plan, type PlannedChange, type PlanOptions, type Action } from './core/sync/plan.js';
-export { executePlan, type ChangeResult, type ExecuteOptions, type ResultStatus } from './core/sync/execute.js';
+export { executePlan, type ChangeResult, type ExecuteOptions, type ExecuteOutcome, type ResultStatus } from './core/sync/execute.js';
 export { SyncState, acquireLock, DEFAULT_STATE_FILE, type AdvertRecord, type StateFile, type Lock } from './core/sync/state.js';
 
 // Statistics over time: the local history `jobs stats` records, what changed, and the HTML report.

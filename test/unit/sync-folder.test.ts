@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { syncFolder } from '../../src/core/sync/sync-folder.js';
+// Through the package's entry: the public face is the core function itself.
+import { syncFolder, type SyncHooks } from '../../src/index.js';
 import { advertBody, advertYaml, SERVICE, tempFolder } from '../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
@@ -32,7 +33,7 @@ describe('syncFolder (core)', () => {
         onResult: (r) => seen.push(`${r.status} ${r.change.reference}`),
         onSent: () => seen.push('sent'),
         onOutcome: (_plan, outcome) => seen.push(`outcome ${outcome.results.length}`),
-      },
+      } satisfies SyncHooks,
     );
     expect(seen).toEqual(['plan create A-1, create B-2 dry=false', 'send 2', 'created A-1', 'created B-2', 'sent', 'outcome 2']);
     expect(result).toMatchObject({ exitCode: 0, counts: { created: 2, unchanged: 0, orphan: 0, not_started: 0 } });
