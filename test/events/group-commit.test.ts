@@ -40,7 +40,10 @@ it('records each event as sending, on disk, before its post arrives; flushes in 
     .reply((uri) => {
       // The server looks at the journal as the request arrives: its `sending` line must be there.
       const id = /job_applications\/(a\d+)\//.exec(uri)![1];
-      const sending = readFileSync(journalPath, 'utf8')
+      // Only whole lines: other lines may be half written at this moment (a post waits for its own line's flush).
+      const text = readFileSync(journalPath, 'utf8');
+      const sending = text
+        .slice(0, text.lastIndexOf('\n') + 1)
         .split('\n')
         .filter(Boolean)
         .map((l) => JSON.parse(l) as { application_id: string; status: string })
