@@ -149,8 +149,9 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
     try {
       next = await entries.next();
     } catch (error) {
+      // The entries read before the failure (journaled ahead, maybe) are still posted, as they
+      // would be without reading ahead: the run ends there, in file order.
       readFailure ??= error;
-      stop();
       return undefined;
     }
     // An entry read after the run was stopped is not started.
