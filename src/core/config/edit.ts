@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
-import { isCollection, parse as parseYaml, parseDocument, type Document } from 'yaml';
+import { isCollection, parseDocument, type Document } from 'yaml';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { isSoleReference } from './interpolate.js';
 import { editableFormat, locateConfigFiles, type LoadInput } from './load.js';
@@ -97,7 +97,10 @@ export function typedValue(path: string[], text: string): unknown {
 
 function freeForm(text: string): unknown {
   try {
-    const value = parseYaml(text) as unknown;
+    // A text the yaml package would warn about (`!foo x`) is kept as the text, not printed as a Node warning.
+    const doc = parseDocument(text);
+    if (doc.errors.length > 0 || doc.warnings.length > 0) return text;
+    const value = doc.toJS() as unknown;
     return value === null || value === undefined ? text : value;
   } catch {
     return text;
@@ -152,7 +155,9 @@ async function readForEdit(target: EditTarget, cwd: string, env: Env): Promise<E
   }
   if (target.format === 'yaml') {
     const doc = parseDocument(text, { uniqueKeys: true });
-    if (doc.errors.length > 0) throw new ConfigError(`${shown}: invalid YAML: ${doc.errors[0]!.message.split('\n')[0]}`);
+    // A warning (an unknown tag) too: the loader refuses the file for it, so an edit must not keep it.
+    const problem = doc.errors[0] ?? doc.warnings[0];
+    if (problem) throw new ConfigError(`${shown}: invalid YAML: ${problem.message.split('\n')[0]!.replace(/:$/, '')}`);
     if (doc.contents !== null && !isCollection(doc.contents)) throw new ConfigError(`${shown}: (top level): must be a mapping of keys to values`);
     return {
       exists,

@@ -144,8 +144,8 @@ type Explorer = ReturnType<typeof Cosmiconfig>;
  */
 async function explorer(places: readonly string[], show: (file: string) => string): Promise<Explorer> {
   const { cosmiconfig } = await import('cosmiconfig');
-  const { parse } = await import('yaml');
-  const yamlLoader: Loader = (file, content) => parseYamlConfig(parse, content, show(file));
+  const { parseDocument } = await import('yaml');
+  const yamlLoader: Loader = (file, content) => parseYamlConfig(parseDocument, content, show(file));
   const jsonLoader: Loader = (file, content) => parseJsonConfig(content, show(file));
   return cosmiconfig('jobs', {
     searchPlaces: [...places],
@@ -208,7 +208,7 @@ async function readConfigFile(path: string, show: (file: string) => string): Pro
   if (ext === '.json' || ext === '.yaml' || ext === '.yml' || ext === '') {
     const text = await readFileText(path, 'utf8');
     if (text.trim() === '') return undefined;
-    if (ext !== '.json') return parseYamlConfig((await import('yaml')).parse, text, show(path));
+    if (ext !== '.json') return parseYamlConfig((await import('yaml')).parseDocument, text, show(path));
     const data = parseJsonConfig(text, show(path));
     // Named directly (--config package.json), a package.json holds its config under `jobs`.
     return path.endsWith('package.json') && isPlainObject(data) ? data.jobs : data;
@@ -228,12 +228,18 @@ function asConfigError(error: unknown, show: (file: string) => string): ConfigEr
   return new ConfigError(`${file ? show(file) : 'config file'}: cannot be read: ${message.split('\n')[0]}`, { cause: error });
 }
 
-function parseYamlConfig(parseYaml: typeof import('yaml').parse, content: string, shown: string): unknown {
+/**
+ * A warning of the yaml package (an unknown tag such as `!foo` or `!!timestamp`) is an error here:
+ * `parse` would print it as a Node warning and read the value as something else, unnoticed.
+ */
+function parseYamlConfig(parseDocument: typeof import('yaml').parseDocument, content: string, shown: string): unknown {
+  const doc = parseDocument(content, { uniqueKeys: true, prettyErrors: true });
+  const problem = doc.errors[0] ?? doc.warnings[0];
+  if (problem) throw new ConfigError(`${shown}: invalid YAML: ${problem.message.split('\n')[0]!.replace(/:$/, '')}`);
   try {
-    return parseYaml(content, { uniqueKeys: true, prettyErrors: true });
+    return doc.toJS({ maxAliasCount: 100 }) as unknown;
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new ConfigError(`${shown}: invalid YAML: ${message}`);
+    throw new ConfigError(`${shown}: invalid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
 }
 

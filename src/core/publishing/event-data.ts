@@ -40,7 +40,9 @@ export async function readEventData(ctx: EventDataInput, flags: { data?: string;
   const lineCounter = new LineCounter();
   try {
     const doc = parseDocument(text, { lineCounter });
-    if (doc.errors[0]) throw doc.errors[0];
+    // A warning (an unknown tag) too: read silently, `!foo 3` would send the text "3".
+    const problem = doc.errors[0] ?? doc.warnings[0];
+    if (problem) throw problem;
     const inexact = firstInexactYamlNumber(doc, doc);
     if (inexact) {
       const { line, col } = lineCounter.linePos(inexact.offset);
@@ -49,7 +51,7 @@ export async function readEventData(ctx: EventDataInput, flags: { data?: string;
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
     if (error instanceof InvalidInputError) throw error;
-    throw new InvalidInputError(`--data-file ${flags.dataFile}: ${(error as Error).message.split('\n')[0]}`);
+    throw new InvalidInputError(`--data-file ${flags.dataFile}: ${(error as Error).message.split('\n')[0]!.replace(/:$/, '')}`);
   }
   if (!isObject(value)) throw new InvalidInputError(`--data-file ${flags.dataFile}: must hold an object (key: value pairs), not ${Array.isArray(value) ? 'a list' : 'a single value'}`);
   return value;

@@ -3,7 +3,7 @@
  * same rules as a YAML file (an unquoted value in a string field stays text; integer fields take
  * numbers only; list fields take a YAML flow list such as [Go, Rust]).
  */
-import { parse } from 'yaml';
+import { parseDocument } from 'yaml';
 import { typedPlainScalar } from '../adverts/scalars.js';
 import { UsageError } from '../errors/failures.js';
 import { advertFieldTypes } from '../generated/validators.js';
@@ -27,12 +27,10 @@ export function parseSetFlag(text: string): SetFlag {
   }
   const types = advertFieldTypes[dotted];
   if (types === 'array') {
-    let list: unknown;
-    try {
-      list = parse(raw.trim().startsWith('[') ? raw : `[${raw}]`, { schema: 'failsafe' });
-    } catch {
-      throw new UsageError(`--set ${text}: write a list as [a, b, c]`);
-    }
+    // A warning (an unknown tag: `[!foo a]`) is refused too, instead of printed as a Node warning.
+    const doc = parseDocument(raw.trim().startsWith('[') ? raw : `[${raw}]`, { schema: 'failsafe' });
+    if (doc.errors.length > 0 || doc.warnings.length > 0) throw new UsageError(`--set ${text}: write a list as [a, b, c]`);
+    const list: unknown = doc.toJS();
     return { path, value: Array.isArray(list) ? list.map((v) => typedPlainScalar(String(v), advertFieldTypes[`${dotted}[]`])) : list, text };
   }
   if (types === 'object') throw new UsageError(`--set ${text}: ${dotted} is an object; set its fields one by one (--set ${dotted}.<field>=...)`);
