@@ -9,6 +9,7 @@ import { renamed } from './renamed.js';
 import { treeLines } from '../../core/api/api-errors.js';
 import { findingsFromTree, formatFinding, shownFile, type Finding } from '../../core/errors/findings.js';
 import { githubAnnotation, sarifLog } from './formats.js';
+import { failureFindings } from '../../core/publishing/failure-findings.js';
 import { VERSION } from '../../core/version.js';
 import { paint } from './summary.js';
 import { plural } from '../../core/util/plural.js';
@@ -25,16 +26,6 @@ export function errorFindings(outcome: SendOutcome): Finding[] {
   const { error, advert } = outcome;
   if (error instanceof ApiError && error.tree) return findingsFromTree(error.tree, advert.source, advert.reference, { value: advert.payload });
   return [];
-}
-
-/**
- * Where a failure is shown in the machine formats: each error of the service's tree at its YAML
- * line, or (no tree: a network error, a 404) one finding for the advert itself.
- */
-export function failureFindings(error: JobsError, source: { file: string; locate?: CheckedAdvert['source']['locate'] }, reference?: string): Finding[] {
-  if (error instanceof ApiError && error.tree && source.locate) return findingsFromTree(error.tree, { file: source.file, locate: source.locate }, reference);
-  const line = source.locate ? source.locate([]).line : undefined;
-  return [{ kind: 'file', file: source.file, ...(line === undefined ? {} : { line, column: 1 }), path: '', message: 'failed', text: error.message, rule: 'failed', ...(reference === undefined ? {} : { reference }) }];
 }
 
 export function outcomeJson(o: SendOutcome) {
