@@ -45,15 +45,15 @@ describe('sync of a large folder in a small heap', () => {
   });
 });
 
-/** A service that refuses every advert with an error tree (422), on 127.0.0.1; counts the POSTs. */
-async function refusingService(): Promise<{ url: string; posts: () => number; close: () => Promise<void> }> {
+/** A service on 127.0.0.1 that answers every request alike (by default: refuses it with an error tree); counts the POSTs. */
+async function refusingService(status = 422, body = '{"errors":{"title":["too_long:80"]}}'): Promise<{ url: string; posts: () => number; close: () => Promise<void> }> {
   let posts = 0;
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       if (req.method === 'POST') posts++;
-      res.writeHead(422, { 'content-type': 'application/json' });
-      res.end('{"errors":{"title":["too_long:80"]}}');
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(body);
     });
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
@@ -77,6 +77,26 @@ describe('a first sync where every send fails, in a small heap', () => {
       const last = `advert-${String(COUNT - 1).padStart(7, '0')}.yaml`;
       expect(r.stdout).toContain(`✖ failed REAL-${String(COUNT - 1).padStart(7, '0')} ${last}: `);
       expect(r.stdout).toContain(`\n    ${dir}/${last}:4:8: title: is too long (maximum 80 characters) [too_long:80]\n`);
+    } finally {
+      await service.close();
+    }
+  }, 150_000);
+});
+
+describe('publish of many files in a small heap', () => {
+  // publish loaded and kept every advert before sending the first: 6,000 realistic adverts ran a
+  // 32 MB heap out of memory (exit 134). Each is now checked as it is read and read again when sent.
+  it('sends every advert, in file order, and says so', async () => {
+    const dir = generateAdverts(join(mkdtempSync(join(tmpdir(), 'jobs-publish-memory-')), 'adverts'), COUNT, { realistic: true });
+    const service = await refusingService(201, '');
+    try {
+      const r = await jobs(['publish', dir, '--concurrency', '8'], { env: small({ JOBS_BASE_URL: service.url, JOBS_TOKEN: 'publish-memory-token' }), timeoutMs: 120_000 });
+      expect(r.stderr.split('\n').slice(-2)).toEqual([`✔ ${COUNT} adverts: ${COUNT} created`, '']);
+      expect(r.code).toBe(0);
+      expect(service.posts()).toBe(COUNT);
+      const lines = r.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(COUNT);
+      expect(lines[COUNT - 1]).toBe(`✔ created REAL-${String(COUNT - 1).padStart(7, '0')} ${dir}/advert-${String(COUNT - 1).padStart(7, '0')}.yaml:3`);
     } finally {
       await service.close();
     }
