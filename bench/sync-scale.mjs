@@ -1,12 +1,14 @@
 // Sync at scale: a no-op sync of N adverts against `validate` of the same folder (time and peak
 // memory; no request, the state file untouched), and a first sync of N against bench/server.mjs
 // (peak memory, against validate's), on realistic adverts. N = 10,000; --scale (or JOBS_BENCH_SCALE=1) runs 100,000.
-// Usage: node bench/sync-scale.mjs [--scale]   (or node bench/run.mjs sync-scale)
+// Times are wall and CPU (user + sys of the child), medians of alternating runs, with the load average.
+// Usage: npm run build && node bench/sync-scale.mjs [--scale]   (or node bench/run.mjs sync-scale)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { generateAdverts } from './generate.mjs';
-import { compare, report } from './lib.mjs';
+import { median } from './lib.mjs';
 
 /** Starts bench/server.mjs (127.0.0.1); resolves with its URL, a request counter and a stop function. */
 function startServer(node, root) {
@@ -20,12 +22,31 @@ function startServer(node, root) {
   });
 }
 
-/** Peak resident memory of one run, in MiB (GNU time), and its exit status. */
-function peakMiB(cmd, args, options) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], { ...options, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: 60 * 60 * 1000 });
+/** Wall and CPU (user + sys) seconds and peak resident memory (MiB) of one run (GNU time); throws on a non-zero exit. */
+function measure(cmd, args, options) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...args], { ...options, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: 60 * 60 * 1000 });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  return Number(r.stderr.trim().split('\n').pop()) / 1024;
+  const [wall, user, sys, kib] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
+  return { wall, cpu: user + sys, peak: kib / 1024 };
 }
+
+const peakMiB = (cmd, args, options) => measure(cmd, args, options).peak;
+
+/** Subject and baseline run alternately `runs` times after one warm-up each: medians of wall and CPU time. */
+function compareTimes(subject, baseline, runs) {
+  measure(...subject);
+  measure(...baseline);
+  const a = [];
+  const b = [];
+  for (let i = 0; i < runs; i++) {
+    a.push(measure(...subject));
+    b.push(measure(...baseline));
+  }
+  const med = (xs, key) => median(xs.map((x) => x[key]));
+  return { wall: [med(a, 'wall'), med(b, 'wall')], cpu: [med(a, 'cpu'), med(b, 'cpu')] };
+}
+
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
 const line = (name, value, target, met, detail) => console.log(`${name.padEnd(58)} ${value}  (target ${target}: ${met ? 'met' : 'MISSED'})   [${detail}]`);
 
@@ -59,8 +80,17 @@ export async function syncScale({ root, work, env, node, bin, scale }) {
     // No-op sync: no request, the state file not written, against validate of the same folder.
     const before = statSync(state);
     const runs = scale ? 2 : 3;
-    const noop = compare([node, [bin, 'sync', dir, '--state', state, '-q'], opts], [node, [bin, 'validate', dir], opts], runs);
-    report(`jobs sync of ${N} unchanged adverts / jobs validate`, noop, 1.3);
+    const loadBefore = load();
+    const noop = compareTimes([node, [bin, 'sync', dir, '--state', state, '-q'], opts], [node, [bin, 'validate', dir], opts], runs);
+    const [wall, wallBase] = noop.wall;
+    const [cpu, cpuBase] = noop.cpu;
+    line(
+      `jobs sync of ${N} unchanged adverts / jobs validate`,
+      `${(wall / wallBase).toFixed(2)}x wall, ${(cpu / cpuBase).toFixed(2)}x CPU`,
+      '<= 1.3x',
+      wall / wallBase <= 1.3,
+      `${wall.toFixed(2)} s vs ${wallBase.toFixed(2)} s wall, ${cpu.toFixed(2)} s vs ${cpuBase.toFixed(2)} s CPU; medians of ${runs} alternating runs; load ${loadBefore} before, ${load()} after`,
+    );
     const peak = peakMiB(node, [bin, 'sync', dir, '--state', state, '-q'], opts);
     const after = statSync(state);
     const sent = created === undefined ? undefined : ((await requests()) ?? created) - created;

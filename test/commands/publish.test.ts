@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advertBody, advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from './harness.js';
@@ -20,6 +22,29 @@ describe('jobs publish', () => {
     expect(r.stdout).toBe('✔ created A-1 a.yaml:1\n✔ updated B-2 b.yaml:1\n');
     expect(r.stderr).toBe('✔ 2 adverts: 1 created, 1 updated\n');
     expect(r.code).toBe(0);
+  });
+
+  it('does not send an advert whose file changed after it was checked, and says so', async () => {
+    // Adverts are read again as they are sent (memory stays flat): what is sent is what was checked.
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
+    const scope = nock(SERVICE)
+      .post('/jobs', advertBody('A-1'))
+      .reply(() => {
+        writeFileSync(join(dir, 'b.yaml'), advertYaml('B-2').replace(/^title: .*$/m, 'title: Edited meanwhile'));
+        return [201, ''];
+      });
+    const r = await runJobs(['publish', '.', '--concurrency', '1'], { cwd: dir, env: serviceEnv });
+    scope.done();
+    expect(r.stdout).toBe(
+      [
+        '✔ created A-1 a.yaml:1',
+        '✖ failed B-2 b.yaml: b.yaml changed since it was checked; nothing was sent for B-2',
+        '    run the command again: it checks the files as they are now',
+        '',
+      ].join('\n'),
+    );
+    expect(r.stderr).toBe('✖ 2 adverts: 1 created, 1 failed\n');
+    expect(r.code).toBe(3);
   });
 
   it('sends nothing when any advert is invalid (exit 3)', async () => {

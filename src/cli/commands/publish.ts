@@ -37,28 +37,35 @@ Examples:
 }
 
 export async function runPublish(ctx: Context, paths: string[], flags: PublishFlags, mode: PublishMode): Promise<number> {
-  const [{ loadValidAdverts }, { publishAdvert }, report, { runPool }, { sanitize }, { startProgress }, { invalidAdvertsReported }] = await Promise.all([
-    import('../../core/validation/gate.js'),
+  const [{ checkAdvertsToSend }, { publishAdvert }, report, { runPool }, { sanitize }, { startProgress }, { invalidAdvertsReported }, { JobsError }] = await Promise.all([
+    import('../../core/publishing/adverts-to-send.js'),
     import('../../core/publishing/publish.js'),
     import('../output/publish-report.js'),
     import('../../core/util/pool.js'),
     import('../../core/util/sanitize.js'),
     import('../output/progress.js'),
     import('../output/findings-report.js'),
+    import('../../core/errors/failures.js'),
   ]);
-  const inputs = { cwd: ctx.cwd, stdin: () => ctx.io.stdin, settings: await ctx.config() };
-  const adverts = await loadValidAdverts(inputs, paths, 'create', { allowUnknownFields: Boolean(flags.allowUnknownFields) }).catch(invalidAdvertsReported(ctx));
+  const inputs = { cwd: ctx.cwd, env: ctx.env, stdin: () => ctx.io.stdin, settings: await ctx.config() };
+  // Each advert is checked as it is read and read again as it is sent: a run of many files holds
+  // only the adverts in flight.
+  const { adverts, read } = await checkAdvertsToSend(inputs, paths, { allowUnknownFields: Boolean(flags.allowUnknownFields) }).catch(invalidAdvertsReported(ctx));
 
   if (flags.dryRun) {
-    const requests = adverts.map((a) => ({ file: a.source.file, reference: a.reference ?? null, method: 'POST', path: '/jobs', body: a.payload }));
-    if (ctx.globals.output === 'json') ctx.io.stdout.write(`${JSON.stringify({ dry_run: true, requests })}\n`);
-    else {
-      for (const r of requests) {
+    const json = ctx.globals.output === 'json';
+    const requests = [];
+    for (const a of adverts) {
+      const advert = await read(a);
+      const r = { file: advert.source.file, reference: advert.reference ?? null, method: 'POST', path: '/jobs', body: advert.payload };
+      if (json) requests.push(r);
+      else {
         const then = mode === 'upsert' ? ` (then PUT /jobs/${sanitize(r.reference ?? '')} if the reference is taken)` : '';
         ctx.io.stdout.write(`POST /jobs${then}  ${sanitize(r.file)}\n${JSON.stringify(r.body, null, 2).replace(/^/gm, '  ')}\n`);
       }
-      ctx.io.stderr.write(`dry run: ${adverts.length} advert(s) valid; nothing was sent\n`);
     }
+    if (json) ctx.io.stdout.write(`${JSON.stringify({ dry_run: true, requests })}\n`);
+    else ctx.io.stderr.write(`dry run: ${adverts.length} advert(s) valid; nothing was sent\n`);
     return 0;
   }
 
@@ -72,13 +79,21 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
     results = await runPool(
       adverts,
       concurrency,
-      async (advert, _i, stop) => {
+      async (toSend, _i, stop) => {
+        let advert;
+        try {
+          advert = await read(toSend);
+        } catch (error) {
+          if (!(error instanceof JobsError)) throw error;
+          progress.tick(true);
+          return report.unreadRecord(ctx, { file: toSend.source, document: toSend.document, reference: toSend.reference }, error, progress.log);
+        }
         const outcome = await publishAdvert(client, advert, mode, ctx.signal);
         // Nothing else can succeed with credentials the service refuses.
         if (outcome.error && 'kind' in outcome.error && outcome.error.kind === 'unauthorized') stop();
         progress.tick(Boolean(outcome.error));
         report.writeOutcome(ctx, outcome, progress.log);
-        return outcome;
+        return report.sentRecord(ctx, outcome);
       },
       ctx.signal,
     );

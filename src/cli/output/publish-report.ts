@@ -9,6 +9,7 @@ import { renamed } from './renamed.js';
 import { treeLines } from '../../core/api/api-errors.js';
 import { findingsFromTree, formatFinding, shownFile, type Finding } from '../../core/errors/findings.js';
 import { githubAnnotation, sarifLog } from './formats.js';
+import { failureFindings } from '../../core/publishing/failure-findings.js';
 import { VERSION } from '../../core/version.js';
 import { paint } from './summary.js';
 import { plural } from '../../core/util/plural.js';
@@ -25,16 +26,6 @@ export function errorFindings(outcome: SendOutcome): Finding[] {
   const { error, advert } = outcome;
   if (error instanceof ApiError && error.tree) return findingsFromTree(error.tree, advert.source, advert.reference, { value: advert.payload });
   return [];
-}
-
-/**
- * Where a failure is shown in the machine formats: each error of the service's tree at its YAML
- * line, or (no tree: a network error, a 404) one finding for the advert itself.
- */
-export function failureFindings(error: JobsError, source: { file: string; locate?: CheckedAdvert['source']['locate'] }, reference?: string): Finding[] {
-  if (error instanceof ApiError && error.tree && source.locate) return findingsFromTree(error.tree, { file: source.file, locate: source.locate }, reference);
-  const line = source.locate ? source.locate([]).line : undefined;
-  return [{ kind: 'file', file: source.file, ...(line === undefined ? {} : { line, column: 1 }), path: '', message: 'failed', text: error.message, rule: 'failed', ...(reference === undefined ? {} : { reference }) }];
 }
 
 export function outcomeJson(o: SendOutcome) {
@@ -80,23 +71,52 @@ export function writeOutcome(ctx: Context, o: SendOutcome, log: (text: string) =
   log(`${lines.join('\n')}\n`);
 }
 
+/**
+ * What a run keeps of an outcome once its line is written: what the summary needs (the JSON result,
+ * the SARIF findings), not the advert, so that a run of many adverts holds no payload.
+ */
+export interface SentRecord {
+  status: string;
+  error?: JobsError;
+  json?: ReturnType<typeof outcomeJson>;
+  findings: Finding[];
+}
+
+export function sentRecord(ctx: Context, o: SendOutcome): SentRecord {
+  return {
+    status: o.status,
+    ...(o.error ? { error: o.error } : {}),
+    ...(ctx.globals.output === 'json' ? { json: outcomeJson(o) } : {}),
+    findings: o.error && ctx.globals.output === 'sarif' ? failureFindings(o.error, o.advert.source, o.advert.reference) : [],
+  };
+}
+
+/** An advert that could not be read again to be sent (its file changed since it was checked). */
+export function unreadRecord(ctx: Context, where: { file: string; document: number; reference: string }, error: JobsError, log: (text: string) => void): SentRecord {
+  const finding: Finding = { kind: 'file', file: where.file, path: '', message: 'failed', text: error.message, rule: 'failed', reference: where.reference };
+  if (ctx.globals.output === 'github') log(`${githubAnnotation(finding)}\n`);
+  else if (ctx.globals.output !== 'json' && ctx.globals.output !== 'sarif') {
+    const c = paint(ctx, ctx.io.stdout);
+    log(`${c.red('✖')} failed ${c.bold(sanitize(where.reference))} ${c.dim(shownFile(where.file))}: ${sanitize(error.message)}\n${error.details.map((d) => `    ${sanitize(renamed(d, ctx.name))}\n`).join('')}`);
+  }
+  const json = { file: where.file, document: where.document, reference: where.reference, status: 'failed', error: { message: error.message, exit_code: error.exitCode, findings: [] } };
+  return { status: 'failed', error, ...(ctx.globals.output === 'json' ? { json } : {}), findings: [finding] };
+}
+
 /** Exit code of a run: 0 when all succeeded, the failures' shared code, else 1. */
-export function exitCodeFor(outcomes: readonly SendOutcome[]): number {
+export function exitCodeFor(outcomes: readonly { error?: JobsError }[]): number {
   const codes = new Set(outcomes.filter((o) => o.error).map((o) => o.error!.exitCode));
   if (codes.size === 0) return ExitCode.ok;
   return codes.size === 1 ? [...codes][0]! : ExitCode.rejected;
 }
 
-export function writeSummary(ctx: Context, outcomes: readonly SendOutcome[], notStarted: number): void {
+export function writeSummary(ctx: Context, outcomes: readonly SentRecord[], notStarted: number): void {
   const counts = new Map<string, number>();
   for (const o of outcomes) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
-  if (ctx.globals.output === 'sarif') {
-    const findings = outcomes.flatMap((o) => (o.error ? failureFindings(o.error, o.advert.source, o.advert.reference) : []));
-    ctx.io.stdout.write(`${JSON.stringify(sarifLog(findings, VERSION))}\n`);
-  }
+  if (ctx.globals.output === 'sarif') ctx.io.stdout.write(`${JSON.stringify(sarifLog(outcomes.flatMap((o) => o.findings), VERSION))}\n`);
   if (ctx.globals.output === 'json') {
     ctx.io.stdout.write(
-      `${JSON.stringify({ results: outcomes.map(outcomeJson), summary: { ...Object.fromEntries(counts), not_started: notStarted, total: outcomes.length + notStarted } })}\n`,
+      `${JSON.stringify({ results: outcomes.map((o) => o.json), summary: { ...Object.fromEntries(counts), not_started: notStarted, total: outcomes.length + notStarted } })}\n`,
     );
     return;
   }

@@ -1,7 +1,7 @@
 /** What a sync shows: the plan (like `terraform plan`), a line per result, and a summary. */
 import type { Context } from '../context.js';
 import { ApiError } from '../../core/errors/failures.js';
-import { findingsFromTree, formatFinding, shownFile } from '../../core/errors/findings.js';
+import { formatFinding, shownFile } from '../../core/errors/findings.js';
 import { sanitize } from '../../core/util/sanitize.js';
 import { renamed } from './renamed.js';
 import { paint } from './summary.js';
@@ -9,7 +9,7 @@ import { plural } from '../../core/util/plural.js';
 import { treeLines } from '../../core/api/api-errors.js';
 import type { Finding } from '../../core/errors/findings.js';
 import { githubAnnotation, sarifLog } from './formats.js';
-import { failureFindings } from './publish-report.js';
+import { failureFindings } from '../../core/publishing/failure-findings.js';
 import { VERSION } from '../../core/version.js';
 import type { ChangeResult } from '../../core/sync/execute.js';
 import type { Plan } from '../../core/sync/plan.js';
@@ -78,8 +78,7 @@ export function writeResult(ctx: Context, result: ChangeResult, log: (line: stri
   }
   let lines = `${c.red('✖')} failed ${ref} ${c.dim(shownFile(change.file))}: ${sanitize(error.message)}\n`;
   const tree = error instanceof ApiError ? error.tree : undefined;
-  const advert = result.advert ?? change.advert;
-  if (tree && advert) for (const f of findingsFromTree(tree, advert.source, change.reference, { value: advert.payload })) lines += `    ${formatFinding(f)}\n`;
+  for (const f of result.findings ?? []) if (f.kind === 'field') lines += `    ${formatFinding(f)}\n`;
   const shown = new Set(tree ? treeLines(tree) : []);
   for (const d of error.details) if (!shown.has(d)) lines += `    ${sanitize(renamed(d, ctx.name))}\n`;
   log(lines);
@@ -104,5 +103,5 @@ export function writeSummary(ctx: Context, plan: Plan, results: readonly ChangeR
 
 /** The failures as findings: the service's errors at their YAML lines, or one per advert. */
 function failuresOf(results: readonly ChangeResult[]): Finding[] {
-  return results.flatMap((r) => (r.error ? failureFindings(r.error, (r.advert ?? r.change.advert)?.source ?? { file: r.change.file }, r.change.reference) : []));
+  return results.flatMap((r) => (r.error ? (r.findings ?? failureFindings(r.error, r.change.advert?.source ?? { file: r.change.file }, r.change.reference)) : []));
 }

@@ -34,8 +34,13 @@ export interface FolderDigests {
 const noStdin = async function* (): AsyncGenerator<string> {};
 
 /** Checks a folder; throws InvalidAdvertsError (with every finding) when anything is wrong. */
-export async function checkFolder(dir: string, inputs: FolderCheckInputs): Promise<FolderDigests> {
-  const found = await findAdvertFiles([dir], inputs.cwd, inputs.exclude);
+export function checkFolder(dir: string, inputs: FolderCheckInputs): Promise<FolderDigests> {
+  return checkPaths([dir], inputs);
+}
+
+/** Checks files and folders (not stdin) as checkFolder does; `publish` of many files keeps digests too. */
+export async function checkPaths(paths: readonly string[], inputs: FolderCheckInputs): Promise<FolderDigests> {
+  const found = await findAdvertFiles(paths, inputs.cwd, inputs.exclude);
   const digests: (string | number)[] = [];
   const checked = await checkFiles(found.files, noStdin, { settings: inputs.settings, mode: 'create', options: inputs.options, records: false, digests: true }, inputs.env, (index, c) => {
     const d = c.digests ?? [];

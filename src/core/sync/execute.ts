@@ -7,6 +7,8 @@
  */
 import type { JobsClient } from '../api/client.js';
 import { ApiError, JobsError } from '../errors/failures.js';
+import type { Finding } from '../errors/findings.js';
+import { failureFindings } from '../publishing/failure-findings.js';
 import { isTaken } from '../publishing/publish.js';
 import { runPool } from '../util/pool.js';
 import type { CheckedAdvert } from '../validation/check.js';
@@ -21,8 +23,13 @@ export interface ChangeResult {
   change: PlannedChange;
   status: ResultStatus;
   error?: JobsError;
-  /** The advert as sent: kept on a failure only (its errors point at its lines); a success lets it go. */
+  /** The advert as sent, while onResult runs; a run keeps none of them (a failure keeps its findings). */
   advert?: CheckedAdvert;
+  /**
+   * A failure as reports show it: the service's errors at the advert's lines, or one finding for
+   * the advert. Made while the advert is at hand, so that a run of many failures keeps no payload.
+   */
+  findings?: Finding[];
 }
 
 export interface ExecuteOptions {
@@ -83,7 +90,7 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
         }
       } else if (options.failFast || (result.error instanceof ApiError && result.error.kind === 'unauthorized')) stopAll();
       options.onResult(result);
-      if (result.status !== 'failed') delete result.advert;
+      delete result.advert;
       return result;
     },
     options.stop,
@@ -134,7 +141,11 @@ async function apply(change: PlannedChange, options: ExecuteOptions): Promise<Ap
       return done('recreated');
     }
   } catch (error) {
-    if (error instanceof JobsError) return { result: { change, status: 'failed', error, ...(advert ? { advert } : {}) } };
+    if (error instanceof JobsError) {
+      const source = advert?.source ?? { file: change.file };
+      const findings = failureFindings(error, source, change.reference, advert?.payload);
+      return { result: { change, status: 'failed', error, findings, ...(advert ? { advert } : {}) } };
+    }
     throw error;
   }
 }

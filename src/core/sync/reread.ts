@@ -14,9 +14,20 @@ import type { PlannedChange } from './plan.js';
 // Sync reads a folder: `-` is never among its files.
 const noStdin = async function* (): AsyncGenerator<string> {};
 
-export type ReadAdvert = (change: PlannedChange) => Promise<CheckedAdvert>;
+/** What is needed to read an advert again: its file as the user named it, its place, what it was. */
+export type AdvertToRead = Pick<PlannedChange, 'source' | 'document' | 'reference' | 'hash'>;
 
-export function advertReader(cwd: string, settings: AdvertSettings, options: ValidateOptions, recent: number): ReadAdvert {
+export type ReadAdvert = (change: AdvertToRead) => Promise<CheckedAdvert>;
+
+/** What a stale advert's error says: since when it changed, and what to do. */
+export interface StaleWording {
+  since: string;
+  hint: string;
+}
+
+const SYNC_WORDING: StaleWording = { since: 'the plan was made', hint: 'run the sync again: it checks and plans the folder as it is now' };
+
+export function advertReader(cwd: string, settings: AdvertSettings, options: ValidateOptions, recent: number, wording: StaleWording = SYNC_WORDING): ReadAdvert {
   // The adverts of the last few files read: the documents of a multi-document file are sent one
   // after another, and reading such a file once per document would be quadratic.
   const files = new Map<string, Promise<CheckedAdvert[]>>();
@@ -34,9 +45,7 @@ export function advertReader(cwd: string, settings: AdvertSettings, options: Val
   return async (change) => {
     const advert = (await read(change.source!).catch(() => [])).find((a) => a.source.index === change.document);
     if (!advert || !isValid(advert) || advert.reference !== change.reference || hashOf(advert.payload) !== change.hash) {
-      throw new InvalidInputError(`${change.source} changed since the plan was made; nothing was sent for ${change.reference}`, {
-        details: ['run the sync again: it checks and plans the folder as it is now'],
-      });
+      throw new InvalidInputError(`${change.source} changed since ${wording.since}; nothing was sent for ${change.reference}`, { details: [wording.hint] });
     }
     return advert;
   };
