@@ -12,14 +12,14 @@ useNock();
 
 describe('attempts in one window', () => {
   it('a hanging POST times out while the seven sent with it succeed', async () => {
-    const scope = nock(BASE).post('/job_applications/slow/events').delay(1000).reply(200).post(/\/job_applications\/fast\d\/events/).times(7).reply(200);
-    const { client } = makeClient({ timeoutMs: 64 });
+    const scope = nock(BASE).post('/job_applications/slow/events').delay(3000).reply(200).post(/\/job_applications\/fast\d\/events/).times(7).reply(200);
+    const { client } = makeClient({ timeoutMs: 400 });
     const fast = Array.from({ length: 7 }, (_, i) => client.postEvent(`fast${i}`, { kind: 'recruiter_like' }));
     const slow = rejection<ApiError>(client.postEvent('slow', { kind: 'recruiter_like' }));
     await expect(Promise.all(fast)).resolves.toHaveLength(7);
     const error = await slow;
     scope.done();
-    expect(error.message).toBe('POST /job_applications/slow/events: no response within 64ms (timeout)');
+    expect(error.message).toBe('POST /job_applications/slow/events: no response within 400ms (timeout)');
   });
 
   it("a caller's signal cancels its own request, not the others of its window", async () => {
@@ -54,5 +54,33 @@ describe('Deadlines', () => {
     ended.end();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(ended.signal.aborted).toBe(false);
+  });
+});
+
+describe('many attempts at once, through the real fetch (loopback)', () => {
+  it('300 posts in flight together: all answered, and Node warns of no listener leak', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => setTimeout(() => res.end(), 20));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      const { port } = server.address() as { port: number };
+      const { client } = makeClient({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 10_000 });
+      nock.enableNetConnect('127.0.0.1');
+      const posts = Array.from({ length: 300 }, (_, i) => client.postEvent(`a${i}`, { kind: 'recruiter_view' }));
+      await expect(Promise.all(posts)).resolves.toHaveLength(300);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

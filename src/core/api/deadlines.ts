@@ -4,9 +4,13 @@
  * them has had its full time. A bulk run starts thousands of attempts a second; a controller, a
  * timer and the listeners fetch hangs on each were a measurable part of its CPU time.
  * An attempt may so run up to one window (1/32 of the timeout, 1 s at most) longer than the
- * timeout, never shorter; the timer is cleared when every attempt of its window has ended.
+ * timeout, never shorter; the timer is cleared when every attempt of its window has ended. A window
+ * takes at most MAX_JOINS attempts: fetch leaves a listener on the signal until the request is
+ * collected, and a signal with too many listeners makes Node warn of a leak.
  */
 import { setMaxListeners } from 'node:events';
+
+const MAX_JOINS = 64;
 
 interface Window {
   controller: AbortController;
@@ -15,6 +19,8 @@ interface Window {
   active: number;
   /** Attempts may join until then (ms, from `now`). */
   joinUntil: number;
+  /** Attempts that joined. */
+  joined: number;
 }
 
 /** An attempt's signal, and the function to call when the attempt has ended (once). */
@@ -39,14 +45,16 @@ export class Deadlines {
   start(): Deadline {
     const now = this.now();
     let window = this.current;
-    if (window === undefined || now >= window.joinUntil || window.controller.signal.aborted) {
+    if (window === undefined || now >= window.joinUntil || window.joined >= MAX_JOINS || window.controller.signal.aborted) {
       const controller = new AbortController();
-      // Every attempt in flight of the window listens to it: no leak warning past 10 of them.
-      setMaxListeners(0, controller.signal);
+      // Every attempt of the window listens to it (fetch, and a caller's signal): no leak warning past 10 of
+      // them. Not 0 (unlimited): Node 20's getMaxListeners then throws, and fetch asks it on every request.
+      setMaxListeners(4 * MAX_JOINS, controller.signal);
       const opened: Window = {
         controller,
         joinUntil: now + this.windowMs,
         active: 0,
+        joined: 0,
         timer: setTimeout(() => {
           if (this.current === opened) this.current = undefined;
           controller.abort(this.reason());
@@ -54,17 +62,18 @@ export class Deadlines {
       };
       this.current = window = opened;
     }
-    const joined = window;
-    joined.active++;
+    const mine = window;
+    mine.active++;
+    mine.joined++;
     let ended = false;
     return {
-      signal: joined.controller.signal,
+      signal: mine.controller.signal,
       end: () => {
         if (ended) return;
         ended = true;
-        if (--joined.active > 0) return;
-        clearTimeout(joined.timer);
-        if (this.current === joined) this.current = undefined;
+        if (--mine.active > 0) return;
+        clearTimeout(mine.timer);
+        if (this.current === mine) this.current = undefined;
       },
     };
   }
