@@ -8,7 +8,7 @@
  * events as done in production.
  */
 import { parseJsonObject } from '../util/json.js';
-import { closeSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, write, writeSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { canonicalServiceKey } from '../sync/service-key.js';
@@ -147,7 +147,15 @@ export interface JournalFileOps {
 }
 
 const fileOps: JournalFileOps = {
-  write: (fd, bytes, offset) => new Promise((resolve, reject) => write(fd, bytes, offset, bytes.length - offset, null, (error, n) => (error ? reject(error) : resolve(n)))),
+  // Appending a few KB lands in the page cache in microseconds: written in place rather than with a
+  // round trip through the thread pool, which doubled each flush's latency while posts waited on it.
+  write: (fd, bytes, offset) => {
+    try {
+      return Promise.resolve(writeSync(fd, bytes, offset, bytes.length - offset, null));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  },
   fsync: (fd) => new Promise((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve()))),
 };
 
