@@ -124,6 +124,13 @@ describe('readNdjson', () => {
       ['c', 37, 41],
     ]);
   });
+
+  it('reads an escaped key name as JSON does and skips tabs and spaces around the colon', () => {
+    expect(topLevelKeys('{"\\u006bind"\t:\t"x" , "k" :"y"}').map((k) => [k.name, k.keyColumn, k.valueColumn])).toEqual([
+      ['kind', 2, 16],
+      ['k', 22, 27],
+    ]);
+  });
 });
 
 describe('readYaml', () => {

@@ -8,6 +8,7 @@ import { VERSION } from '../version.js';
 import { brokenBodyError, connectError, quotaWaitError, responseError, timeoutError, type Exchange } from './api-errors.js';
 import { readBodyCapped, type BodyText } from './body.js';
 import { onAbort } from '../util/abort-fanout.js';
+import { Deadlines } from './deadlines.js';
 import { RateGate } from './rate-gate.js';
 import { backoffDelay, classifyConnectFailure, formatSeconds, parseRateLimitWait, parseRetryAfter, retryForStatus, statusWords, type Retry } from './retry-policy.js';
 import { isLoopbackHost, joinUrl, parseBaseUrl } from './url.js';
@@ -140,6 +141,7 @@ export class Transport {
   private readonly sleep: NonNullable<ClientOptions['sleep']>;
   private readonly random: () => number;
   private readonly now: () => number;
+  private readonly deadlines: Deadlines;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
@@ -167,6 +169,7 @@ export class Transport {
     this.gate = new RateGate(this.now);
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
+    this.deadlines = new Deadlines(this.timeoutMs, () => new TimeoutReason());
   }
 
   /** Removes the token from a text that could contain it. */
@@ -285,15 +288,17 @@ export class Transport {
   /** One attempt: the timeout covers the whole exchange, headers and body. */
   private async attempt(url: string, spec: RequestSpec): Promise<Outcome> {
     if (spec.signal?.aborted) return { type: 'cancelled' };
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new TimeoutReason()), this.timeoutMs);
+    const deadline = this.deadlines.start();
     const outer = spec.signal;
-    const stopListening = outer ? onAbort(outer, () => controller.abort(outer.reason)) : undefined;
+    // A caller's signal (Ctrl-C) stops this attempt only: the deadline's signal is shared with others.
+    const own = outer ? new AbortController() : undefined;
+    const stopListening = own ? [onAbort(outer!, () => own.abort(outer!.reason)), onAbort(deadline.signal, () => own.abort(deadline.signal.reason))] : undefined;
+    const signal = own ? own.signal : deadline.signal;
     const hasBody = spec.body !== undefined;
     const started = this.now();
     const elapsed = (): number => Math.max(0, Math.round(this.now() - started));
     const interrupted = (): Outcome | undefined =>
-      spec.signal?.aborted ? { type: 'cancelled' } : controller.signal.reason instanceof TimeoutReason ? { type: 'timeout', ms: elapsed() } : undefined;
+      spec.signal?.aborted ? { type: 'cancelled' } : signal.reason instanceof TimeoutReason ? { type: 'timeout', ms: elapsed() } : undefined;
 
     this.trace(`> ${spec.method} ${url}`);
     if (this.authorization !== undefined) this.trace(`> authorization: ${this.scheme === '' ? '' : `${this.scheme} `}***`);
@@ -307,7 +312,7 @@ export class Transport {
           method: spec.method,
           headers: this.headers(hasBody),
           body: hasBody ? JSON.stringify(spec.body) : undefined,
-          signal: controller.signal,
+          signal,
           // A redirect would re-send the request (maybe as GET, maybe elsewhere): report it instead.
           redirect: 'manual',
         });
@@ -328,8 +333,8 @@ export class Transport {
       }
       return this.traced({ type: 'response', response: { status: response.status, headers: response.headers, body }, ms: elapsed() });
     } finally {
-      clearTimeout(timer);
-      stopListening?.();
+      deadline.end();
+      if (stopListening) for (const stop of stopListening) stop();
       ended?.();
     }
   }

@@ -3,6 +3,7 @@
  * application_id a non-blank string, kind one of the three, data an object when present, no other
  * fields.
  */
+import type { Position } from '../adverts/types.js';
 import type { Finding } from '../errors/findings.js';
 import { sanitize } from '../util/sanitize.js';
 import { suggest } from '../validation/suggest.js';
@@ -50,7 +51,8 @@ export function checkEntry(file: string, raw: RawEntry, index: number): { entry?
   const data = eventData(dataField, (message, text) => problem(dataField, 'data', message, text));
 
   if (problems.length > 0 || id === undefined || kind === undefined) return { findings: problems };
-  const fieldPositions = new Map([...raw.fields].map(([name, field]) => [name, field.position]));
+  const fieldPositions = new Map<string, Position>();
+  for (const [name, field] of raw.fields) fieldPositions.set(name, field.position);
   return {
     entry: { index, file, position: raw.position, application_id: id, kind, ...(data === undefined ? {} : { data }), fieldPositions },
     findings: [],

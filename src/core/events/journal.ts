@@ -8,7 +8,7 @@
  * events as done in production.
  */
 import { parseJsonObject } from '../util/json.js';
-import { closeSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, write, writeSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { canonicalServiceKey } from '../sync/service-key.js';
@@ -147,24 +147,47 @@ export interface JournalFileOps {
 }
 
 const fileOps: JournalFileOps = {
-  write: (fd, bytes, offset) => new Promise((resolve, reject) => write(fd, bytes, offset, bytes.length - offset, null, (error, n) => (error ? reject(error) : resolve(n)))),
+  // Appending a few KB lands in the page cache in microseconds: written in place rather than with a
+  // round trip through the thread pool, which doubled each flush's latency while posts waited on it.
+  write: (fd, bytes, offset) => {
+    try {
+      return Promise.resolve(writeSync(fd, bytes, offset, bytes.length - offset, null));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  },
   fsync: (fd) => new Promise((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve()))),
 };
 
-interface Queued {
-  line: string;
+/** The lines queued for the next flush, and the promise every one of them is given. */
+interface Batch {
+  lines: string[];
+  done: Promise<void>;
   resolve: () => void;
   reject: (error: unknown) => void;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const done = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Rejections are handled where a line is awaited; this keeps a batch nobody awaits quiet.
+  done.catch(() => undefined);
+  return { lines: [], done, resolve, reject };
 }
 
 /**
  * Appends records to a journal by group commit: the lines queued while a flush is under way are
  * written together and flushed to disk with one fsync, off the main thread, so posts keep going
  * while the disk works. `append` resolves once its line is on disk; lines reach the file in the
- * order they were queued, so a line being on disk means every line queued before it is too.
+ * order they were queued, so a line being on disk means every line queued before it is too. The
+ * lines of a batch share one promise: a promise per line was a measurable part of a large run.
  */
 export class JournalWriter {
-  private queue: Queued[] = [];
+  private queue: Batch | undefined;
   private flushing: Promise<void> | undefined;
   private failure: unknown;
 
@@ -201,29 +224,28 @@ export class JournalWriter {
   append(record: JournalRecord): Promise<void> {
     if (this.fd === undefined) return Promise.reject(new Error('the journal is closed'));
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    return new Promise((resolve, reject) => {
-      this.queue.push({ line: `${JSON.stringify(record)}\n`, resolve, reject });
-      // Waits for the current turn of the event loop to end, so that the lines of every post that
-      // finishes in it share one flush.
-      this.flushing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.flushQueued());
-    });
+    const batch = (this.queue ??= newBatch());
+    batch.lines.push(`${JSON.stringify(record)}\n`);
+    // Waits for the current turn of the event loop to end, so that the lines of every post that
+    // finishes in it share one flush.
+    this.flushing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.flushQueued());
+    return batch.done;
   }
 
   /** Writes and flushes the queued lines, batch after batch, until the queue is empty. */
   private async flushQueued(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue;
-      this.queue = [];
+    for (let batch = this.queue; batch !== undefined; batch = this.queue) {
+      this.queue = undefined;
       try {
         if (this.failure !== undefined) throw this.failure;
-        const bytes = Buffer.from(batch.map((q) => q.line).join(''));
+        const bytes = Buffer.from(batch.lines.join(''));
         // One write in practice; the loop only guards against a short write.
         for (let done = 0; done < bytes.length; ) done += await this.ops.write(this.fd!, bytes, done);
         await this.ops.fsync(this.fd!);
-        for (const q of batch) q.resolve();
+        batch.resolve();
       } catch (error) {
         this.failure ??= error;
-        for (const q of batch) q.reject(this.failure);
+        batch.reject(this.failure);
       }
     }
     this.flushing = undefined;

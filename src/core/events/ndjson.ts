@@ -67,33 +67,51 @@ export function topLevelKeys(line: string): KeySpan[] {
   const spans: KeySpan[] = [];
   let depth = 0;
   let expectKey = false;
+  // Char codes, not one-character strings and a regex per character: every line is scanned twice a run.
   for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (ch === '"') {
+    const ch = line.charCodeAt(i);
+    if (ch === QUOTE) {
       const end = stringEnd(line, i);
       if (depth === 1 && expectKey) {
-        let j = end + 1;
-        while (j < line.length && /\s/.test(line[j]!)) j++;
-        j++; // the colon
-        while (j < line.length && /\s/.test(line[j]!)) j++;
-        spans.push({ name: JSON.parse(line.slice(i, end + 1)) as string, keyColumn: i + 1, valueColumn: j + 1 });
+        let j = skipSpace(line, end + 1);
+        j = skipSpace(line, j + 1); // past the colon
+        const quoted = line.slice(i, end + 1);
+        // Only a name with an escape needs JSON.parse to read it.
+        const name = quoted.includes('\\') ? (JSON.parse(quoted) as string) : quoted.slice(1, -1);
+        spans.push({ name, keyColumn: i + 1, valueColumn: j + 1 });
         expectKey = false;
       }
       i = end;
-    } else if (ch === '{' || ch === '[') {
+    } else if (ch === OPEN_BRACE || ch === OPEN_BRACKET) {
       depth++;
-      expectKey = depth === 1 && ch === '{';
-    } else if (ch === '}' || ch === ']') depth--;
-    else if (ch === ',' && depth === 1) expectKey = true;
+      expectKey = depth === 1 && ch === OPEN_BRACE;
+    } else if (ch === CLOSE_BRACE || ch === CLOSE_BRACKET) depth--;
+    else if (ch === COMMA && depth === 1) expectKey = true;
   }
   return spans;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+
+/** The index of the first character at or after `from` that is not JSON whitespace. */
+function skipSpace(text: string, from: number): number {
+  let j = from;
+  for (let c = text.charCodeAt(j); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d; c = text.charCodeAt(++j));
+  return j;
 }
 
 /** Index of the quote that closes the string opening at `start`. */
 function stringEnd(text: string, start: number): number {
   for (let i = start + 1; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === '"') return i;
+    const ch = text.charCodeAt(i);
+    if (ch === BACKSLASH) i++;
+    else if (ch === QUOTE) return i;
   }
   return text.length - 1;
 }
