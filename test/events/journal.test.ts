@@ -92,6 +92,22 @@ describe('journal', () => {
     expect(readFileSync(path, 'utf8')).toBe(['k1', 'k2', 'k3'].map((k) => line(record(k, 'sending'))).join(''));
   });
 
+  it('a write that takes no bytes fails the line (EIO) instead of looping for ever; a short write is finished', async () => {
+    const path = tempJournal();
+    let mode: 'short' | 'none' = 'short';
+    const ops: JournalFileOps = {
+      // A short write: at most 10 bytes at a time, then nothing at all.
+      write: async (fd, bytes, offset) => (mode === 'none' ? 0 : writeSync(fd, bytes, offset, Math.min(10, bytes.length - offset))),
+      fsync: async () => undefined,
+    };
+    const writer = JournalWriter.open(path, 'j', readJournal(path, 'j'), ops);
+    await writer.append(record('k1', 'sending'));
+    expect(readFileSync(path, 'utf8')).toBe(line(record('k1', 'sending')));
+    mode = 'none';
+    await expect(writer.append(record('k2', 'sending'))).rejects.toMatchObject({ code: 'EIO' });
+    await writer.close();
+  });
+
   it('fails to open where it cannot write, before anything is sent', () => {
     const path = join(tempJournal(), 'missing-folder', 'x.journal');
     expect(() => JournalWriter.open(path, 'x.journal', readJournal(path, 'x.journal'))).toThrow('cannot write the journal x.journal (ENOENT); nothing was sent');

@@ -10,6 +10,8 @@
  */
 import { setMaxListeners } from 'node:events';
 
+/** The longest delay setTimeout takes as given. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const MAX_JOINS = 64;
 
 interface Window {
@@ -58,7 +60,8 @@ export class Deadlines {
         timer: setTimeout(() => {
           if (this.current === opened) this.current = undefined;
           controller.abort(this.reason());
-        }, this.timeoutMs + this.windowMs),
+          // Node fires a delay over 2^31-1 ms after 1 ms: a huge programmatic timeout waits the most it can.
+        }, Math.min(this.timeoutMs + this.windowMs, MAX_TIMER_MS)),
       };
       this.current = window = opened;
     }

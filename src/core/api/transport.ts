@@ -300,10 +300,11 @@ export class Transport {
     const interrupted = (): Outcome | undefined =>
       spec.signal?.aborted ? { type: 'cancelled' } : signal.reason instanceof TimeoutReason ? { type: 'timeout', ms: elapsed() } : undefined;
 
-    this.trace(`> ${spec.method} ${url}`);
-    if (this.authorization !== undefined) this.trace(`> authorization: ${this.scheme === '' ? '' : `${this.scheme} `}***`);
     let ended: (() => void) | void = undefined;
     try {
+      // Inside the try: a trace callback that throws still ends the deadline (its timer would hold the process).
+      this.trace(`> ${spec.method} ${url}`);
+      if (this.authorization !== undefined) this.trace(`> authorization: ${this.scheme === '' ? '' : `${this.scheme} `}***`);
       ended = this.options.onRequest?.(this.redact(`${spec.method} ${spec.path}`));
       const fetchFn = this.options.fetch ?? globalThis.fetch;
       let response: Response;

@@ -240,7 +240,12 @@ export class JournalWriter {
         if (this.failure !== undefined) throw this.failure;
         const bytes = Buffer.from(batch.lines.join(''));
         // One write in practice; the loop only guards against a short write.
-        for (let done = 0; done < bytes.length; ) done += await this.ops.write(this.fd!, bytes, done);
+        for (let done = 0; done < bytes.length; ) {
+          const written = await this.ops.write(this.fd!, bytes, done);
+          // A write that takes nothing would loop for ever, on the main thread (writes are in place).
+          if (written <= 0) throw Object.assign(new Error('the journal took no bytes'), { code: 'EIO' });
+          done += written;
+        }
         await this.ops.fsync(this.fd!);
         batch.resolve();
       } catch (error) {

@@ -281,8 +281,8 @@ function journalError(display: string, cause: unknown, unrecorded: readonly Entr
   const code = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
   const error = new PartialFailureError(`cannot write the journal ${sanitize(display)} (${code}); the run was stopped`);
   error.details = [
-    ...unrecorded.map((r) => `${r.entry.kind} ${sanitize(r.entry.application_id)} (${sanitize(r.entry.file)}:${r.entry.position.line}) was sent (${r.status}) but is not in the journal: a rerun would post it again`),
-    'fix the journal file (space, permissions), then remove those entries from the events file or rerun knowing they will be posted again',
+    ...unrecorded.map((r) => `${r.entry.kind} ${sanitize(r.entry.application_id)} (${sanitize(r.entry.file)}:${r.entry.position.line}) was sent (${r.status}) but its outcome is not in the journal: a rerun holds it as uncertain and does not post it again`),
+    'fix the journal file (space, permissions), then rerun: events posted with no outcome recorded are listed as uncertain; --retry-uncertain posts them again',
   ];
   return error;
 }
