@@ -177,8 +177,7 @@ class ReferenceIndex {
   ) {}
 
   add(reference: string, found: FoundFile, file: number, line: number, column: number): void {
-    const hash = hashOf(reference);
-    const earlier = this.byHash.firstOrAdd(hash, file);
+    const earlier = this.byHash.firstOrAdd(hashOf(reference), secondHashOf(reference), file);
     if (earlier !== undefined) {
       this.suspects.push({ reference, file, display: found.display, line, column, earlier });
       return;
@@ -247,6 +246,14 @@ export function hashOf(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h & 0x3fffffff;
+}
+
+/** A second hash, independent of hashOf (another multiplier, mixed at the end), for FirstFileByHash. */
+function secondHashOf(text: string): number {
+  let h = 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h + text.charCodeAt(i), 0x5bd1e995) ^ (h >>> 15);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) & 0x3fffffff;
 }
 
 type Merge = (found: FoundFile, index: number, c: FileCheck) => void;
