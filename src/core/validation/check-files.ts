@@ -16,6 +16,7 @@ import type { ReadResult } from '../adverts/yaml-reader.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
 import type { ErrorTree } from '../errors/tree.js';
 import { checkAdvert, isValid, type AdvertSettings } from './check.js';
+import { FirstFileByHash } from './first-file-by-hash.js';
 import type { AdvertMode, ValidateOptions } from './validate.js';
 
 export interface CheckSettings {
@@ -164,7 +165,7 @@ interface Place {
  */
 class ReferenceIndex {
   /** Hash of a reference -> the file where that hash came first. */
-  private readonly byHash = new Map<number, number>();
+  private readonly byHash = new FirstFileByHash();
   /** References known exactly: those of stdin (which cannot be read again) and resolved suspects. */
   private readonly exact = new Map<string, Place>();
   private readonly suspects: (Place & { reference: string; earlier: number })[] = [];
@@ -176,13 +177,11 @@ class ReferenceIndex {
   ) {}
 
   add(reference: string, found: FoundFile, file: number, line: number, column: number): void {
-    const hash = hashOf(reference);
-    const earlier = this.byHash.get(hash);
+    const earlier = this.byHash.firstOrAdd(hashOf(reference), secondHashOf(reference), file);
     if (earlier !== undefined) {
       this.suspects.push({ reference, file, display: found.display, line, column, earlier });
       return;
     }
-    this.byHash.set(hash, file);
     if (found.path === undefined) this.exact.set(reference, { file, display: found.display, line, column });
   }
 
@@ -242,11 +241,19 @@ class ReferenceIndex {
   }
 }
 
-/** FNV-1a, cut to a small integer (a number V8 keeps unboxed as a Map key). */
+/** FNV-1a, cut to 30 bits (see FirstFileByHash). */
 export function hashOf(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h & 0x3fffffff;
+}
+
+/** A second hash, independent of hashOf (another multiplier, mixed at the end), for FirstFileByHash. */
+function secondHashOf(text: string): number {
+  let h = 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h + text.charCodeAt(i), 0x5bd1e995) ^ (h >>> 15);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) & 0x3fffffff;
 }
 
 type Merge = (found: FoundFile, index: number, c: FileCheck) => void;

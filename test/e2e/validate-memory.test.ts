@@ -1,0 +1,34 @@
+/**
+ * What a validate run keeps per advert file stays small: the built binary checks a folder of
+ * 150,000 adverts on one thread (JOBS_WORKERS=0: what the main thread keeps, without a worker's
+ * heap in the way) with V8's heap held to 18 MB; it needs about 14 MB. The build before kept a
+ * string per file name for the whole walk and a Map entry per reference; it ran out of memory here
+ * even at 20 MB (exit 134, no output), and at a million files its memory grew with the count.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateAdverts } from '../../bench/generate.mjs';
+import { isolatedEnv, jobs } from './helpers.js';
+
+const COUNT = 150_000;
+
+describe('validate of a very large folder in a small heap', () => {
+  let root: string;
+  let dir: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'jobs-validate-memory-'));
+    dir = generateAdverts(join(root, 'adverts'), COUNT);
+  }, 120_000);
+  // Removing 150,000 files takes a while on a busy machine.
+  afterAll(() => rmSync(root, { recursive: true, force: true }), 120_000);
+
+  it('checks every file, and still names a repeated reference with its first use', async () => {
+    writeFileSync(join(dir, 'advert-0140000.yaml'), 'reference: BENCH-000007\ntitle: T\n');
+    const r = await jobs(['validate', dir], { env: isolatedEnv({ NODE_OPTIONS: '--max-old-space-size=18', JOBS_WORKERS: '0' }), timeoutMs: 120_000 });
+    expect(r.stdout).toContain(`advert-0140000.yaml:1:12: reference "BENCH-000007" is already used by ${dir}/advert-0000007.yaml:1:12; each advert needs its own`);
+    expect(r.stderr).toMatch(new RegExp(`in ${COUNT} files`));
+    expect(r.code).toBe(3);
+  }, 120_000);
+});
