@@ -206,10 +206,43 @@ describe('the state file (version 2)', () => {
       [{ [A]: { fields: ['title', 'title'], adverts: {} } }, `services["${A}"].fields: expected a list of field names, each once, not a list`],
       [{ [A]: { fields: ['title'], adverts: { R: record } } }, `services["${A}"].adverts["R"].fields: expected at most 1 field hashes (the service's "fields") separated by single spaces, - for none`],
       [{ [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, fields: { title: '1' } } } } }, `services["${A}"].adverts["R"].fields: expected a string, not an object`],
+      [{ [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, fields: '11111111  22222222' } } } }, `services["${A}"].adverts["R"].fields: expected at most 2 field hashes (the service's "fields") separated by single spaces, - for none`],
+      [{ [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, fields: '11111111\t22222222' } } } }, `services["${A}"].adverts["R"].fields: expected at most 2 field hashes (the service's "fields") separated by single spaces, - for none`],
+      [{ [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, fields: '11111111 ' } } } }, `services["${A}"].adverts["R"].fields: expected at most 2 field hashes (the service's "fields") separated by single spaces, - for none`],
+      [{ [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, text_hash: 7 } } } }, `services["${A}"].adverts["R"].text_hash: expected a string, not a number`],
     ];
     for (const [services, message] of cases) {
       writeFileSync(path, JSON.stringify({ version: 2, services }));
       expect(() => SyncState.load(path)).toThrow(`${path}: not a valid sync state: ${message}`);
     }
+  });
+
+  it('keeps a text hash with its record, and records a new one for an unchanged advert only when the state is written anyway', () => {
+    const path = tempPath('state.json');
+    const state = SyncState.load(path);
+    expect(state.hasTextHashes(A)).toBe(false);
+    state.put(A, 'A-1', { ...record('a'.repeat(32)), text_hash: 't'.repeat(32) });
+    state.put(A, 'A-2', record('b'.repeat(32)));
+    state.save();
+    const line = readFileSync(path, 'utf8').split('\n').find((l) => l.includes('"A-1"'));
+    expect(line).toBe(`        "A-1": {"file":"a.yaml","document":0,"hash":"${'a'.repeat(32)}","text_hash":"${'t'.repeat(32)}","fields":"x","published_at":"2026-01-01T00:00:00.000Z"},`);
+    const bytes = readFileSync(path, 'utf8');
+
+    const read = SyncState.load(path);
+    expect(read.adverts(A).get('A-1')?.text_hash).toBe('t'.repeat(32));
+    expect(read.adverts(A).get('A-2')?.text_hash).toBeUndefined();
+    // Half of the records have one: not "most".
+    expect(read.hasTextHashes(A)).toBe(false);
+    read.refreshTextHash(A, 'A-2', 'u'.repeat(32));
+    read.save();
+    expect(readFileSync(path, 'utf8')).toBe(bytes);
+
+    read.put(A, 'A-3', { ...record('c'.repeat(32)), text_hash: 'v'.repeat(32) });
+    read.refreshTextHash(A, 'A-2', 'u'.repeat(32));
+    read.save();
+    const again = SyncState.load(path);
+    expect(again.adverts(A).get('A-2')?.text_hash).toBe('u'.repeat(32));
+    expect(again.adverts(A).get('A-2')?.hash).toBe('b'.repeat(32));
+    expect(again.hasTextHashes(A)).toBe(true);
   });
 });

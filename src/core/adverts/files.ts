@@ -366,7 +366,7 @@ export function decodeAdvertBytes(file: string, content: Uint8Array): { text: st
   return { text };
 }
 
-export type FileText = { text: string } | { problem: LoadProblem };
+export type FileText = { text: string; digest?: string } | { problem: LoadProblem };
 
 export async function readAdvertFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>): Promise<FileText> {
   if (!found.path) {
@@ -383,11 +383,16 @@ export async function readAdvertFile(found: FoundFile, stdin: () => AsyncIterabl
   return readAdvertFileSync(found.display, found.path);
 }
 
-/** Reads a found file (not stdin): its text, or why it cannot be read. */
-export function readAdvertFileSync(display: string, path: string): FileText {
+/**
+ * Reads a found file (not stdin): its text, or why it cannot be read. With `digestBytes`, the text
+ * comes with that function's digest of the file's bytes (hashing them is quicker than the text).
+ */
+export function readAdvertFileSync(display: string, path: string, digestBytes?: (bytes: Uint8Array) => string): FileText {
   try {
     const read = readFoundFile(path);
-    return 'tooLarge' in read ? tooLarge(display, read.tooLarge) : decodeAdvertBytes(display, read.bytes);
+    if ('tooLarge' in read) return tooLarge(display, read.tooLarge);
+    const text = decodeAdvertBytes(display, read.bytes);
+    return digestBytes && 'text' in text ? { text: text.text, digest: digestBytes(read.bytes) } : text;
   } catch (error) {
     return { problem: { file: display, message: `cannot read the file: ${whyUnreadable(error)}`, code: 'unreadable' } };
   }

@@ -8,7 +8,7 @@
 import type { CheckedAdvert } from '../validation/check.js';
 import { loadValidAdverts, type GateInputs } from '../validation/gate.js';
 import type { ValidateOptions } from '../validation/validate.js';
-import { checkPaths } from '../sync/check-folder.js';
+import { checkPaths, DIGEST_STRIDE } from '../sync/check-folder.js';
 import { advertReader } from '../sync/reread.js';
 
 /** An advert to send: where it is and what it was when checked. */
@@ -42,7 +42,7 @@ export async function checkAdvertsToSend(inputs: GateInputs & { env: NodeJS.Proc
   }
   const { files, digests } = await checkPaths(paths, { cwd: inputs.cwd, env: inputs.env, settings: inputs.settings, options, exclude: new Set() });
   const adverts: AdvertToSend[] = [];
-  for (let i = 0; i < digests.length; i += 4) {
+  for (let i = 0; i < digests.length; i += DIGEST_STRIDE) {
     adverts.push({ source: files[digests[i] as number]!.display, reference: digests[i + 1] as string, document: digests[i + 2] as number, hash: digests[i + 3] as string });
   }
   const reader = advertReader(inputs.cwd, inputs.settings, options, RECENT_FILES, { since: 'it was checked', hint: 'run the command again: it checks the files as they are now' });

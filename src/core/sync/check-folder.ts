@@ -6,12 +6,12 @@
  */
 import { findAdvertFiles, type FoundFile } from '../adverts/files.js';
 import { findingFromProblem, sortFindings } from '../errors/findings.js';
-import { checkFiles } from '../validation/check-files.js';
+import { checkFiles, type TextHashing, type WorkBeside } from '../validation/check-files.js';
 import type { AdvertSettings } from '../validation/check.js';
 import { invalidAdverts } from '../validation/invalid-adverts.js';
 import type { ValidateOptions } from '../validation/validate.js';
 import { runPool } from '../util/pool.js';
-import { Planner, type Plan, type PlannedChange } from './plan.js';
+import { Planner, type AdvertDigest, type Plan, type PlannedChange } from './plan.js';
 import type { AdvertRecord } from './state.js';
 
 export interface FolderCheckInputs {
@@ -21,14 +21,20 @@ export interface FolderCheckInputs {
   options: ValidateOptions;
   /** Absolute paths the walk leaves out (the sync state). */
   exclude: ReadonlySet<string>;
+  /** Hash each file's text as well (a sync records it), and maybe only that. */
+  texts?: TextHashing;
+  /** Work this thread does while the workers start (see WorkBeside). */
+  beside?: WorkBeside;
 }
 
 /** The valid adverts of a folder, in file order, as digests. */
 export interface FolderDigests {
   files: readonly FoundFile[];
-  /** Flattened per advert: file index, reference, document, hash. */
+  /** Flattened per advert (DIGEST_STRIDE values): file index, reference, document, content hash, text hash (see FileCheck.digests). */
   digests: (string | number)[];
 }
+
+export const DIGEST_STRIDE = 5;
 
 // Sync reads a folder: `-` is never among its files.
 const noStdin = async function* (): AsyncGenerator<string> {};
@@ -42,10 +48,18 @@ export function checkFolder(dir: string, inputs: FolderCheckInputs): Promise<Fol
 export async function checkPaths(paths: readonly string[], inputs: FolderCheckInputs): Promise<FolderDigests> {
   const found = await findAdvertFiles(paths, inputs.cwd, inputs.exclude);
   const digests: (string | number)[] = [];
-  const checked = await checkFiles(found.files, noStdin, { settings: inputs.settings, mode: 'create', options: inputs.options, records: false, digests: true }, inputs.env, (index, c) => {
-    const d = c.digests ?? [];
-    for (let i = 0; i < d.length; i += 3) digests.push(index, d[i]!, d[i + 1]!, d[i + 2]!);
-  });
+  const settings = { settings: inputs.settings, mode: 'create' as const, options: inputs.options, records: false, digests: true, ...(inputs.texts ? { texts: { ...inputs.texts } } : {}) };
+  const checked = await checkFiles(
+    found.files,
+    noStdin,
+    settings,
+    inputs.env,
+    (index, c) => {
+      const d = c.digests ?? [];
+      for (let i = 0; i < d.length; i += 4) digests.push(index, d[i]!, d[i + 1]!, d[i + 2]!, d[i + 3]!);
+    },
+    inputs.beside,
+  );
   const problems = found.problems.concat(checked.problems);
   const findings = sortFindings(found.problems.map(findingFromProblem).concat(checked.findings));
   if (findings.length > 0) throw invalidAdverts(findings, { adverts: checked.adverts, invalid: checked.invalid, problems });
@@ -59,6 +73,8 @@ export interface DigestPlanOptions {
   fileOf: (shown: string) => string;
   /** The field hashes of an update's advert (read again: digests keep none). */
   fieldsOf: (change: PlannedChange) => Promise<Record<string, string>>;
+  /** The content hash of an advert whose digest has none, and whose text is not its record's: read again. */
+  hashOf: (digest: AdvertDigest) => Promise<string>;
   /** Files read at once for updates' fields. */
   concurrency: number;
 }
@@ -67,10 +83,18 @@ export interface DigestPlanOptions {
 export async function planFolder(folder: FolderDigests, recorded: ReadonlyMap<string, AdvertRecord>, options: DigestPlanOptions): Promise<Plan> {
   const planner = new Planner(recorded, { prune: options.prune, force: options.force, keepAdverts: false });
   const { files, digests } = folder;
-  for (let i = 0; i < digests.length; i += 4) {
+  const digestAt = (i: number): AdvertDigest => {
     const source = files[digests[i] as number]!.display;
-    planner.add({ source, file: options.fileOf(source), reference: digests[i + 1] as string, document: digests[i + 2] as number, hash: digests[i + 3] as string });
+    return { source, file: options.fileOf(source), reference: digests[i + 1] as string, document: digests[i + 2] as number, hash: digests[i + 3] as string, textHash: digests[i + 4] as string };
+  };
+  // Left out for its text: when that is not the text of this advert's record (new, or edited), its
+  // payload is hashed after all, read again; then every advert is planned in file order.
+  const unhashed = new Map<number, AdvertDigest>();
+  for (let i = 0; i < digests.length; i += DIGEST_STRIDE) {
+    if (digests[i + 3] === '' && !planner.knowsText(digests[i + 1] as string, digests[i + 2] as number, digests[i + 4] as string)) unhashed.set(i, digestAt(i));
   }
+  await runPool([...unhashed.values()], options.concurrency, async (digest) => void (digest.hash = await options.hashOf(digest)));
+  for (let i = 0; i < digests.length; i += DIGEST_STRIDE) planner.add(unhashed.get(i) ?? digestAt(i));
   // Only the updates name their fields: a folder where nothing changed is not read again.
   await runPool(planner.unfilled(), options.concurrency, async (change) => planner.fill(change, await options.fieldsOf(change)));
   return planner.finish();

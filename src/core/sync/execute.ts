@@ -70,7 +70,10 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
     for (const c of plan.changes) {
       if (c.action !== 'unchanged' || !c.moved) continue;
       const before = recorded.get(c.reference);
-      if (before) state.put(service, c.reference, { file: c.file, document: c.document!, hash: before.hash, fields: before.fields, published_at: before.published_at });
+      if (before) {
+        const textHash = c.textHash ?? before.text_hash;
+        state.put(service, c.reference, { file: c.file, document: c.document!, hash: before.hash, ...(textHash === undefined ? {} : { text_hash: textHash }), fields: before.fields, published_at: before.published_at });
+      }
     }
   } catch (error) {
     return { results: [], notStarted: work.length, unlogged, recordFailure: error };
@@ -158,6 +161,7 @@ function record(result: ChangeResult, fields: Record<string, string> | undefined
       file: change.file,
       document: change.document ?? change.advert?.source.index ?? 0,
       hash: change.hash!,
+      ...(change.textHash === undefined ? {} : { text_hash: change.textHash }),
       fields: fields!,
       published_at: new Date().toISOString(),
     });

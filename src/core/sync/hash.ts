@@ -56,3 +56,26 @@ export function contentHashes(payload: Record<string, unknown>): { hash: string;
   }
   return { hash: digest('sha256', `{${parts.join(',')}}`, 'hex').slice(0, HASH_LENGTH), fields };
 }
+
+/**
+ * What a file's text yields depends on the reader and on how a payload is built from it (defaults,
+ * constant names). Bump this when a release changes either for a text that is already valid: every
+ * text hash recorded before then stops matching, and each advert's payload is hashed again.
+ */
+export const TEXT_HASH_EPOCH = 1;
+
+/** What a text hash covers besides the text: the epoch and the settings that shape a payload. */
+export function textHashBasis(settings: unknown, options: unknown): string {
+  return `jobs text hash ${TEXT_HASH_EPOCH}\n${canonicalJson({ settings, options })}\n`;
+}
+
+/**
+ * The hash of a file's text (its bytes as read) with the settings: a no-op sync finds an advert
+ * unchanged from it without building the payload's canonical JSON (most of the cost of a payload
+ * hash). Same basis and same bytes give the same payload: a match is as good as the payload's hash;
+ * a mismatch only means "hash the payload". The bytes are hashed as they are (quicker than the
+ * decoded text), then with the basis.
+ */
+export function textHashOf(basis: string, bytes: Uint8Array): string {
+  return digest('sha256', basis + digest('sha256', bytes, 'hex'), 'hex').slice(0, HASH_LENGTH);
+}

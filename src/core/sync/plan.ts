@@ -26,6 +26,11 @@ export interface PlannedChange {
   advert?: CheckedAdvert;
   /** The hash of what is to be sent (create and update). */
   hash?: string;
+  /**
+   * The hash of the text the advert was checked in (see textHashOf), recorded with it. On an
+   * unchanged advert only when the record's differs: it is written when the state is written anyway.
+   */
+  textHash?: string;
   /** Unchanged in content but moved (another file or place in it): recorded without a request. */
   moved?: boolean;
   /** Fields whose value changed (update). */
@@ -65,8 +70,10 @@ export interface AdvertDigest {
   /** The file as the user named it, to read it again. */
   source: string;
   document: number;
-  /** hashOf(payload). */
+  /** hashOf(payload); '' when the text is known (knowsText). */
   hash: string;
+  /** textHashOf its file's text; '' or absent when there is none. */
+  textHash?: string;
 }
 
 /**
@@ -85,18 +92,28 @@ export class Planner {
     private readonly options: Pick<PlanOptions, 'prune' | 'force' | 'keepAdverts'>,
   ) {}
 
+  /** The advert's record has the text its digest was made from: it is unchanged, whatever its content hash. */
+  knowsText(reference: string, document: number, textHash: string | undefined): boolean {
+    const before = this.recorded.get(reference);
+    return !this.options.force && before !== undefined && Boolean(textHash) && before.text_hash === textHash && before.document === document;
+  }
+
   /** Plans an advert from its digest; with the advert itself, an update's fields are compared at once. */
   add(digest: AdvertDigest, advert?: CheckedAdvert): void {
     const { reference, file, document, hash } = digest;
+    const textHash = digest.textHash ?? '';
     const before = this.recorded.get(reference);
     if (before) this.found++;
-    if (before && !this.options.force && before.hash === hash) {
+    if (hash === '' && !this.knowsText(reference, document, digest.textHash)) throw new Error(`the digest of ${reference} has no content hash, and its text is not the record's`);
+    if (before && !this.options.force && (hash === '' || before.hash === hash)) {
       // The common case of a big folder: one hash, no per-field work, nothing of the advert kept.
       const moved = before.file !== file || before.document !== document;
-      this.changes.push(moved ? { action: 'unchanged', reference, file, document, moved } : { action: 'unchanged', reference, file });
+      const change: PlannedChange = moved ? { action: 'unchanged', reference, file, document, moved } : { action: 'unchanged', reference, file };
+      if (textHash !== '' && before.text_hash !== textHash) change.textHash = textHash;
+      this.changes.push(change);
       return;
     }
-    const base = { reference, file, source: digest.source, document, hash, ...(this.options.keepAdverts === false || !advert ? {} : { advert }) };
+    const base = { reference, file, source: digest.source, document, hash, ...(textHash === '' ? {} : { textHash }), ...(this.options.keepAdverts === false || !advert ? {} : { advert }) };
     if (!before) {
       this.changes.push({ action: 'create', ...base });
       return;

@@ -28,10 +28,40 @@ export interface StaleWording {
 const SYNC_WORDING: StaleWording = { since: 'the plan was made', hint: 'run the sync again: it checks and plans the folder as it is now' };
 
 export function advertReader(cwd: string, settings: AdvertSettings, options: ValidateOptions, recent: number, wording: StaleWording = SYNC_WORDING): ReadAdvert {
-  // The adverts of the last few files read: the documents of a multi-document file are sent one
-  // after another, and reading such a file once per document would be quadratic.
+  const read = recentFiles(cwd, settings, options, recent);
+  return async (change) => {
+    const advert = (await read(change.source!).catch(() => [])).find((a) => a.source.index === change.document);
+    if (!advert || !isValid(advert) || advert.reference !== change.reference || hashOf(advert.payload) !== change.hash) {
+      throw stale(change, wording);
+    }
+    return advert;
+  };
+}
+
+/**
+ * The content hash of an advert read again: a digest made without one (its text was known, but not
+ * as this advert's record, see Planner.knowsText). Throws as advertReader does if it is no longer valid.
+ */
+export function contentHashReader(cwd: string, settings: AdvertSettings, options: ValidateOptions, recent: number): (digest: AdvertToRead) => Promise<string> {
+  const read = recentFiles(cwd, settings, options, recent);
+  return async (digest) => {
+    const advert = (await read(digest.source!).catch(() => [])).find((a) => a.source.index === digest.document);
+    if (!advert || !isValid(advert) || advert.reference !== digest.reference) throw stale(digest, SYNC_WORDING);
+    return hashOf(advert.payload);
+  };
+}
+
+const stale = (change: AdvertToRead, wording: StaleWording) =>
+  new InvalidInputError(`${change.source} changed since ${wording.since}; nothing was sent for ${change.reference}`, { details: [wording.hint] });
+
+/**
+ * The checked adverts of a file, kept for the last few files read: the documents of a
+ * multi-document file are read one after another, and reading such a file once per document would
+ * be quadratic.
+ */
+function recentFiles(cwd: string, settings: AdvertSettings, options: ValidateOptions, recent: number): (file: string) => Promise<CheckedAdvert[]> {
   const files = new Map<string, Promise<CheckedAdvert[]>>();
-  const read = (file: string) => {
+  return (file) => {
     let adverts = files.get(file);
     if (adverts) files.delete(file);
     else
@@ -41,12 +71,5 @@ export function advertReader(cwd: string, settings: AdvertSettings, options: Val
     files.set(file, adverts);
     if (files.size > recent) files.delete(files.keys().next().value!);
     return adverts;
-  };
-  return async (change) => {
-    const advert = (await read(change.source!).catch(() => [])).find((a) => a.source.index === change.document);
-    if (!advert || !isValid(advert) || advert.reference !== change.reference || hashOf(advert.payload) !== change.hash) {
-      throw new InvalidInputError(`${change.source} changed since ${wording.since}; nothing was sent for ${change.reference}`, { details: [wording.hint] });
-    }
-    return advert;
   };
 }

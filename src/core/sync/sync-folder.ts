@@ -14,9 +14,9 @@ import { statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 import { sanitize } from '../util/sanitize.js';
 import { checkFolder, planFolder, type FolderDigests } from './check-folder.js';
 import { executePlan, type ChangeResult, type ExecuteOutcome } from './execute.js';
-import { contentHashes } from './hash.js';
+import { contentHashes, textHashBasis } from './hash.js';
 import { hasChanges, type Plan, type PlannedChange } from './plan.js';
-import { advertReader } from './reread.js';
+import { advertReader, contentHashReader } from './reread.js';
 import { serviceKey } from './service-key.js';
 import { acquireLock, DEFAULT_STATE_FILE, reasonOf, stateFiles, SyncState } from './state.js';
 
@@ -126,19 +126,27 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
   }
   const config = hooks.config ?? (await resolvedConfig(options, cwd, env, notice));
   const checkOptions = { allowUnknownFields: Boolean(options.allowUnknownFields) };
-  // The state may live in the folder under any name (adverts/state.yaml): it is not an advert.
-  // Each advert is checked as it is read; the plan is made from what is kept of it (its digest).
-  let folder: FolderDigests | undefined = await checkFolder(options.dir, {
-    cwd,
-    env,
-    settings: { defaults: config.defaults, constants: config.constants },
-    options: checkOptions,
-    exclude: stateFiles(statePath),
-  });
+  const settings = { defaults: config.defaults, constants: config.constants };
   const service = serviceKey(Boolean(options.sandbox), config);
   const lock = dryRun ? undefined : acquireLock(statePath, { unlock: options.unlock, notice });
   try {
-    const state = SyncState.load(statePath);
+    // Each advert is checked as it is read; the plan is made from what is kept of it (its digest).
+    // With a state, an advert's digest has the hash of its file's text only: where the state has
+    // that text, the advert is unchanged, and the folder is checked at about validate's pace; the
+    // state is read meanwhile (a state without text hashes, from an earlier release, then asks for
+    // content hashes). The state may live in the folder under any name (adverts/state.yaml): it is
+    // not an advert.
+    const stateBytes = statSync(statePath, { throwIfNoEntry: false })?.size ?? 0;
+    const texts = { basis: textHashBasis(settings, checkOptions), textOnly: stateBytes > 0 && !options.force };
+    let state: SyncState | undefined;
+    const loadState = () => {
+      state = SyncState.load(statePath);
+      return texts.textOnly && !state.hasTextHashes(service) ? { textOnly: false } : undefined;
+    };
+    // Reading a state takes about as long as checking one file per 2 KB of it, on one worker.
+    const beside = { run: loadState, files: Math.min(65_536, Math.ceil(stateBytes / 2048)) };
+    let folder: FolderDigests | undefined = await checkFolder(options.dir, { cwd, env, settings, options: checkOptions, exclude: stateFiles(statePath), texts, beside });
+    state ??= SyncState.load(statePath);
     // The advert's file relative to the synced folder: path arithmetic once per folder, not per advert.
     const folders = new Map<string, string>();
     const fileOf = (shown: string): string => {
@@ -155,6 +163,7 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
       force: Boolean(options.force),
       fileOf,
       fieldsOf: async (change) => contentHashes((await readAdvert(change)).payload).fields,
+      hashOf: contentHashReader(cwd, settings, checkOptions, Math.max(8, concurrency)),
       concurrency: Math.max(8, concurrency),
     });
     folder = undefined;
@@ -185,6 +194,8 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
     } finally {
       hooks.onSent?.();
       signal.removeEventListener('abort', onStop);
+      // Unchanged adverts whose file changed (a comment) or whose record has no text hash yet: recorded without a request.
+      for (const c of plan.changes) if (c.action === 'unchanged' && c.textHash !== undefined) state.refreshTextHash(service, c.reference, c.textHash);
       try {
         state.save();
       } catch (error) {

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { readFileAtOnce, readFileInParts } from '../adverts/load.js';
+import { PART_CHARS, readFileAtOnce, readFileInParts } from '../adverts/load.js';
 import type { FoundFile } from '../adverts/files.js';
 import type { AdvertSource, LoadProblem } from '../adverts/types.js';
 import type { ReadResult } from '../adverts/yaml-reader.js';
@@ -25,8 +25,31 @@ export interface CheckSettings {
   options: ValidateOptions;
   /** Keep a record per advert (for --json); off, a valid advert leaves nothing behind. */
   records: boolean;
-  /** Keep each valid advert's reference, document and content hash (what a sync plans with). */
+  /** Keep each valid advert's reference, document, content hash and text hash (what a sync plans with). */
   digests?: boolean;
+  /** With `digests`: hash each file's text too (see textHashOf), and skip the content hash of a text the state knows. */
+  texts?: TextHashing;
+}
+
+export interface TextHashing {
+  /** textHashBasis of the run's settings. */
+  basis: string;
+  /**
+   * Leave out the content hash of an advert read from a whole file: the plan finds most adverts
+   * unchanged from the text hash alone, and hashes the payloads of the others (read again).
+   */
+  textOnly: boolean;
+}
+
+/**
+ * Synchronous work this thread does while the workers start checking (a sync loads its state),
+ * with how many files to hand the workers first so that they are not left waiting meanwhile. What
+ * it returns changes the text hashing of the files checked after it (a state without text hashes
+ * needs content hashes).
+ */
+export interface WorkBeside {
+  run: () => Partial<TextHashing> | void;
+  files: number;
 }
 
 /** One advert as --json lists it. */
@@ -48,7 +71,11 @@ export interface FileCheck {
   /** References with their place, flattened (reference, line, column, ...), for the duplicate check. */
   references: (string | number)[];
   records?: AdvertRecord[];
-  /** With `digests`: reference, document, content hash of each valid advert with a reference, flattened. */
+  /**
+   * With `digests`: reference, document, content hash, text hash of each valid advert with a
+   * reference, flattened. The content hash is '' when left out (`texts.textOnly`); the text hash is
+   * '' when the file was read in parts (too large to hash whole) or texts are not hashed.
+   */
   digests?: (string | number)[];
 }
 
@@ -61,24 +88,29 @@ export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buf
       out.problems.push(p.code);
     }
     out.adverts += part.adverts.length;
-    for (const source of part.adverts) checkOne(source, s, out);
+    for (const source of part.adverts) checkOne(source, s, out, textHash);
   };
-  const once = found.path === undefined ? undefined : readFileAtOnce(found.display, found.path);
+  const texts = s.digests ? s.texts : undefined;
+  const once = found.path === undefined ? undefined : readFileAtOnce(found.display, found.path, texts && ((bytes) => hashing!.textHashOf(texts.basis, bytes)));
+  // A file read whole has one text hash for its documents; one read in parts has none.
+  let textHash = '';
+  if (once && 'result' in once) textHash = once.digest ?? '';
+  else if (once && 'text' in once.read && once.read.text.length <= PART_CHARS) textHash = once.read.digest ?? '';
   if (once && 'result' in once) add(once.result);
   // A large multi-document file comes in parts: each is checked and dropped before the next.
   else for await (const part of readFileInParts(found, stdin, once?.read)) add(part);
   return out;
 }
 
-/** Sync's content hash, loaded only by runs that ask for digests: node:crypto costs every other run start-up time. */
-let contentHash: ((payload: unknown) => string) | undefined;
+/** Sync's hashes, loaded only by runs that ask for digests: node:crypto costs every other run start-up time. */
+let hashing: typeof import('../sync/hash.js') | undefined;
 
 /** Before checking with `digests` (checkFiles does it; a worker does it on start). */
 export async function loadContentHash(): Promise<void> {
-  contentHash ??= (await import('../sync/hash.js')).hashOf;
+  hashing ??= await import('../sync/hash.js');
 }
 
-function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck): void {
+function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHash: string): void {
   const c = checkAdvert(source, s.settings, s.mode, s.options);
   const valid = isValid(c);
   const reference = c.reference === undefined ? undefined : flat(c.reference);
@@ -91,7 +123,10 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck): void 
     out.references.push(flat(source.value.reference), at.line, at.column);
   }
   out.records?.push({ file: source.file, document: source.index, reference: reference ?? null, valid, errors: c.tree });
-  if (s.digests && valid && reference !== undefined) (out.digests ??= []).push(reference, source.index, contentHash!(c.payload));
+  if (s.digests && valid && reference !== undefined) {
+    const textOnly = textHash !== '' && s.texts!.textOnly;
+    (out.digests ??= []).push(reference, source.index, textOnly ? '' : hashing!.hashOf(c.payload), textHash);
+  }
 }
 
 /** A string that shares no memory with the text it was sliced from. */
@@ -127,6 +162,7 @@ export async function checkFiles(
   env: NodeJS.ProcessEnv = process.env,
   /** Sees what each file left behind, in file order, before it is dropped. */
   onFile?: (index: number, c: FileCheck) => void,
+  beside?: WorkBeside,
 ): Promise<FilesChecked> {
   if (s.digests) await loadContentHash();
   const result: FilesChecked = { files: 0, adverts: 0, invalid: 0, findings: [], problems: [], ...(s.records ? { records: [] } : {}) };
@@ -141,7 +177,7 @@ export async function checkFiles(
     for (let i = 0; i < c.references.length; i += 3) references.add(c.references[i] as string, found, index, c.references[i + 1] as number, c.references[i + 2] as number);
     onFile?.(index, c);
   };
-  await run(files, stdin, s, env, merge);
+  await run(files, stdin, s, env, merge, beside);
   for (const problem of await references.duplicates()) {
     result.problems.push(problem);
     result.findings.push(findingFromProblem(problem));
@@ -258,7 +294,7 @@ function secondHashOf(text: string): number {
 
 type Merge = (found: FoundFile, index: number, c: FileCheck) => void;
 
-async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv, merge: Merge): Promise<void> {
+async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv, merge: Merge, beside?: WorkBeside): Promise<void> {
   const iterator = files[Symbol.iterator]();
   // The first files found decide: a small run is checked on this thread, a large one shared with workers.
   const head: FoundFile[] = [];
@@ -282,10 +318,12 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
     return n.value;
   };
   if (!script || ended) {
+    const texts = beside?.run();
+    if (texts && s.texts) Object.assign(s.texts, texts);
     for (let found = next(), i = 0; found; found = next(), i++) merge(found, i, await checkFile(found, stdin, s));
     return;
   }
-  await inParallel(next, stdin, s, script, workerCount(env), merge);
+  await inParallel(next, stdin, s, script, workerCount(env), merge, beside);
 }
 
 /** One worker per core beyond the one this thread uses; JOBS_WORKERS sets the number (0: none). */
@@ -305,10 +343,7 @@ function workerScript(): string | undefined {
   }
 }
 
-export interface WorkerRequest {
-  batch: number;
-  files: FoundFile[];
-}
+export type WorkerRequest = { batch: number; files: FoundFile[] } | { texts: Partial<TextHashing> };
 export interface WorkerReply {
   batch: number;
   checks: FileCheck[];
@@ -326,8 +361,12 @@ async function inParallel(
   script: string,
   count: number,
   merge: Merge,
+  beside?: WorkBeside,
 ): Promise<void> {
   const { Worker } = await import('node:worker_threads');
+  // Batches each worker is given ahead: two, so that it never waits for this thread to hand it
+  // more; while this thread does work beside, enough for that time.
+  let ahead = beside ? Math.max(2, Math.ceil(beside.files / count / BATCH)) : 2;
   /** Batch number -> its files, until merged. */
   const inFlight = new Map<number, FoundFile[]>();
   const done = new Map<number, FileCheck[]>();
@@ -366,19 +405,26 @@ async function inParallel(
       if (failed !== undefined) reject(failed);
       else if (ended && merged === taken) resolve();
     };
+    /** Batches each worker holds. */
+    const held = new Map<Worker, number>();
     const send = (worker: Worker) => {
-      let work = take();
-      // Stdin can be read by this thread only.
-      while (work?.files.some((f) => f.path === undefined)) {
-        mine.push(work);
-        work = take();
+      while ((held.get(worker) ?? 0) < ahead) {
+        let work = take();
+        // Stdin can be read by this thread only.
+        while (work?.files.some((f) => f.path === undefined)) {
+          mine.push(work);
+          work = take();
+        }
+        if (!work) return;
+        worker.postMessage(work satisfies WorkerRequest);
+        held.set(worker, (held.get(worker) ?? 0) + 1);
       }
-      if (work) worker.postMessage(work satisfies WorkerRequest);
     };
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(script, { workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records, digests: s.digests } });
+      const worker = new Worker(script, { workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records, digests: s.digests, texts: s.texts } satisfies CheckSettings });
       pool.push(worker);
       worker.on('message', (reply: WorkerReply) => {
+        held.set(worker, held.get(worker)! - 1);
         done.set(reply.batch, reply.checks);
         flush();
         send(worker);
@@ -388,9 +434,19 @@ async function inParallel(
         failed = error;
         settle();
       });
-      // Two batches in flight each, so a worker never waits for this thread to hand it more.
       send(worker);
-      send(worker);
+    }
+    if (beside) {
+      try {
+        const texts = beside.run();
+        if (texts && s.texts) {
+          Object.assign(s.texts, texts);
+          for (const worker of pool) worker.postMessage({ texts } satisfies WorkerRequest);
+        }
+      } catch (error) {
+        failed ??= error;
+      }
+      ahead = 2;
     }
     // This thread takes its share too, yielding between batches so worker replies are merged.
     void (async () => {

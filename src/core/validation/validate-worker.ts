@@ -11,7 +11,13 @@ const noStdin = (): AsyncIterable<Buffer> => ({ [Symbol.asyncIterator]: () => ({
 
 const ready = settings.digests ? loadContentHash() : Promise.resolve();
 
-parentPort!.on('message', async ({ batch, files }: WorkerRequest) => {
+parentPort!.on('message', async (request: WorkerRequest) => {
+  if ('texts' in request) {
+    // Applies to the batches that come after it (messages arrive in order).
+    Object.assign(settings.texts!, request.texts);
+    return;
+  }
+  const { batch, files } = request;
   await ready;
   const checks: FileCheck[] = [];
   for (const f of files) checks.push(await checkFile(f, noStdin, settings));
