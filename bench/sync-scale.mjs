@@ -79,7 +79,7 @@ export async function syncScale({ root, work, env, node, bin, scale }) {
 
     // No-op sync: no request, the state file not written, against validate of the same folder.
     const before = statSync(state);
-    const runs = scale ? 2 : 3;
+    const runs = 5;
     const loadBefore = load();
     const noop = compareTimes([node, [bin, 'sync', dir, '--state', state, '-q'], opts], [node, [bin, 'validate', dir], opts], runs);
     const [wall, wallBase] = noop.wall;
