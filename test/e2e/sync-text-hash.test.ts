@@ -14,7 +14,7 @@ import { jobs, ROOT } from './helpers.js';
 import { liveSandbox } from './sandbox.js';
 
 type Stored = { file: string; document: number; hash: string; text_hash?: string; fields: string; published_at: string };
-type StateJson = { version: number; services: Record<string, { fields: string[]; adverts: Record<string, Stored> }> };
+type StateJson = { version: number; services: Record<string, { fields: string[]; adverts: Record<string, Stored> }>; check?: { bytes: string; services: Record<string, string> } };
 const readState = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as StateJson;
 const records = (path: string, baseUrl: string) => readState(path).services[baseUrl]!.adverts;
 
@@ -112,7 +112,7 @@ describe('text hashes in the sync state', () => {
     edit(join(dir, 'backend-engineer.yaml'), 'seniority: 3', 'seniority: 4');
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).stderr).toContain('✔ in sync: 1 updated, 2 unchanged');
     // Written again, the state records every advert's text, the unchanged ones' too, as the first sync did.
-    expect(readState(state)).toEqual(JSON.parse(text.replace(/"ACME-0042": .*\n/, readFileSync(state, 'utf8').match(/"ACME-0042": .*\n/)![0])));
+    expect(readState(state).services).toEqual(JSON.parse(text.replace(/"ACME-0042": .*\n/, readFileSync(state, 'utf8').match(/"ACME-0042": .*\n/)![0])).services);
     expect(records(state, s.baseUrl)['ACME-0042']!.hash).not.toBe(JSON.parse(text).services[s.baseUrl].adverts['ACME-0042'].hash);
   });
 
@@ -158,6 +158,24 @@ describe('text hashes in the sync state', () => {
     expect((await jobs(['sync', dir, '-q'], { env: s.env, timeoutMs: 60_000 })).code).toBe(0);
     expect(s.log).toEqual([]);
     expect(snapshot(state)).toEqual(before);
+  });
+
+  it('a state edited by hand is read in full: a record removed to have its advert published again is published again', async () => {
+    const s = await liveSandbox();
+    const dir = copyExamples();
+    const state = join(dir, '.jobs-state.json');
+    expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
+    const text = readFileSync(state, 'utf8');
+    // Every record has a text hash: the service is summed up in the last line.
+    expect(Object.keys(readState(state).check!.services)).toEqual([s.baseUrl]);
+    // Removed by hand, as a user does to have an advert published again (the line before it loses its comma).
+    writeFileSync(state, text.replace(/,\n\s+"ACME-0044": .*\n/, '\n'));
+    expect(Object.keys(records(state, s.baseUrl))).toEqual(['ACME-0042', 'ACME-0043']);
+    s.log.length = 0;
+    const r = await jobs(['sync', '.'], { cwd: dir, env: s.env });
+    expect(r.stderr).toContain('✔ in sync: 1 adopted, 2 unchanged');
+    expect(requests(s.log)).toEqual(['POST /jobs 422', 'PUT /jobs/ACME-0044 200']);
+    expect(Object.keys(records(state, s.baseUrl))).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044']);
   });
 
   it('--force sends every advert again, and records their texts', async () => {

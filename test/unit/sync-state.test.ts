@@ -1,10 +1,12 @@
 /** The sync state's keys: services under any spelling of their URL, references that are property names. */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SyncState, type AdvertRecord } from '../../src/core/sync/state.js';
+import { AdvertSetHash, readStateCheck } from '../../src/core/sync/state-check.js';
 import { canonicalServiceKey } from '../../src/core/sync/service-key.js';
 import { readJournal } from '../../src/core/events/journal.js';
 
@@ -127,24 +129,24 @@ describe('the state file (version 2)', () => {
     state.put(A, 'B-2', full('b'.repeat(32), { title: '11111111', salary_text: '22222222' }, 'b.yaml'));
     state.put(A, 'A-1', full('a'.repeat(32), { title: '33333333', skills: '44444444' }));
     state.save();
-    expect(readFileSync(path, 'utf8')).toBe(
-      [
-        '{',
-        '  "version": 2,',
-        '  "services": {',
-        '    "https://jobs.example.com": {',
-        // In the order the names were first met: a name is only ever added at the end.
-        '      "fields": ["title","salary_text","skills"],',
-        '      "adverts": {',
-        `        "A-1": {"file":"a.yaml","document":0,"hash":"${'a'.repeat(32)}","fields":"33333333 - 44444444","published_at":"2026-01-01T00:00:00.000Z"},`,
-        `        "B-2": {"file":"b.yaml","document":0,"hash":"${'b'.repeat(32)}","fields":"11111111 22222222","published_at":"2026-01-01T00:00:00.000Z"}`,
-        '      }',
-        '    }',
-        '  }',
-        '}',
-        '',
-      ].join('\n'),
-    );
+    const records = [
+      '{',
+      '  "version": 2,',
+      '  "services": {',
+      '    "https://jobs.example.com": {',
+      // In the order the names were first met: a name is only ever added at the end.
+      '      "fields": ["title","salary_text","skills"],',
+      '      "adverts": {',
+      `        "A-1": {"file":"a.yaml","document":0,"hash":"${'a'.repeat(32)}","fields":"33333333 - 44444444","published_at":"2026-01-01T00:00:00.000Z"},`,
+      `        "B-2": {"file":"b.yaml","document":0,"hash":"${'b'.repeat(32)}","fields":"11111111 22222222","published_at":"2026-01-01T00:00:00.000Z"}`,
+      '      }',
+      '    }',
+      '  },',
+      '',
+    ].join('\n');
+    // The last line holds a hash of every byte before it; a service whose records have no text hashes is not summed up.
+    const bytes = createHash('sha256').update(records).digest('hex');
+    expect(readFileSync(path, 'utf8')).toBe(`${records}  "check": {"bytes":"${bytes}","services":{}}\n}\n`);
     const again = SyncState.load(path).adverts(A);
     expect({ ...again.get('A-1')!.fields }).toEqual({ title: '33333333', skills: '44444444' });
     expect({ ...again.get('B-2')!.fields }).toEqual({ title: '11111111', salary_text: '22222222' });
@@ -163,12 +165,14 @@ describe('the state file (version 2)', () => {
     const after = readFileSync(path, 'utf8').split('\n');
     expect(after).toHaveLength(before.length);
     const differing = after.flatMap((line, i) => (line === before[i] ? [] : [line]));
-    expect(differing).toEqual([`        "R-17": {"file":"a.yaml","document":0,"hash":"${'f'.repeat(32)}","fields":"99999999 22222222","published_at":"2026-01-01T00:00:00.000Z"},`]);
+    expect(differing).toHaveLength(2);
+    expect(differing[0]).toBe(`        "R-17": {"file":"a.yaml","document":0,"hash":"${'f'.repeat(32)}","fields":"99999999 22222222","published_at":"2026-01-01T00:00:00.000Z"},`);
+    expect(differing[1]).toMatch(/^ {2}"check": \{"bytes":"[0-9a-f]{64}","services":\{\}\}$/);
     const third = SyncState.load(path);
     third.put(A, 'R-03', full('e'.repeat(32), { title: '11111111', skills: '22222222', question: '33333333' }));
     third.save();
     const last = readFileSync(path, 'utf8').split('\n');
-    expect(last.flatMap((line, i) => (line === after[i] ? [] : [line.trim().slice(0, 40)]))).toEqual(['"fields": ["title","skills","question"],', '"R-03": {"file":"a.yaml","document":0,"h']);
+    expect(last.flatMap((line, i) => (line === after[i] ? [] : [line.trim().slice(0, 40)]))).toEqual(['"fields": ["title","skills","question"],', '"R-03": {"file":"a.yaml","document":0,"h', '"check": {"bytes":"' + last.at(-3)!.slice(21, 42)]);
   });
 
   it('reads a version 1 file (an earlier release\'s) as equal records, leaves it as it is while nothing changes, and writes version 2 when something does', () => {
@@ -194,7 +198,8 @@ describe('the state file (version 2)', () => {
     expect(readFileSync(path, 'utf8')).toBe(text);
     state.remove(A, 'B-2');
     state.save();
-    const written = JSON.parse(readFileSync(path, 'utf8'));
+    const { check, ...written } = JSON.parse(readFileSync(path, 'utf8'));
+    expect(check).toEqual({ bytes: expect.stringMatching(/^[0-9a-f]{64}$/), services: {} });
     expect(written).toEqual({ version: 2, services: { [A]: { fields: ['skills', 'title'], adverts: { 'A-1': { file: 'a.yaml', document: 0, hash: 'a'.repeat(32), fields: '44444444 33333333', published_at: '2026-01-01T00:00:00.000Z' } } } } });
   });
 
@@ -244,5 +249,28 @@ describe('the state file (version 2)', () => {
     expect(again.adverts(A).get('A-2')?.text_hash).toBe('u'.repeat(32));
     expect(again.adverts(A).get('A-2')?.hash).toBe('b'.repeat(32));
     expect(again.hasTextHashes(A)).toBe(true);
+  });
+
+  it('sums up a service whose records all have text hashes in its last line, which holds only while no byte before it changes', () => {
+    const path = tempPath('state.json');
+    const state = SyncState.load(path);
+    const records: [string, AdvertRecord][] = [
+      ['A-1', { ...full('a'.repeat(32), { title: '1' }), text_hash: '1'.repeat(32) }],
+      ['B-2', { ...full('b'.repeat(32), { title: '2' }, 'sub/b.yaml'), document: 1, text_hash: '2'.repeat(32) }],
+    ];
+    for (const [reference, r] of records) state.put(A, reference, r);
+    state.put('https://other.example.com', 'C-3', full('c'.repeat(32), { title: '3' }));
+    state.save();
+    const sum = new AdvertSetHash();
+    // In any order: the folder is summed in file order, the state in reference order.
+    for (const [reference, r] of records.reverse()) sum.add(reference, r.file, r.document, r.text_hash!);
+    expect([...readStateCheck(path)!]).toEqual([[A, sum.toString()]]);
+
+    const text = readFileSync(path, 'utf8');
+    for (const edited of [text.replace('"A-1"', '"A-0"'), text.replace(/"B-2": .*\n/, ''), text.replace('sub/b.yaml', 'sub/c.yaml'), text.replace('"version": 2', '"version": 3'), text.replace(/\n}\n$/, '\n}')]) {
+      writeFileSync(path, edited);
+      expect(readStateCheck(path)).toBeUndefined();
+    }
+    expect(readStateCheck(tempPath('none.json'))).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import { invalidAdverts } from '../validation/invalid-adverts.js';
 import type { ValidateOptions } from '../validation/validate.js';
 import { runPool } from '../util/pool.js';
 import { Planner, type AdvertDigest, type Plan, type PlannedChange } from './plan.js';
+import { AdvertSetHash } from './state-check.js';
 import type { AdvertRecord } from './state.js';
 
 export interface FolderCheckInputs {
@@ -77,6 +78,27 @@ export interface DigestPlanOptions {
   hashOf: (digest: AdvertDigest) => Promise<string>;
   /** Files read at once for updates' fields. */
   concurrency: number;
+}
+
+/**
+ * The plan of a folder whose adverts sum (AdvertSetHash of reference, file, document, text hash)
+ * to `summary`, the state's sum of its records: every advert unchanged and where it was. Undefined
+ * when the sums differ, or an advert has no text hash (a file read in parts).
+ */
+export function unchangedPlan(folder: FolderDigests, fileOf: (shown: string) => string, summary: string): Plan | undefined {
+  const { files, digests } = folder;
+  const sum = new AdvertSetHash();
+  const changes: PlannedChange[] = [];
+  for (let i = 0; i < digests.length; i += DIGEST_STRIDE) {
+    const textHash = digests[i + 4] as string;
+    if (textHash === '') return undefined;
+    const reference = digests[i + 1] as string;
+    const file = fileOf(files[digests[i] as number]!.display);
+    sum.add(reference, file, digests[i + 2] as number, textHash);
+    changes.push({ action: 'unchanged', reference, file });
+  }
+  if (sum.toString() !== summary) return undefined;
+  return { changes, counts: { create: 0, update: 0, unchanged: changes.length, delete: 0, orphan: 0 } };
 }
 
 /** The plan of a checked folder against what the state recorded. */

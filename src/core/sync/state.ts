@@ -11,13 +11,15 @@ import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, realpathSy
 import { basename, dirname, join } from 'node:path';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { sanitize } from '../util/sanitize.js';
+import { createHash, type Hash } from 'node:crypto';
 import { FIELD_HASH_LENGTH, HASH_LENGTH } from './hash.js';
+import { AdvertSetHash, bytesHashAlgorithm, checkLine, STATE_VERSION } from './state-check.js';
 import { canonicalServiceKey } from './service-key.js';
 
 export { acquireLock, type Lock } from './lock.js';
 
 /** The version written; version 1 (an earlier release's) is read too, and upgraded the next time something is recorded. */
-export const STATE_VERSION = 2;
+export { STATE_VERSION };
 const KNOWN_VERSIONS = [1, 2];
 export const DEFAULT_STATE_FILE = '.jobs-state.json';
 
@@ -292,8 +294,11 @@ export class SyncState {
     const fd = openSync(path, 'w', 0o644);
     try {
       let lines: string[] = [];
+      // Every byte before the check line is hashed into it (see state-check.ts).
+      let written: Hash | undefined = createHash(bytesHashAlgorithm);
       const flush = () => {
         const bytes = Buffer.from(lines.join(''));
+        written?.update(bytes);
         for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
         lines = [];
       };
@@ -304,16 +309,26 @@ export class SyncState {
       line(`  "version": ${STATE_VERSION},`);
       line('  "services": {');
       const services = [...this.services].sort(([a], [b]) => compare(a, b));
+      const sums: Record<string, string> = {};
       services.forEach(([key, service], s) => {
         line(`    ${JSON.stringify(key)}: {`);
         line(`      "fields": ${JSON.stringify(service.table.names)},`);
         line('      "adverts": {');
         const records = sortedRecords(service);
-        records.forEach(([reference, r], i) => line(`        ${JSON.stringify(reference)}: ${JSON.stringify(recordJson(r))}${i < records.length - 1 ? ',' : ''}`));
+        // A service whose every record has a text hash is summed up in the check line.
+        const sum = records.every(([, r]) => r.text_hash) ? new AdvertSetHash() : undefined;
+        records.forEach(([reference, r], i) => {
+          sum?.add(reference, r.file, r.document, r.text_hash!);
+          line(`        ${JSON.stringify(reference)}: ${JSON.stringify(recordJson(r))}${i < records.length - 1 ? ',' : ''}`);
+        });
+        if (sum) Object.defineProperty(sums, key, { value: sum.toString(), enumerable: true });
         line('      }');
         line(`    }${s < services.length - 1 ? ',' : ''}`);
       });
-      line('  }');
+      line('  },');
+      flush();
+      line(checkLine(written.digest('hex'), sums));
+      written = undefined;
       line('}');
       flush();
     } finally {

@@ -5,19 +5,20 @@
  * hooks (the CLI draws the plan, progress and results from them), notices through `log`.
  */
 import { join, relative, resolve, sep } from 'node:path';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { JobsClient } from '../api/client.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { ApiError, ExitCode, PartialFailureError, UsageError } from '../errors/failures.js';
 import type { ErrorTree } from '../errors/tree.js';
 import { statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 import { sanitize } from '../util/sanitize.js';
-import { checkFolder, planFolder, type FolderDigests } from './check-folder.js';
+import { checkFolder, planFolder, unchangedPlan, type FolderDigests } from './check-folder.js';
 import { executePlan, type ChangeResult, type ExecuteOutcome } from './execute.js';
 import { contentHashes, textHashBasis } from './hash.js';
 import { hasChanges, type Plan, type PlannedChange } from './plan.js';
 import { advertReader, contentHashReader } from './reread.js';
-import { serviceKey } from './service-key.js';
+import { canonicalServiceKey, serviceKey } from './service-key.js';
+import { readStateCheck } from './state-check.js';
 import { acquireLock, DEFAULT_STATE_FILE, reasonOf, stateFiles, SyncState } from './state.js';
 
 export interface SyncFolderOptions {
@@ -98,6 +99,9 @@ export interface SyncHooks {
   onOutcome?: (plan: Plan, outcome: ExecuteOutcome) => void;
 }
 
+/** The outcome of a plan with nothing to send or record. */
+const NOTHING_DONE: ExecuteOutcome = { results: [], notStarted: 0, unlogged: [] };
+
 /** Ctrl-C stops new requests at once; requests in flight get this long to finish. */
 const DRAIN_MS = 8000;
 
@@ -139,14 +143,19 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
     const stateBytes = statSync(statePath, { throwIfNoEntry: false })?.size ?? 0;
     const texts = { basis: textHashBasis(settings, checkOptions), textOnly: stateBytes > 0 && !options.force };
     let state: SyncState | undefined;
+    // The state's sum of this service's adverts, when its check line holds: its records are then
+    // read only if the folder's adverts sum to something else (see state-check.ts). A log beside
+    // the state holds records the file does not.
+    let summary: string | undefined;
     const loadState = () => {
+      if (texts.textOnly && !existsSync(`${statePath}.log`)) summary = readStateCheck(statePath)?.get(canonicalServiceKey(service));
+      if (summary !== undefined) return undefined;
       state = SyncState.load(statePath);
       return texts.textOnly && !state.hasTextHashes(service) ? { textOnly: false } : undefined;
     };
     // Reading a state takes about as long as checking one file per 2 KB of it, on one worker.
     const beside = { run: loadState, files: Math.min(65_536, Math.ceil(stateBytes / 2048)) };
     let folder: FolderDigests | undefined = await checkFolder(options.dir, { cwd, env, settings, options: checkOptions, exclude: stateFiles(statePath), texts, beside });
-    state ??= SyncState.load(statePath);
     // The advert's file relative to the synced folder: path arithmetic once per folder, not per advert.
     const folders = new Map<string, string>();
     const fileOf = (shown: string): string => {
@@ -158,21 +167,26 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
     };
     const concurrency = options.concurrency ?? config.concurrency.value;
     const readAdvert = advertReader(cwd, config, checkOptions, Math.max(8, concurrency));
-    const plan = await planFolder(folder, state.adverts(service), {
-      prune: Boolean(options.prune),
-      force: Boolean(options.force),
-      fileOf,
-      fieldsOf: async (change) => contentHashes((await readAdvert(change)).payload).fields,
-      hashOf: contentHashReader(cwd, settings, checkOptions, Math.max(8, concurrency)),
-      concurrency: Math.max(8, concurrency),
-    });
+    // Every advert where the state has it, with the text it had: nothing to do, and no record read.
+    let plan = summary === undefined ? undefined : unchangedPlan(folder, fileOf, summary);
+    if (!plan) {
+      state ??= SyncState.load(statePath);
+      plan = await planFolder(folder, state.adverts(service), {
+        prune: Boolean(options.prune),
+        force: Boolean(options.force),
+        fileOf,
+        fieldsOf: async (change) => contentHashes((await readAdvert(change)).payload).fields,
+        hashOf: contentHashReader(cwd, settings, checkOptions, Math.max(8, concurrency)),
+        concurrency: Math.max(8, concurrency),
+      });
+    }
     folder = undefined;
     hooks.onPlan?.(plan, { dryRun, statePath });
     if (dryRun) return { exitCode: ExitCode.ok, dryRun, plan: plan.changes.filter((c) => c.action !== 'unchanged').map(plannedEntry), results: [], counts: { ...plan.counts } };
 
     const client = await (hooks.connect ?? (() => clientFor(options, config, env)))();
     // A success that could not be recorded would be sent again: refuse before sending anything.
-    if (hasChanges(plan)) state.openLog();
+    if (hasChanges(plan)) state!.openLog();
     const drain = new AbortController();
     const onStop = () => setTimeout(() => drain.abort(), DRAIN_MS).unref();
     signal.addEventListener('abort', onStop, { once: true });
@@ -180,30 +194,32 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
     let saveFailure: unknown;
     try {
       await hooks.onSend?.(plan.counts.create + plan.counts.update + plan.counts.delete);
-      outcome = await executePlan(plan, {
-        client,
-        state,
-        service,
-        concurrency,
-        readAdvert,
-        failFast: Boolean(options.failFast),
-        stop: signal,
-        abort: drain.signal,
-        onResult: (result) => hooks.onResult?.(result),
-      });
+      outcome = state
+        ? await executePlan(plan, {
+            client,
+            state,
+            service,
+            concurrency,
+            readAdvert,
+            failFast: Boolean(options.failFast),
+            stop: signal,
+            abort: drain.signal,
+            onResult: (result) => hooks.onResult?.(result),
+          })
+        : NOTHING_DONE;
     } finally {
       hooks.onSent?.();
       signal.removeEventListener('abort', onStop);
       // Unchanged adverts whose file changed (a comment) or whose record has no text hash yet: recorded without a request.
-      for (const c of plan.changes) if (c.action === 'unchanged' && c.textHash !== undefined) state.refreshTextHash(service, c.reference, c.textHash);
+      for (const c of plan.changes) if (c.action === 'unchanged' && c.textHash !== undefined) state?.refreshTextHash(service, c.reference, c.textHash);
       try {
-        state.save();
+        state?.save();
       } catch (error) {
         saveFailure = error;
       }
     }
     hooks.onOutcome?.(plan, outcome);
-    if (outcome.recordFailure !== undefined || saveFailure !== undefined) throw recordingError(state, outcome, saveFailure);
+    if (outcome.recordFailure !== undefined || saveFailure !== undefined) throw recordingError(state!, outcome, saveFailure);
     return {
       exitCode: signal.aborted ? ExitCode.interrupted : exitCodeFor(outcome.results),
       dryRun,
