@@ -178,6 +178,32 @@ describe('text hashes in the sync state', () => {
     expect(Object.keys(records(state, s.baseUrl))).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044']);
   });
 
+  it('the folder\'s own errors come first: before a state that cannot be read, and before a lock another sync holds', async () => {
+    const s = await liveSandbox();
+    const dir = copyExamples();
+    const state = join(dir, '.jobs-state.json');
+    writeFileSync(join(dir, 'broken.yaml'), 'reference: ACME-0099\ntitle: [unclosed\n');
+    writeFileSync(state, '{"version": 2, "services": [');
+    const broken = await jobs(['sync', '.'], { cwd: dir, env: s.env });
+    expect(broken.code).toBe(3);
+    expect(broken.stdout).toMatch(/broken\.yaml:\d+:\d+: /);
+    writeFileSync(state, '{"version": 2, "services": {}}\n');
+    writeFileSync(`${state}.lock`, JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), started_at: 'now' }));
+    const locked = await jobs(['sync', '.'], { cwd: dir, env: s.env });
+    expect(locked.code).toBe(3);
+    expect(locked.stdout).toMatch(/broken\.yaml:\d+:\d+: /);
+    // With the folder fixed, each is said.
+    writeFileSync(join(dir, 'broken.yaml'), readFileSync(join(dir, 'backend-engineer.yaml'), 'utf8').replace('ACME-0042', 'ACME-0099'));
+    const held = await jobs(['sync', '.'], { cwd: dir, env: s.env });
+    expect(held.code).toBe(2);
+    expect(held.stderr).toContain('another sync holds the lock');
+    writeFileSync(state, '{"version": 2, "services": [');
+    const unreadable = await jobs(['sync', '.', '--unlock'], { cwd: dir, env: s.env });
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.stderr).toContain('the sync state is not valid JSON');
+    expect(s.log).toEqual([]);
+  });
+
   it('--force sends every advert again, and records their texts', async () => {
     const s = await liveSandbox();
     const dir = copyExamples();

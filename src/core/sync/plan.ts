@@ -70,7 +70,7 @@ export interface AdvertDigest {
   /** The file as the user named it, to read it again. */
   source: string;
   document: number;
-  /** hashOf(payload); '' when the text is known (knowsText). */
+  /** hashOf(payload); '' when the check left it out (TextHashing.textOnly): knowsText, or read again. */
   hash: string;
   /** textHashOf its file's text; '' or absent when there is none. */
   textHash?: string;

@@ -8,7 +8,10 @@ import { InvalidInputError } from '../errors/failures.js';
 import type { AdvertSettings } from '../validation/check.js';
 import { checkAdvert, isValid, type CheckedAdvert } from '../validation/check.js';
 import type { ValidateOptions } from '../validation/validate.js';
-import { hashOf } from './hash.js';
+import { resolve } from 'node:path';
+import { readAdvertFileSync } from '../adverts/files.js';
+import { advertFieldTypes } from '../generated/validators.js';
+import { hashOf, textHashOf } from './hash.js';
 import type { PlannedChange } from './plan.js';
 
 // Sync reads a folder: `-` is never among its files.
@@ -26,6 +29,7 @@ export interface StaleWording {
 }
 
 const SYNC_WORDING: StaleWording = { since: 'the plan was made', hint: 'run the sync again: it checks and plans the folder as it is now' };
+const CHECK_WORDING: StaleWording = { since: 'it was checked', hint: SYNC_WORDING.hint };
 
 export function advertReader(cwd: string, settings: AdvertSettings, options: ValidateOptions, recent: number, wording: StaleWording = SYNC_WORDING): ReadAdvert {
   const read = recentFiles(cwd, settings, options, recent);
@@ -39,14 +43,31 @@ export function advertReader(cwd: string, settings: AdvertSettings, options: Val
 }
 
 /**
- * The content hash of an advert read again: a digest made without one (its text was known, but not
- * as this advert's record, see Planner.knowsText). Throws as advertReader does if it is no longer valid.
+ * The content hash of an advert read again: a digest made without one (see TextHashing.textOnly),
+ * whose text is not its record's. The hash comes from the very bytes whose text hash the check
+ * took, or not at all: a file saved again since it was checked is stale (a text hash recorded with
+ * the hash of another text would hide the next change).
  */
-export function contentHashReader(cwd: string, settings: AdvertSettings, options: ValidateOptions, recent: number): (digest: AdvertToRead) => Promise<string> {
-  const read = recentFiles(cwd, settings, options, recent);
+export function contentHashReader(cwd: string, settings: AdvertSettings, options: ValidateOptions, basis: string): (digest: AdvertToRead & { textHash?: string }) => Promise<string> {
+  const recent = new Map<string, { textHash: string; adverts: CheckedAdvert[] }>();
+  const read = async (file: string) => {
+    let got = recent.get(file);
+    if (!got) {
+      // The `yaml` package it may need is loaded only when a file is read again.
+      const { readYamlAdverts } = await import('../adverts/yaml-reader.js');
+      const text = readAdvertFileSync(file, resolve(cwd, file), (bytes) => textHashOf(basis, bytes));
+      const adverts = 'problem' in text ? [] : readYamlAdverts(file, text.text, { fieldTypes: advertFieldTypes }).adverts.map((a) => checkAdvert(a, settings, 'create', options));
+      got = { textHash: 'problem' in text ? '' : text.digest!, adverts };
+      recent.set(file, got);
+      // The documents of a multi-document file come one after another: the last few files are kept.
+      if (recent.size > 8) recent.delete(recent.keys().next().value!);
+    }
+    return got;
+  };
   return async (digest) => {
-    const advert = (await read(digest.source!).catch(() => [])).find((a) => a.source.index === digest.document);
-    if (!advert || !isValid(advert) || advert.reference !== digest.reference) throw stale(digest, SYNC_WORDING);
+    const { textHash, adverts } = await read(digest.source!);
+    const advert = adverts.find((a) => a.source.index === digest.document);
+    if (textHash !== digest.textHash || !advert || !isValid(advert) || advert.reference !== digest.reference) throw stale(digest, CHECK_WORDING);
     return hashOf(advert.payload);
   };
 }

@@ -100,7 +100,13 @@ export interface SyncHooks {
 }
 
 /** The outcome of a plan with nothing to send or record. */
-const NOTHING_DONE: ExecuteOutcome = { results: [], notStarted: 0, unlogged: [] };
+const NOTHING_DONE: Readonly<ExecuteOutcome> = Object.freeze({ results: [], notStarted: 0, unlogged: [] });
+
+/** A state file's size, time and inode, and whether a log is beside it: what tells that another run changed it. */
+function stateIdentity(path: string): string {
+  const info = statSync(path, { throwIfNoEntry: false });
+  return `${info?.size}:${info?.mtimeMs}:${info?.ino}:${existsSync(`${path}.log`)}`;
+}
 
 /** Ctrl-C stops new requests at once; requests in flight get this long to finish. */
 const DRAIN_MS = 8000;
@@ -132,30 +138,43 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
   const checkOptions = { allowUnknownFields: Boolean(options.allowUnknownFields) };
   const settings = { defaults: config.defaults, constants: config.constants };
   const service = serviceKey(Boolean(options.sandbox), config);
+  // Each advert is checked as it is read; the plan is made from what is kept of it (its digest).
+  // When the state sums its adverts up (see state-check.ts), a digest has the hash of its file's
+  // text only: where the state has that text, the advert is unchanged, and the folder is checked at
+  // about validate's pace. The state is read meanwhile; when the folder sums to the state's sum, its
+  // records are not read at all. The state may live in the folder under any name (adverts/state.yaml):
+  // it is not an advert.
+  const stateBytes = statSync(statePath, { throwIfNoEntry: false })?.size ?? 0;
+  // A log beside the state holds records the file does not: the file is read in full then.
+  const check = options.force || existsSync(`${statePath}.log`) ? undefined : readStateCheck(statePath);
+  const claimed = check?.sums.get(canonicalServiceKey(service));
+  const texts = { basis: textHashBasis(settings, checkOptions), textOnly: claimed !== undefined };
+  let state: SyncState | undefined;
+  let summary: string | undefined;
+  // What the state file was when it was read: another sync may change it before the lock is taken.
+  let seen: string | undefined;
+  // A state that cannot be read is said after the folder's own errors, as before the check read it.
+  let stateError: unknown;
+  const loadState = () => {
+    seen = stateIdentity(statePath);
+    try {
+      if (claimed !== undefined && check!.holds()) summary = claimed;
+      else state = SyncState.load(statePath);
+    } catch (error) {
+      stateError = error;
+    }
+  };
+  // Reading a state takes about as long as checking one file per 2 KB of it, on one worker.
+  const beside = { run: loadState, files: Math.min(65_536, Math.ceil(stateBytes / 2048)) };
+  let folder: FolderDigests | undefined = await checkFolder(options.dir, { cwd, env, settings, options: checkOptions, exclude: stateFiles(statePath), texts, beside });
+  if (stateError !== undefined) throw stateError;
   const lock = dryRun ? undefined : acquireLock(statePath, { unlock: options.unlock, notice });
   try {
-    // Each advert is checked as it is read; the plan is made from what is kept of it (its digest).
-    // With a state, an advert's digest has the hash of its file's text only: where the state has
-    // that text, the advert is unchanged, and the folder is checked at about validate's pace; the
-    // state is read meanwhile (a state without text hashes, from an earlier release, then asks for
-    // content hashes). The state may live in the folder under any name (adverts/state.yaml): it is
-    // not an advert.
-    const stateBytes = statSync(statePath, { throwIfNoEntry: false })?.size ?? 0;
-    const texts = { basis: textHashBasis(settings, checkOptions), textOnly: stateBytes > 0 && !options.force };
-    let state: SyncState | undefined;
-    // The state's sum of this service's adverts, when its check line holds: its records are then
-    // read only if the folder's adverts sum to something else (see state-check.ts). A log beside
-    // the state holds records the file does not.
-    let summary: string | undefined;
-    const loadState = () => {
-      if (texts.textOnly && !existsSync(`${statePath}.log`)) summary = readStateCheck(statePath)?.get(canonicalServiceKey(service));
-      if (summary !== undefined) return undefined;
+    if (stateIdentity(statePath) !== seen) {
+      // Changed by a sync that held the lock meanwhile: read as it is now.
+      summary = undefined;
       state = SyncState.load(statePath);
-      return texts.textOnly && !state.hasTextHashes(service) ? { textOnly: false } : undefined;
-    };
-    // Reading a state takes about as long as checking one file per 2 KB of it, on one worker.
-    const beside = { run: loadState, files: Math.min(65_536, Math.ceil(stateBytes / 2048)) };
-    let folder: FolderDigests | undefined = await checkFolder(options.dir, { cwd, env, settings, options: checkOptions, exclude: stateFiles(statePath), texts, beside });
+    }
     // The advert's file relative to the synced folder: path arithmetic once per folder, not per advert.
     const folders = new Map<string, string>();
     const fileOf = (shown: string): string => {
@@ -176,7 +195,7 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
         force: Boolean(options.force),
         fileOf,
         fieldsOf: async (change) => contentHashes((await readAdvert(change)).payload).fields,
-        hashOf: contentHashReader(cwd, settings, checkOptions, Math.max(8, concurrency)),
+        hashOf: contentHashReader(cwd, settings, checkOptions, texts.basis),
         concurrency: Math.max(8, concurrency),
       });
     }

@@ -36,19 +36,18 @@ export interface TextHashing {
   basis: string;
   /**
    * Leave out the content hash of an advert read from a whole file: the plan finds most adverts
-   * unchanged from the text hash alone, and hashes the payloads of the others (read again).
+   * unchanged from the text hash alone, and hashes the payloads of the others (read again, see
+   * contentHashReader).
    */
   textOnly: boolean;
 }
 
 /**
- * Synchronous work this thread does while the workers start checking (a sync loads its state),
- * with how many files to hand the workers first so that they are not left waiting meanwhile. What
- * it returns changes the text hashing of the files checked after it (a state without text hashes
- * needs content hashes).
+ * Synchronous work this thread does while the workers start checking (a sync reads its state),
+ * with how many files to hand the workers first so that they are not left waiting meanwhile.
  */
 export interface WorkBeside {
-  run: () => Partial<TextHashing> | void;
+  run: () => void;
   files: number;
 }
 
@@ -91,7 +90,9 @@ export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buf
     for (const source of part.adverts) checkOne(source, s, out, textHash);
   };
   const texts = s.digests ? s.texts : undefined;
-  const once = found.path === undefined ? undefined : readFileAtOnce(found.display, found.path, texts && ((bytes) => hashing!.textHashOf(texts.basis, bytes)));
+  // A file too large to be read whole (read in parts) has no text hash: its bytes are not hashed.
+  const hashText = texts && ((bytes: Uint8Array) => (bytes.length > 4 * PART_CHARS ? '' : hashing!.textHashOf(texts.basis, bytes)));
+  const once = found.path === undefined ? undefined : readFileAtOnce(found.display, found.path, hashText);
   // A file read whole has one text hash for its documents; one read in parts has none.
   let textHash = '';
   if (once && 'result' in once) textHash = once.digest ?? '';
@@ -105,8 +106,8 @@ export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buf
 /** Sync's hashes, loaded only by runs that ask for digests: node:crypto costs every other run start-up time. */
 let hashing: typeof import('../sync/hash.js') | undefined;
 
-/** Before checking with `digests` (checkFiles does it; a worker does it on start). */
-export async function loadContentHash(): Promise<void> {
+/** Loads the hashes before checking with `digests` (checkFiles does it; a worker does it on start). */
+export async function loadHashing(): Promise<void> {
   hashing ??= await import('../sync/hash.js');
 }
 
@@ -164,7 +165,7 @@ export async function checkFiles(
   onFile?: (index: number, c: FileCheck) => void,
   beside?: WorkBeside,
 ): Promise<FilesChecked> {
-  if (s.digests) await loadContentHash();
+  if (s.digests) await loadHashing();
   const result: FilesChecked = { files: 0, adverts: 0, invalid: 0, findings: [], problems: [], ...(s.records ? { records: [] } : {}) };
   const references = new ReferenceIndex(files, stdin, s);
   const merge = (found: FoundFile, index: number, c: FileCheck) => {
@@ -318,8 +319,7 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
     return n.value;
   };
   if (!script || ended) {
-    const texts = beside?.run();
-    if (texts && s.texts) Object.assign(s.texts, texts);
+    beside?.run();
     for (let found = next(), i = 0; found; found = next(), i++) merge(found, i, await checkFile(found, stdin, s));
     return;
   }
@@ -343,7 +343,10 @@ function workerScript(): string | undefined {
   }
 }
 
-export type WorkerRequest = { batch: number; files: FoundFile[] } | { texts: Partial<TextHashing> };
+export interface WorkerRequest {
+  batch: number;
+  files: FoundFile[];
+}
 export interface WorkerReply {
   batch: number;
   checks: FileCheck[];
@@ -438,11 +441,7 @@ async function inParallel(
     }
     if (beside) {
       try {
-        const texts = beside.run();
-        if (texts && s.texts) {
-          Object.assign(s.texts, texts);
-          for (const worker of pool) worker.postMessage({ texts } satisfies WorkerRequest);
-        }
+        beside.run();
       } catch (error) {
         failed ??= error;
       }

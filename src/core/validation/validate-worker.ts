@@ -3,21 +3,15 @@
  * thread sends and answers with what each file leaves behind (see check-files.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { checkFile, loadContentHash, type CheckSettings, type FileCheck, type WorkerReply, type WorkerRequest } from './check-files.js';
+import { checkFile, loadHashing, type CheckSettings, type FileCheck, type WorkerReply, type WorkerRequest } from './check-files.js';
 
 const settings = workerData as CheckSettings;
 // Workers get files only; stdin stays with the main thread.
 const noStdin = (): AsyncIterable<Buffer> => ({ [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined }) }) });
 
-const ready = settings.digests ? loadContentHash() : Promise.resolve();
+const ready = settings.digests ? loadHashing() : Promise.resolve();
 
-parentPort!.on('message', async (request: WorkerRequest) => {
-  if ('texts' in request) {
-    // Applies to the batches that come after it (messages arrive in order).
-    Object.assign(settings.texts!, request.texts);
-    return;
-  }
-  const { batch, files } = request;
+parentPort!.on('message', async ({ batch, files }: WorkerRequest) => {
   await ready;
   const checks: FileCheck[] = [];
   for (const f of files) checks.push(await checkFile(f, noStdin, settings));
