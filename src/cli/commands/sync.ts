@@ -67,7 +67,7 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
       onSend: async (total) => {
         // V8 lets its heap grow to several times what is live before collecting; a run that sends
         // thousands of adverts makes garbage fast and would peak at hundreds of megabytes for nothing.
-        if (total >= 10_000) (await import('node:v8')).setFlagsFromString('--heap-growing-percent=50');
+        if (total >= 10_000) (await import('../../core/util/heap.js')).keepHeapNearLive();
         progress = await startProgress(ctx, total, 'syncing');
       },
       onResult: (r) => {

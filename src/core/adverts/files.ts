@@ -12,6 +12,7 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, lstatSync, openSync, opendirSync, readSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, relative, resolve, isAbsolute, sep } from 'node:path';
 import { UsageError } from '../errors/failures.js';
+import { keepHeapNearLive } from '../util/heap.js';
 import { sanitize } from '../util/sanitize.js';
 import { notRegularKind, NotRegularFileError, whyUnreadable } from '../util/quick-fs.js';
 import type { LoadProblem } from './types.js';
@@ -238,6 +239,9 @@ interface Listing {
  * as a string each: a folder of a million adverts stays listed for the whole walk, and a million
  * small strings (with the array holding them) cost the heap some 50 MB where this costs about 24.
  */
+/** Entries from which a folder counts as large for the heap (keepHeapNearLive). */
+const LARGE_FOLDER = 10_000;
+
 function listFolder(dir: string): Listing {
   const names: string[] = [];
   let kindList: Uint8Array = new Uint8Array(256);
@@ -250,6 +254,8 @@ function listFolder(dir: string): Listing {
       const kind = kindOf(entry);
       kindList[names.length] = kind === KIND_TESTS.length ? kindOf(lstatSync(join(dir, entry.name))) : kind;
       names.push(entry.name);
+      // A folder this large leaves the listing alive while a run gets under way (see heap.ts).
+      if (names.length === LARGE_FOLDER) keepHeapNearLive();
     }
   } finally {
     handle.closeSync();

@@ -14,6 +14,7 @@ import type { FoundFile } from '../adverts/files.js';
 import type { AdvertSource, LoadProblem } from '../adverts/types.js';
 import type { ReadResult } from '../adverts/yaml-reader.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
+import { keepHeapNearLive } from '../util/heap.js';
 import type { ErrorTree } from '../errors/tree.js';
 import { checkAdvert, isValid, type AdvertSettings } from './check.js';
 import { FirstFileByHash } from './first-file-by-hash.js';
@@ -306,6 +307,8 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
     if (next.done) ended = true;
     else head.push(next.value);
   }
+  // A run this long keeps V8's heap near what is live (see heap.ts); so does one on this thread below.
+  if (head.length === WORKER_THRESHOLD) keepHeapNearLive();
   let index = 0;
   const next = (): FoundFile | undefined => {
     if (index < head.length) return head[index++];
@@ -315,7 +318,7 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
       ended = true;
       return undefined;
     }
-    index++;
+    if (++index === WORKER_THRESHOLD) keepHeapNearLive();
     return n.value;
   };
   if (!script || ended) {
