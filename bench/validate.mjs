@@ -78,8 +78,8 @@ export function benchValidate({ root, work, bin, node, opts, scale }) {
     return r;
   };
 
-  versusAjv('jobs validate 10,000 realistic / ajv-cli', corpus(work, 'realistic-10k', 10_000, 'realistic'), 3, 0.5);
-  versusAjv('jobs validate 10,000 realistic, bullets in > / ajv-cli', corpus(work, 'bullets-10k', 10_000, 'bullets'), 3, 0.5);
+  versusAjv('jobs validate 10,000 realistic / ajv-cli', corpus(work, 'realistic-10k', 10_000, 'realistic'), 5, 0.5);
+  versusAjv('jobs validate 10,000 realistic, bullets in > / ajv-cli', corpus(work, 'bullets-10k', 10_000, 'bullets'), 5, 0.5);
   if (!scale) return;
 
   versusAjv('jobs validate 100,000 realistic / ajv-cli', corpus(work, 'realistic-100k', 100_000, 'realistic'), 3, 0.5);

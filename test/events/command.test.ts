@@ -118,10 +118,10 @@ describe('jobs events: posting and the journal', () => {
 
   it.each([
     ['a timeout', 'uncertain', 7, (s: nock.Interceptor) => s.delay(1000).reply(200)],
-    ['a broken connection', 'uncertain', 7, (s: nock.Interceptor) => s.replyWithError({ code: 'ECONNRESET', message: 'socket hang up' })],
+    ['a broken connection', 'uncertain', 7, (s: nock.Interceptor) => s.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))],
     ['a 500', 'uncertain', 7, (s: nock.Interceptor) => s.reply(500)],
     ['a 503 (not passed on)', 'failed', 7, (s: nock.Interceptor) => s.reply(503)],
-    ['a refused connection', 'failed', 7, (s: nock.Interceptor) => s.replyWithError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' })],
+    ['a refused connection', 'failed', 7, (s: nock.Interceptor) => s.replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))],
     ['a 429', 'failed', 6, (s: nock.Interceptor) => s.reply(429, { errors: { base: ['quota_exceeded'] } })],
     ['a 404', 'failed', 5, (s: nock.Interceptor) => s.reply(404, { errors: { base: ['not_found'] } })],
   ])('after %s the entry is %s (exit %i)', async (_name, status, code, respond) => {

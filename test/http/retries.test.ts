@@ -182,8 +182,8 @@ describe('which calls are repeated', () => {
 
   it.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])('repeats every call after %s: the request never reached the service', async (code) => {
     const scope = nock(BASE)
-      .post('/job_applications/7/events').replyWithError({ code, message: code }).post('/job_applications/7/events').reply(200)
-      .post('/jobs').replyWithError({ code, message: code }).post('/jobs').reply(201);
+      .post('/job_applications/7/events').replyWithError(Object.assign(new Error(code), { code })).post('/job_applications/7/events').reply(200)
+      .post('/jobs').replyWithError(Object.assign(new Error(code), { code })).post('/jobs').reply(201);
     const { client, waits } = makeClient();
     await client.postEvent('7', { kind: 'recruiter_like' });
     await client.create(advert);
@@ -193,9 +193,9 @@ describe('which calls are repeated', () => {
 
   it('repeats safe calls after a connection reset, but never an event: it may have been recorded', async () => {
     const scope = nock(BASE)
-      .get('/jobs/A/stats').replyWithError({ code: 'ECONNRESET', message: 'socket hang up' })
+      .get('/jobs/A/stats').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
       .get('/jobs/A/stats').reply(200, { views: 1, likes: 0, applications: 0, applications_unviewed: 0 })
-      .post('/job_applications/7/events').once().replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+      .post('/job_applications/7/events').once().replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     const { client, waits } = makeClient();
     await client.stats('A');
     const error = await rejection<ApiError>(client.postEvent('7', { kind: 'recruiter_like' }));
@@ -229,7 +229,7 @@ describe('connection failures', () => {
   });
 
   it('a connection reset before any response: network error naming it', async () => {
-    const scope = nock(BASE).get('/jobs/A/stats').replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    const scope = nock(BASE).get('/jobs/A/stats').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     const error = await rejection<ApiError>(makeClient({ retries: 0 }).client.stats('A'));
     scope.done();
     expect(error.message).toBe('cannot reach https://jobs.test/ (connection reset)');

@@ -140,7 +140,7 @@ describe('verbose trace', () => {
   });
 
   it('network errors carry no token', async () => {
-    const scope = nock(BASE).get('/jobs/A/stats').replyWithError({ code: 'ECONNREFUSED', message: `connect ECONNREFUSED ${TOKEN}` });
+    const scope = nock(BASE).get('/jobs/A/stats').replyWithError(Object.assign(new Error(`connect ECONNREFUSED ${TOKEN}`), { code: 'ECONNREFUSED' }));
     const { client, trace } = makeClient({ retries: 0 });
     const error = await rejection<ApiError>(client.stats('A'));
     scope.done();

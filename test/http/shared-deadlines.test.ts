@@ -57,7 +57,7 @@ describe('Deadlines', () => {
   });
 });
 
-describe('many attempts at once, through the real fetch (loopback)', () => {
+describe('many attempts at once, through the real transport (loopback)', () => {
   it('300 posts in flight together: all answered, and Node warns of no listener leak', async () => {
     const { createServer } = await import('node:http');
     const server = createServer((req, res) => {

@@ -8,6 +8,7 @@ import { describeMessage } from '../errors/messages.js';
 import { flattenTree, isErrorTree, type ErrorTree } from '../errors/tree.js';
 import { sanitize } from '../util/sanitize.js';
 import { excerpt, type BodyText } from './body.js';
+import type { HeaderLookup } from './node-http.js';
 
 /** What the request loop knows when it stops. */
 export interface Exchange {
@@ -90,7 +91,7 @@ function kindForStatus(status: number): ApiErrorKind {
 }
 
 /** An error response (after any retries) as an ApiError. */
-export function responseError(status: number, headers: Headers, body: BodyText, ex: Exchange): ApiError {
+export function responseError(status: number, headers: HeaderLookup, body: BodyText, ex: Exchange): ApiError {
   const clean = (s: string): string => ex.redact(sanitize(ex.redact(s)));
   const tree = parseErrorBody(body.text, clean);
   const kind = kindForStatus(status);

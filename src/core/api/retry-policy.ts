@@ -2,6 +2,7 @@
  * When to repeat a request and how long to wait first. Pure functions so the rules can be read
  * (and tested) apart from the request loop.
  */
+import type { HeaderLookup } from './node-http.js';
 
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 30_000;
@@ -71,7 +72,7 @@ export interface FailureInfo {
   code: string | undefined;
 }
 
-/** Classifies an error thrown by fetch before the response headers arrived. */
+/** Classifies an error raised before the response headers arrived (node:http, or a fetch handed in). */
 export function classifyConnectFailure(error: unknown): FailureInfo {
   const code = errorCode(error);
   if (code !== undefined && CONNECT_FAILURES[code]) return { reason: CONNECT_FAILURES[code], retry: 'always', code };
@@ -125,7 +126,7 @@ export function parseRetryAfter(value: string | null, now: number): number | und
  * `X-RateLimit-Reset: <s>`. The spec does not say which (if any) the service sends, so all are
  * read; a reset value that looks like a Unix time (seconds) is taken as one.
  */
-export function parseRateLimitWait(headers: Headers, now: number): number | undefined {
+export function parseRateLimitWait(headers: HeaderLookup, now: number): number | undefined {
   const reset = resetSeconds(headers.get('ratelimit-reset'), now) ?? rateLimitField(headers.get('ratelimit'), now) ?? resetSeconds(headers.get('x-ratelimit-reset'), now);
   return reset;
 }

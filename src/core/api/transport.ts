@@ -7,6 +7,7 @@ import { CancelledError, ConfigError } from '../errors/failures.js';
 import { VERSION } from '../version.js';
 import { brokenBodyError, connectError, quotaWaitError, responseError, timeoutError, type Exchange } from './api-errors.js';
 import { readBodyCapped, type BodyText } from './body.js';
+import { NodeHttp, type Exchanged, type HeaderLookup, type OutgoingRequest } from './node-http.js';
 import { onAbort } from '../util/abort-fanout.js';
 import { Deadlines } from './deadlines.js';
 import { RateGate } from './rate-gate.js';
@@ -26,6 +27,7 @@ export interface ClientOptions {
   /** Bound on the total time spent waiting to retry; default 120 000. */
   maxRetryTimeMs?: number;
   userAgent?: string;
+  /** Sends requests with this fetch instead of node:http / node:https (tests, an in-process service). */
   fetch?: typeof fetch;
   /** Verbose trace, one line per request, response and retry decision; the token is never in it. */
   trace?: (line: string) => void;
@@ -80,7 +82,7 @@ export interface RequestSpec {
 
 export interface RawResponse {
   status: number;
-  headers: Headers;
+  headers: HeaderLookup;
   body: BodyText;
 }
 
@@ -97,6 +99,19 @@ type Outcome =
   | { type: 'cancelled' };
 
 class TimeoutReason extends Error {}
+
+/** One exchange through a fetch handed in: the same result as node-http.ts gives. */
+async function viaFetch(fetchFn: typeof fetch, url: string, request: OutgoingRequest): Promise<Exchanged> {
+  const response = await fetchFn(url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    // A redirect would re-send the request (maybe as GET, maybe elsewhere): report it instead.
+    redirect: 'manual',
+  });
+  return { status: response.status, headers: response.headers, body: await readBodyCapped(response) };
+}
 
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -142,6 +157,7 @@ export class Transport {
   private readonly random: () => number;
   private readonly now: () => number;
   private readonly deadlines: Deadlines;
+  private readonly http = new NodeHttp();
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
@@ -306,24 +322,17 @@ export class Transport {
       this.trace(`> ${spec.method} ${url}`);
       if (this.authorization !== undefined) this.trace(`> authorization: ${this.scheme === '' ? '' : `${this.scheme} `}***`);
       ended = this.options.onRequest?.(this.redact(`${spec.method} ${spec.path}`));
-      const fetchFn = this.options.fetch ?? globalThis.fetch;
-      let response: Response;
+      const request: OutgoingRequest = { method: spec.method, headers: this.headers(hasBody), ...(hasBody ? { body: JSON.stringify(spec.body) } : {}), signal };
+      let response: Exchanged;
       try {
-        response = await fetchFn(url, {
-          method: spec.method,
-          headers: this.headers(hasBody),
-          body: hasBody ? JSON.stringify(spec.body) : undefined,
-          signal,
-          // A redirect would re-send the request (maybe as GET, maybe elsewhere): report it instead.
-          redirect: 'manual',
-        });
+        response = this.options.fetch ? await viaFetch(this.options.fetch, url, request) : await this.http.send(this.baseUrl.protocol, url, request);
       } catch (error) {
         const stop = interrupted();
         if (stop) return this.traced(stop);
         const info = classifyConnectFailure(error);
         return this.traced({ type: 'connect-failure', error, reason: info.reason, retry: info.retry, ms: elapsed() });
       }
-      const body = await readBodyCapped(response);
+      const body = response.body;
       // The status decides success or failure: a body that breaks off matters only for a 2xx whose
       // data we need (stats); an error status is reported with what arrived.
       const ok = response.status >= 200 && response.status <= 299;
