@@ -103,7 +103,7 @@ for (const n of sizes) {
   rmSync(extra, { recursive: true, force: true });
   mkdirSync(extra, { recursive: true });
   for (let i = n; i < n + more; i++) {
-    const name = `advert-${String(i).padStart(6, '0')}.yaml`;
+    const name = `advert-${String(i).padStart(7, '0')}.yaml`;
     cpSync(join(src, name), join(extra, name));
   }
   const xdgFull = join(work, 'sandbox-xdg-full');
