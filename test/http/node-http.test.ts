@@ -1,10 +1,17 @@
 // Requests go out through node:http (a fetch only when one is handed in): what a real loopback
 // server sees on the wire, connection reuse, and the ways a real connection fails.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer as createTlsServer } from 'node:https';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import nock from 'nock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/core/errors/failures.js';
+import { classifyFailure } from '../../src/core/events/outcome.js';
+import { isolatedEnv, jobs } from '../e2e/helpers.js';
 import { makeClient, rejection, TOKEN } from './helpers.js';
 
 interface Seen {
@@ -128,5 +135,94 @@ describe('requests through node:http', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ url: `http://127.0.0.1:${port}/jobs/A`, init: { method: 'DELETE', redirect: 'manual' } });
     expect(connections).toBe(0);
+  });
+});
+
+describe('a connection that is never made', () => {
+  it('is given up after the connect timeout, and any call is repeated: nothing was sent', async () => {
+    // Accepts the TCP connection and never says a word: the TLS handshake, part of connecting, hangs.
+    const silent = createNetServer((socket) => socket.on('error', () => undefined).resume());
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const url = `https://127.0.0.1:${port}`;
+    try {
+      const { client, waits, trace } = makeClient({ baseUrl: url, connectTimeoutMs: 300, retries: 1 });
+      const error = await rejection<ApiError>(client.postEvent('7', { kind: 'recruiter_view' }));
+      expect(error.message).toBe(`cannot reach ${url}/ (connection timed out) after 1 retry`);
+      expect(waits).toEqual([250]);
+      expect(trace.filter((l) => l.startsWith('> POST'))).toHaveLength(2);
+      // The events journal holds such an event as failed (never sent), not uncertain.
+      expect(classifyFailure(error)).toBe('failed');
+
+    } finally {
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
+
+describe('https', () => {
+  let dir: string;
+  let cert: Buffer;
+  let key: Buffer;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'jobs-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    cert = readFileSync(join(dir, 'cert.pem'));
+    key = readFileSync(join(dir, 'key.pem'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function tlsService(): Promise<{ port: number; requests: string[]; close: () => Promise<void> }> {
+    const requests: string[] = [];
+    const tls = createTlsServer({ cert, key }, (req, res) => {
+      requests.push(`${req.method} ${req.url} ${req.headers.authorization}`);
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ views: 3, likes: 1, applications: 2, applications_unviewed: 1 }));
+    });
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    return {
+      port: (tls.address() as AddressInfo).port,
+      requests,
+      close: async () => {
+        tls.closeAllConnections();
+        await new Promise((resolve) => tls.close(resolve));
+      },
+    };
+  }
+
+  it('a certificate nobody vouches for is a TLS error, not repeated, and nothing is sent', async () => {
+    const service = await tlsService();
+    try {
+      const { client, waits } = makeClient({ baseUrl: `https://127.0.0.1:${service.port}` });
+      const error = await rejection<ApiError>(client.stats('A'));
+      expect(error.message).toBe(`cannot reach https://127.0.0.1:${service.port}/ (TLS error DEPTH_ZERO_SELF_SIGNED_CERT)`);
+      expect(waits).toEqual([]);
+      expect(service.requests).toEqual([]);
+      expect(classifyFailure(error)).toBe('failed');
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('https:// to a port that speaks plain http says so, and is not repeated', async () => {
+    const port = await listen();
+    const { client, waits } = makeClient({ baseUrl: `https://127.0.0.1:${port}` });
+    const error = await rejection<ApiError>(client.postEvent('7', { kind: 'recruiter_view' }));
+    expect(error.message).toBe(`cannot reach https://127.0.0.1:${port}/ (TLS error: no TLS on that port (is the service http://?))`);
+    expect(waits).toEqual([]);
+    expect(seen).toEqual([]);
+    expect(classifyFailure(error)).toBe('failed');
+  });
+
+  it('the built jobs reaches an https service whose certificate NODE_EXTRA_CA_CERTS vouches for', async () => {
+    const service = await tlsService();
+    try {
+      const env = isolatedEnv({ JOBS_BASE_URL: `https://127.0.0.1:${service.port}`, JOBS_TOKEN: TOKEN, NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') });
+      const r = await jobs(['stats', 'ACME-1', '--json'], { env });
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout).stats).toMatchObject([{ reference: 'ACME-1', views: 3, applications: 2 }]);
+      expect(service.requests).toEqual([`GET /jobs/ACME-1/stats Bearer ${TOKEN}`]);
+    } finally {
+      await service.close();
+    }
   });
 });

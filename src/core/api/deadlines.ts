@@ -5,8 +5,8 @@
  * timer and the listeners fetch hangs on each were a measurable part of its CPU time.
  * An attempt may so run up to one window (1/32 of the timeout, 1 s at most) longer than the
  * timeout, never shorter; the timer is cleared when every attempt of its window has ended. A window
- * takes at most MAX_JOINS attempts: fetch leaves a listener on the signal until the request is
- * collected, and a signal with too many listeners makes Node warn of a leak.
+ * takes at most MAX_JOINS attempts: each attempt listens to the signal while it runs (a fetch handed
+ * in, until its request is collected), and a signal with too many listeners makes Node warn of a leak.
  */
 import { setMaxListeners } from 'node:events';
 
@@ -49,8 +49,8 @@ export class Deadlines {
     let window = this.current;
     if (window === undefined || now >= window.joinUntil || window.joined >= MAX_JOINS || window.controller.signal.aborted) {
       const controller = new AbortController();
-      // Every attempt of the window listens to it (fetch, and a caller's signal): no leak warning past 10 of
-      // them. Not 0 (unlimited): Node 20's getMaxListeners then throws, and fetch asks it on every request.
+      // Every attempt of the window listens to it (the request, and a caller's signal): no leak warning past
+      // 10 of them. Not 0 (unlimited): Node 20's getMaxListeners then throws, and fetch asks it on every request.
       setMaxListeners(4 * MAX_JOINS, controller.signal);
       const opened: Window = {
         controller,

@@ -6,6 +6,8 @@
  * followed, the body is read up to a cap, and the attempt's signal aborts the request and the body.
  */
 import type { Agent, ClientRequest, IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
+import type { Socket } from 'node:net';
+import { onAbort } from '../util/abort-fanout.js';
 import { MAX_BODY_BYTES, type BodyText } from './body.js';
 
 /** The response headers the transport reads: names in any case, repeated values joined by `, `. */
@@ -35,14 +37,26 @@ type RequestFn = (url: string, options: RequestOptions) => ClientRequest;
  */
 const IDLE_MS = 4000;
 
+/** As fetch: a connection (with its TLS handshake) not made within this long is given up. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * The code of a request given up because its connection was not made in time: nothing was sent,
+ * so any call may be repeated (see retry-policy.ts). An attempt's own time running out first is a
+ * timeout, as with fetch: whether the request went out is then not known.
+ */
+export const CONNECT_TIMEOUT = 'CONNECT_TIMEOUT';
+
 /** One per transport: its connections are kept between requests. */
 export class NodeHttp {
   private readonly modules = new Map<string, Promise<{ request: RequestFn; agent: Agent }>>();
 
+  constructor(private readonly connectTimeoutMs = CONNECT_TIMEOUT_MS) {}
+
   /** Sends `request` to `url`, whose scheme is `protocol` (`http:` or `https:`). */
   async send(protocol: string, url: string, request: OutgoingRequest): Promise<Exchanged> {
     const { request: send, agent } = await this.moduleFor(protocol);
-    return exchange(send, agent, url, request);
+    return exchange(send, agent, url, request, protocol === 'https:' ? 'secureConnect' : 'connect', this.connectTimeoutMs);
   }
 
   /** node:https (and with it TLS) is loaded only for an https:// service. */
@@ -59,26 +73,53 @@ export class NodeHttp {
   }
 }
 
-function exchange(send: RequestFn, agent: Agent, url: string, request: OutgoingRequest): Promise<Exchanged> {
+function connectTimeout(ms: number): Error {
+  return Object.assign(new Error(`no connection within ${ms} ms`), { code: CONNECT_TIMEOUT });
+}
+
+function exchange(send: RequestFn, agent: Agent, url: string, request: OutgoingRequest, connected: 'connect' | 'secureConnect', connectMs: number): Promise<Exchanged> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { ...request.headers };
     if (request.body !== undefined) headers['Content-Length'] = Buffer.byteLength(request.body);
     let req: ClientRequest;
     try {
-      req = send(url, { method: request.method, headers, agent, signal: request.signal });
+      // The signal is not handed to node:http: its abort could destroy a connection the agent has
+      // just taken back (Node 20 then throws from the socket). It is applied below, until the end.
+      req = send(url, { method: request.method, headers, agent });
     } catch (error) {
       reject(error);
       return;
     }
-    let answered = false;
+    let res: IncomingMessage | undefined;
+    let connectTimer: ReturnType<typeof setTimeout> | undefined;
+    const stopListening = onAbort(request.signal, () => {
+      // A response read to its end needs nothing more.
+      if (!res?.complete) req.destroy(request.signal.reason as Error);
+    });
+    const done = () => {
+      stopListening();
+      clearTimeout(connectTimer);
+    };
+    req.on('socket', (socket: Socket) => {
+      if (!socket.connecting) return;
+      connectTimer = setTimeout(() => req.destroy(connectTimeout(connectMs)), connectMs);
+      socket.once(connected, () => clearTimeout(connectTimer));
+    });
     req.on('error', (error) => {
-      if (!answered) reject(error); // after the headers, the body reader reports it
+      if (res) return; // after the headers, the body reader reports it
+      done();
+      reject(error);
     });
-    req.on('response', (res) => {
-      answered = true;
-      readCapped(res).then((body) => resolve({ status: res.statusCode ?? 0, headers: lookup(res.headers), body }));
+    req.on('response', (response) => {
+      res = response;
+      clearTimeout(connectTimer);
+      readCapped(response).then((body) => {
+        done();
+        resolve({ status: response.statusCode ?? 0, headers: lookup(response.headers), body });
+      });
     });
-    req.end(request.body);
+    if (request.signal.aborted) req.destroy(request.signal.reason as Error);
+    else req.end(request.body);
   });
 }
 

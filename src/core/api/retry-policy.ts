@@ -28,6 +28,7 @@ const CONNECT_FAILURES: Record<string, string> = {
   ENETUNREACH: 'network unreachable',
   ENETDOWN: 'network down',
   UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  CONNECT_TIMEOUT: 'connection timed out',
 };
 
 /**
@@ -79,9 +80,19 @@ export function classifyConnectFailure(error: unknown): FailureInfo {
   if (code !== undefined && DROPPED_CONNECTIONS[code]) return { reason: DROPPED_CONNECTIONS[code], retry: 'if-repeatable', code };
   const message = innermostMessage(error);
   if (/bad port/i.test(message)) return { reason: 'fetch refuses to connect to this port', retry: 'never', code };
-  if (code !== undefined && /CERT|SSL|TLS/i.test(code)) return { reason: `TLS error ${code}`, retry: 'never', code };
+  if (/wrong version number/i.test(message)) return { reason: 'TLS error: no TLS on that port (is the service http://?)', retry: 'never', code };
+  if (code !== undefined && isTlsCode(code)) return { reason: `TLS error ${code}`, retry: 'never', code };
   // Unknown: it may have happened after the request was sent, so only repeatable calls try again.
   return { reason: code ?? (message || 'network error'), retry: 'if-repeatable', code };
+}
+
+/**
+ * TLS failures, which repeating cannot mend: OpenSSL's certificate checks (CERT_HAS_EXPIRED,
+ * DEPTH_ZERO_SELF_SIGNED_CERT, UNABLE_TO_VERIFY_LEAF_SIGNATURE, ...), Node's ERR_TLS_* and
+ * ERR_SSL_*, and EPROTO (a handshake the other end does not speak).
+ */
+function isTlsCode(code: string): boolean {
+  return /CERT|SSL|TLS|^UNABLE_TO_|^DEPTH_ZERO|SELF_SIGNED|^EPROTO$/i.test(code);
 }
 
 function errorCode(error: unknown): string | undefined {

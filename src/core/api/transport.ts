@@ -7,7 +7,7 @@ import { CancelledError, ConfigError } from '../errors/failures.js';
 import { VERSION } from '../version.js';
 import { brokenBodyError, connectError, quotaWaitError, responseError, timeoutError, type Exchange } from './api-errors.js';
 import { readBodyCapped, type BodyText } from './body.js';
-import { NodeHttp, type Exchanged, type HeaderLookup, type OutgoingRequest } from './node-http.js';
+import { CONNECT_TIMEOUT_MS, NodeHttp, type Exchanged, type HeaderLookup, type OutgoingRequest } from './node-http.js';
 import { onAbort } from '../util/abort-fanout.js';
 import { Deadlines } from './deadlines.js';
 import { RateGate } from './rate-gate.js';
@@ -22,6 +22,8 @@ export interface ClientOptions {
   authScheme?: string;
   /** Per attempt; default 30 000. */
   timeoutMs?: number;
+  /** For a new connection and its TLS handshake; default 10 000 (fetch's). Given up, nothing was sent: any call is repeated. */
+  connectTimeoutMs?: number;
   /** Retries after the first attempt; default 5. */
   retries?: number;
   /** Bound on the total time spent waiting to retry; default 120 000. */
@@ -157,7 +159,7 @@ export class Transport {
   private readonly random: () => number;
   private readonly now: () => number;
   private readonly deadlines: Deadlines;
-  private readonly http = new NodeHttp();
+  private readonly http: NodeHttp;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
@@ -186,6 +188,7 @@ export class Transport {
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
     this.deadlines = new Deadlines(this.timeoutMs, () => new TimeoutReason());
+    this.http = new NodeHttp(Math.max(1, nonNegativeInt(options.connectTimeoutMs, CONNECT_TIMEOUT_MS, 'connect timeout')));
   }
 
   /** Removes the token from a text that could contain it. */

@@ -17,7 +17,7 @@ export type FailureClass = 'uncertain' | 'failed';
 const NOT_PASSED_ON = new Set([503]);
 
 /** Errors raised before a connection existed: nothing was sent. (ETIMEDOUT can also strike an open connection.) */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'UND_ERR_CONNECT_TIMEOUT']);
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'UND_ERR_CONNECT_TIMEOUT', 'CONNECT_TIMEOUT']);
 
 export function classifyFailure(error: unknown): FailureClass {
   if (error instanceof ApiError) {
