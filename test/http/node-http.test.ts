@@ -124,6 +124,26 @@ describe('requests through node:http', () => {
     expect(error.message).toMatch(/^GET \/jobs\/A\/stats: .*connection .* while reading the response/);
   });
 
+  it('a body far over the cap is cut off there, and the connection is not left to stream the rest', async () => {
+    const port = await listen();
+    const closed: Promise<void> = new Promise((resolve) => server.once('connection', (socket: Socket) => socket.once('close', () => resolve())));
+    // 64 MiB that the server would take its time to send: the client stops at 1 MiB.
+    handle = (_req, res) => {
+      res.writeHead(400, { 'Content-Type': 'text/plain' });
+      const chunk = 'A'.repeat(1024 * 1024);
+      let sent = 0;
+      const more = () => {
+        while (sent < 64 && res.write(chunk)) sent++;
+        if (sent < 64) res.once('drain', more);
+        else res.end();
+      };
+      more();
+    };
+    const error = await rejection<ApiError>(makeClient({ baseUrl: `http://127.0.0.1:${port}`, retries: 0 }).client.delete('A'));
+    expect(error.details).toEqual([`the service said (text/plain), cut off: ${'A'.repeat(200)}…`]);
+    await closed;
+  });
+
   it('a fetch handed in is used instead, with redirects left to the caller', async () => {
     const port = await listen();
     const calls: { url: string; init: RequestInit }[] = [];

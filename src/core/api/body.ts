@@ -16,13 +16,40 @@ export interface BodyText {
   error?: unknown;
 }
 
+/** A body's chunks up to a byte cap: what passes the cap is cut off and the body marked truncated. */
+export class CappedChunks {
+  private readonly chunks: Uint8Array[] = [];
+  private size = 0;
+  truncated = false;
+
+  constructor(private readonly limit = MAX_BODY_BYTES) {}
+
+  /** Keeps what fits; false once the cap is reached (the rest is not wanted). */
+  add(chunk: Uint8Array): boolean {
+    const room = this.limit - this.size;
+    if (chunk.byteLength > room) {
+      this.chunks.push(chunk.subarray(0, room));
+      this.size = this.limit;
+      this.truncated = true;
+      return false;
+    }
+    this.chunks.push(chunk);
+    this.size += chunk.byteLength;
+    return true;
+  }
+
+  /** The body read so far as UTF-8 text (malformed bytes become U+FFFD). */
+  text(): string {
+    const decoder = new TextDecoder('utf-8', { fatal: false });
+    return this.chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode();
+  }
+}
+
 /** Reads at most `limit` bytes; a read that fails midway keeps what arrived and reports the error. */
 export async function readBodyCapped(response: Response, limit = MAX_BODY_BYTES): Promise<BodyText> {
   if (!response.body) return { text: '', truncated: false };
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let truncated = false;
+  const body = new CappedChunks(limit);
   let error: unknown;
   for (;;) {
     let chunk: Awaited<ReturnType<typeof reader.read>>;
@@ -30,25 +57,16 @@ export async function readBodyCapped(response: Response, limit = MAX_BODY_BYTES)
       chunk = await reader.read();
     } catch (e) {
       error = e ?? new Error('the response body broke off');
-      truncated = true;
       break;
     }
-    const { done, value } = chunk;
-    if (done) break;
-    const room = limit - size;
-    if (value.byteLength > room) {
-      chunks.push(value.subarray(0, room));
-      size = limit;
-      truncated = true;
+    if (chunk.done) break;
+    if (!body.add(chunk.value)) {
       await reader.cancel().catch(() => undefined);
       break;
     }
-    chunks.push(value);
-    size += value.byteLength;
   }
-  const decoder = new TextDecoder('utf-8', { fatal: false });
-  const text = chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode();
-  return error === undefined ? { text, truncated } : { text, truncated, error };
+  const text = body.text();
+  return error === undefined ? { text, truncated: body.truncated } : { text, truncated: true, error };
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { Agent, ClientRequest, IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import { onAbort } from '../util/abort-fanout.js';
-import { MAX_BODY_BYTES, type BodyText } from './body.js';
+import { CappedChunks, MAX_BODY_BYTES, type BodyText } from './body.js';
 
 /** The response headers the transport reads: names in any case, repeated values joined by `, `. */
 export interface HeaderLookup {
@@ -135,30 +135,18 @@ function lookup(headers: IncomingHttpHeaders): HeaderLookup {
 /** Reads at most `limit` bytes; a body that breaks off keeps what arrived and reports the error. */
 function readCapped(res: IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyText> {
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let truncated = false;
+    const body = new CappedChunks(limit);
     let settled = false;
     const finish = (error?: unknown) => {
       if (settled) return;
       settled = true;
-      const decoder = new TextDecoder('utf-8', { fatal: false });
-      const text = chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode();
-      resolve(error === undefined ? { text, truncated } : { text, truncated: true, error });
+      const text = body.text();
+      resolve(error === undefined ? { text, truncated: body.truncated } : { text, truncated: true, error });
     };
     res.on('data', (chunk: Buffer) => {
-      if (truncated) return;
-      const room = limit - size;
-      if (chunk.length > room) {
-        chunks.push(chunk.subarray(0, room));
-        size = limit;
-        truncated = true;
-        res.destroy();
-        finish();
-        return;
-      }
-      chunks.push(chunk);
-      size += chunk.length;
+      if (settled || body.add(chunk)) return;
+      res.destroy();
+      finish();
     });
     res.on('end', () => finish());
     res.on('error', (error) => finish(error ?? new Error('the response body broke off')));
