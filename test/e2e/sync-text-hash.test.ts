@@ -117,7 +117,9 @@ describe('text hashes in the sync state', () => {
   });
 
   it('plan a folder checked on worker threads as they plan a small one: new, edited, commented and untouched files, with and without text hashes', async () => {
-    const s = await liveSandbox();
+    const sandbox = await liveSandbox();
+    // Workers from 1,000 files whatever the cores (on two, a run this small would keep to one thread).
+    const s = { ...sandbox, env: { ...sandbox.env, JOBS_WORKERS: '1' } };
     const dir = generateAdverts(join(mkdtempSync(join(tmpdir(), 'jobs-text-hash-many-')), 'adverts'), 1200, { realistic: true });
     const state = join(dir, '.jobs-state.json');
     const first = await jobs(['sync', dir, '-q'], { env: s.env, timeoutMs: 120_000 });
