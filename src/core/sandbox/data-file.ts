@@ -93,9 +93,20 @@ export class DataFile {
 
   /** Reads snapshot and journal whole. */
   load(): SandboxStore {
-    const store = SandboxStore.from(readSnapshot(this.file));
-    this.base = snapshotId(this.file);
-    this.snapshotBytes = this.base === 'none' ? 0 : statSync(this.file).size;
+    // A sandbox starts without the lock, so another process may replace the snapshot while it is
+    // read: the state must be that of the snapshot the id names, or the journal extending the new
+    // one would be applied to the old (and a compaction here would then drop what the new one has).
+    let state: SandboxState;
+    let base = snapshotId(this.file);
+    for (let attempt = 0; ; attempt++) {
+      state = readSnapshot(this.file);
+      const after = snapshotId(this.file);
+      if (after === base || attempt >= 100) break;
+      base = after;
+    }
+    const store = SandboxStore.from(state);
+    this.base = base;
+    this.snapshotBytes = fileSize(this.file);
     this.journalIno = -1;
     this.offset = 0;
     this.staleJournal = false;
