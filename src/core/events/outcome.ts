@@ -16,9 +16,6 @@ export type FailureClass = 'uncertain' | 'failed';
  */
 const NOT_PASSED_ON = new Set([503]);
 
-/** Errors raised before a connection existed: nothing was sent. (ETIMEDOUT can also strike an open connection.) */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'UND_ERR_CONNECT_TIMEOUT', 'CONNECT_TIMEOUT']);
-
 export function classifyFailure(error: unknown): FailureClass {
   if (error instanceof ApiError) {
     switch (error.kind) {
@@ -29,9 +26,10 @@ export function classifyFailure(error: unknown): FailureClass {
       case 'network': {
         // A response had begun: the request certainly arrived.
         if (error.status !== undefined) return 'uncertain';
-        const info = classifyConnectFailure(error.cause);
-        const neverConnected = (info.code !== undefined && (NEVER_CONNECTED.has(info.code) || /CERT|SSL|TLS/i.test(info.code))) || info.retry === 'never';
-        return neverConnected ? 'failed' : 'uncertain';
+        // The retry rules know which failures came before anything was sent: those repeated for every
+        // call (no connection: refused, not found, not made in time) and those never repeated (TLS).
+        // A connection broken once open (repeated only when harmless) may have carried the post.
+        return classifyConnectFailure(error.cause).retry === 'if-repeatable' ? 'uncertain' : 'failed';
       }
       default:
         // rejected (4xx), unauthorized, not_found, quota, bad_response: the service answered no.
