@@ -100,8 +100,8 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
  * file (not stdin) the fast reader takes, or one that cannot be read. Otherwise the text read, to
  * hand to readFileInParts.
  */
-export function readFileAtOnce(display: string, path: string, digestBytes?: (bytes: Uint8Array) => string): { result: ReadResult; digest?: string } | { read: FileText } {
-  const read = readAdvertFileSync(display, path, digestBytes);
+export function readFileAtOnce(display: string, path: string, digestBytes?: (bytes: Uint8Array) => string, readAhead?: Buffer): { result: ReadResult; digest?: string } | { read: FileText } {
+  const read = readAdvertFileSync(display, path, digestBytes, readAhead);
   if ('problem' in read) return { result: { adverts: [], problems: [read.problem] } };
   const fast = read.text.length <= PART_CHARS ? readYamlAdvertsFast(display, read.text, { fieldTypes: advertFieldTypes }) : undefined;
   return fast ? { result: fast, ...(read.digest === undefined ? {} : { digest: read.digest }) } : { read };

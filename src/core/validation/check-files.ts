@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { PART_CHARS, readFileAtOnce, readFileInParts } from '../adverts/load.js';
+import { ReadAhead } from '../adverts/read-ahead.js';
 import type { FoundFile } from '../adverts/files.js';
 import type { AdvertSource, LoadProblem } from '../adverts/types.js';
 import type { ReadResult } from '../adverts/yaml-reader.js';
@@ -79,7 +80,8 @@ export interface FileCheck {
   digests?: (string | number)[];
 }
 
-export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings): Promise<FileCheck> {
+/** `readAhead`: the file's bytes, read by another thread (see read-ahead.ts). */
+export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, readAhead?: Buffer): Promise<FileCheck> {
   const out: FileCheck = { adverts: 0, invalid: 0, findings: [], problems: [], references: [] };
   if (s.records) out.records = [];
   const add = (part: ReadResult) => {
@@ -93,7 +95,7 @@ export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buf
   const texts = s.digests ? s.texts : undefined;
   // A file too large to be read whole (read in parts) has no text hash: its bytes are not hashed.
   const hashText = texts && ((bytes: Uint8Array) => (bytes.length > 4 * PART_CHARS ? '' : hashing!.textHashOf(texts.basis, bytes)));
-  const once = found.path === undefined ? undefined : readFileAtOnce(found.display, found.path, hashText);
+  const once = found.path === undefined ? undefined : readFileAtOnce(found.display, found.path, hashText, readAhead);
   // A file read whole has one text hash for its documents; one read in parts has none.
   let textHash = '';
   if (once && 'result' in once) textHash = once.digest ?? '';
@@ -157,6 +159,11 @@ export const WORKER_THRESHOLD = 1000;
  */
 export const TWO_CORE_WORKER_THRESHOLD = 12_000;
 const BATCH = 64;
+/**
+ * Files from which a run checked on this thread alone has them read ahead on another (see
+ * read-ahead.ts); below, starting that thread costs about what it saves.
+ */
+export const READ_AHEAD_FROM = 2000;
 
 /**
  * Checks every file; findings of different files keep the files' order (sort them for output).
@@ -305,12 +312,14 @@ type Merge = (found: FoundFile, index: number, c: FileCheck) => void;
 
 async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv, merge: Merge, beside?: WorkBeside): Promise<void> {
   const iterator = files[Symbol.iterator]();
-  // The first files found decide: a small run is checked on this thread, a large one shared with workers.
+  // The first files found decide: a small run is checked on this thread, a large one shared with
+  // workers; a run checked here whose files are all found by then has them read ahead.
   const head: FoundFile[] = [];
   const script = workerCount(env) > 0 ? workerScript() : undefined;
-  const threshold = workerThreshold(env);
+  const aheadFrom = readAheadFrom(env, script !== undefined);
+  const threshold = script ? workerThreshold(env) : aheadFrom === undefined ? 0 : TWO_CORE_WORKER_THRESHOLD;
   let ended = false;
-  while (script && !ended && head.length < threshold) {
+  while (!ended && head.length < threshold) {
     const next = iterator.next();
     if (next.done) ended = true;
     else head.push(next.value);
@@ -329,12 +338,31 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
     if (++index === WORKER_THRESHOLD) keepHeapNearLive();
     return n.value;
   };
-  if (!script || ended) {
-    beside?.run();
-    for (let found = next(), i = 0; found; found = next(), i++) merge(found, i, await checkFile(found, stdin, s));
+  if (script && !ended) {
+    await inParallel(next, stdin, s, script, workerCount(env), merge, beside);
     return;
   }
-  await inParallel(next, stdin, s, script, workerCount(env), merge, beside);
+  const ahead = ended && aheadFrom !== undefined && head.length >= aheadFrom ? await ReadAhead.start(head.map((f) => f.path ?? '')) : undefined;
+  try {
+    beside?.run();
+    for (let found = next(), i = 0; found; found = next(), i++) {
+      merge(found, i, await checkFile(found, stdin, s, found.path === undefined ? undefined : ahead?.bytesOf(i)));
+      ahead?.release();
+    }
+  } finally {
+    void ahead?.stop();
+  }
+}
+
+/**
+ * Files from which a run checked on this thread has them read ahead on another (undefined: never).
+ * JOBS_READ_AHEAD=0 turns it off, =1 on for any run checked on one thread (even with JOBS_WORKERS=0);
+ * otherwise it needs a second core (`threads`: workers may be used) and READ_AHEAD_FROM files.
+ */
+function readAheadFrom(env: NodeJS.ProcessEnv, threads: boolean): number | undefined {
+  if (env.JOBS_READ_AHEAD === '0') return undefined;
+  if (env.JOBS_READ_AHEAD === '1') return 1;
+  return threads ? READ_AHEAD_FROM : undefined;
 }
 
 /** Files from which a run is shared with workers: JOBS_WORKERS, set, shares from WORKER_THRESHOLD. */
