@@ -3,7 +3,7 @@
  * order a terminal needs them (plan, sending, each result, sent, outcome). (That the core imports
  * nothing of the CLI is checked for every core file by test/architecture/layers.test.ts.)
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
@@ -45,5 +45,17 @@ describe('syncFolder (core)', () => {
     const result = await syncFolder({ dir, baseUrl: SERVICE, env: isolated(), dryRun: true }, { onPlan: (plan) => (planned = plan.counts.create), onSend: () => expect.fail('nothing is sent') });
     expect(planned).toBe(1);
     expect(result.plan).toEqual([{ action: 'create', reference: 'A-1', file: 'a.yaml' }]);
+  });
+
+  it('stopped (Ctrl-C) while the folder is checked: a CancelledError, nothing planned or sent, no state', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 600; i++) files[`ad-${String(i).padStart(3, '0')}.yaml`] = advertYaml(`R-${i}`);
+    const dir = tempFolder(files);
+    const controller = new AbortController();
+    controller.abort();
+    const run = syncFolder({ dir, baseUrl: SERVICE, token: 't', env: isolated(), signal: controller.signal }, { onPlan: () => expect.fail('nothing is planned'), onSend: () => expect.fail('nothing is sent') });
+    // No request may go out: nock refuses any, as no interceptor is set.
+    await expect(run).rejects.toMatchObject({ name: 'CancelledError', exitCode: 130, message: 'stopped after checking 256 files; the rest were not checked' });
+    expect(existsSync(join(dir, '.jobs-state.json'))).toBe(false);
   });
 });

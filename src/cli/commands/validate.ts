@@ -50,6 +50,9 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
       records: ctx.globals.output === 'json',
     },
     ctx.env,
+    undefined,
+    undefined,
+    ctx.signal,
   );
   const problems = found.problems.concat(checked.problems);
   const findings = sortFindings(found.problems.map(findingFromProblem).concat(checked.findings));

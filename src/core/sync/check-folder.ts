@@ -26,6 +26,8 @@ export interface FolderCheckInputs {
   texts?: TextHashing;
   /** Work this thread does while the workers start (see WorkBeside). */
   beside?: WorkBeside;
+  /** Stops the check (Ctrl-C): it throws a CancelledError. */
+  signal?: AbortSignal;
 }
 
 /** The valid adverts of a folder, in file order, as digests. */
@@ -60,6 +62,7 @@ export async function checkPaths(paths: readonly string[], inputs: FolderCheckIn
       for (let i = 0; i < d.length; i += 4) digests.push(index, d[i]!, d[i + 1]!, d[i + 2]!, d[i + 3]!);
     },
     inputs.beside,
+    inputs.signal,
   );
   const problems = found.problems.concat(checked.problems);
   const findings = sortFindings(found.problems.map(findingFromProblem).concat(checked.findings));

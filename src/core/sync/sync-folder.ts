@@ -166,7 +166,7 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
   };
   // Reading a state takes about as long as checking one file per 2 KB of it, on one worker.
   const beside = { run: loadState, files: Math.min(65_536, Math.ceil(stateBytes / 2048)) };
-  let folder: FolderDigests | undefined = await checkFolder(options.dir, { cwd, env, settings, options: checkOptions, exclude: stateFiles(statePath), texts, beside });
+  let folder: FolderDigests | undefined = await checkFolder(options.dir, { cwd, env, settings, options: checkOptions, exclude: stateFiles(statePath), texts, beside, signal });
   if (stateError !== undefined) throw stateError;
   const lock = dryRun ? undefined : acquireLock(statePath, { unlock: options.unlock, notice });
   try {

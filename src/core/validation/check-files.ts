@@ -16,6 +16,8 @@ import type { AdvertSource, LoadProblem } from '../adverts/types.js';
 import type { ReadResult } from '../adverts/yaml-reader.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
 import { keepHeapNearLive } from '../util/heap.js';
+import { plural } from '../util/plural.js';
+import { CancelledError } from '../errors/failures.js';
 import type { ErrorTree } from '../errors/tree.js';
 import { checkAdvert, isValid, type AdvertSettings } from './check.js';
 import { FirstFileByHash } from './first-file-by-hash.js';
@@ -179,6 +181,8 @@ export async function checkFiles(
   /** Sees what each file left behind, in file order, before it is dropped. */
   onFile?: (index: number, c: FileCheck) => void,
   beside?: WorkBeside,
+  /** Stops the run (Ctrl-C): no file is started after it, and checkFiles throws a CancelledError. */
+  signal?: AbortSignal,
 ): Promise<FilesChecked> {
   if (s.digests) await loadHashing();
   const result: FilesChecked = { files: 0, adverts: 0, invalid: 0, findings: [], problems: [], ...(s.records ? { records: [] } : {}) };
@@ -193,7 +197,8 @@ export async function checkFiles(
     for (let i = 0; i < c.references.length; i += 3) references.add(c.references[i] as string, found, index, c.references[i + 1] as number, c.references[i + 2] as number);
     onFile?.(index, c);
   };
-  await run(files, stdin, s, env, merge, beside);
+  await run(files, stdin, s, env, merge, beside, signal);
+  if (signal?.aborted) throw new CancelledError(`stopped after checking ${plural(result.files, 'file')}; the rest were not checked`);
   for (const problem of await references.duplicates()) {
     result.problems.push(problem);
     result.findings.push(findingFromProblem(problem));
@@ -310,7 +315,10 @@ function secondHashOf(text: string): number {
 
 type Merge = (found: FoundFile, index: number, c: FileCheck) => void;
 
-async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv, merge: Merge, beside?: WorkBeside): Promise<void> {
+/** Files this thread checks between two looks at the event loop (where a Ctrl-C is heard). */
+const FILES_BETWEEN_YIELDS = 256;
+
+async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv, merge: Merge, beside?: WorkBeside, signal?: AbortSignal): Promise<void> {
   const iterator = files[Symbol.iterator]();
   // The first files found decide: a small run is checked on this thread, a large one shared with
   // workers; a run checked here whose files are all found by then has them read ahead.
@@ -339,7 +347,7 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
     return n.value;
   };
   if (script && !ended) {
-    await inParallel(next, stdin, s, script, workerCount(env), merge, beside);
+    await inParallel(() => (signal?.aborted ? undefined : next()), stdin, s, script, workerCount(env), merge, beside);
     return;
   }
   const ahead = ended && aheadFrom !== undefined && head.length >= aheadFrom ? await ReadAhead.start(head.map((f) => f.path ?? '')) : undefined;
@@ -348,6 +356,12 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
     for (let found = next(), i = 0; found; found = next(), i++) {
       merge(found, i, await checkFile(found, stdin, s, found.path === undefined ? undefined : ahead?.bytesOf(i)));
       ahead?.release();
+      // Checking a file settles its promises at once, so the signals' handlers run only when this
+      // thread lets the event loop turn.
+      if (signal && i % FILES_BETWEEN_YIELDS === FILES_BETWEEN_YIELDS - 1) {
+        await new Promise((done) => setImmediate(done));
+        if (signal.aborted) return;
+      }
     }
   } finally {
     void ahead?.stop();

@@ -1,0 +1,70 @@
+/**
+ * Ctrl-C (or SIGTERM) stops a `validate` of a large folder within a few hundred files, on one
+ * thread and with workers, instead of being heard only once every file is checked.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { realisticAdvertYaml } from '../../bench/generate.mjs';
+import { BIN, isolatedEnv } from './helpers.js';
+
+const FILES = 3000;
+const dir = mkdtempSync(join(tmpdir(), 'jobs-interrupt-'));
+for (let i = 0; i < FILES; i++) writeFileSync(join(dir, `ad-${String(i).padStart(4, '0')}.yaml`), realisticAdvertYaml(i));
+
+/**
+ * Runs `jobs validate - .` and sends `signal` while it reads stdin (the first path, so no file is
+ * checked yet): once the child has taken in more than a pipe holds, it is running, its signal
+ * handlers in place. Then stdin ends and the folder is checked.
+ */
+function interrupted(signal: NodeJS.Signals, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BIN, 'validate', '-', '.'], { cwd: dir, env: isolatedEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`did not stop in time\nstderr: ${stderr}`));
+    }, 30_000);
+    child.on('error', fail);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+    const comments = `# ${'x'.repeat(1000)}\n`.repeat(300);
+    child.stdin.write(comments, () => {
+      child.kill(signal);
+      child.stdin.end(realisticAdvertYaml(FILES));
+    });
+  });
+}
+
+describe('jobs validate of 3,000 files, interrupted (built binary)', () => {
+  for (const [how, env] of [
+    ['on one thread, files read ahead', { JOBS_WORKERS: '0', JOBS_READ_AHEAD: '1' }],
+    ['on one thread and a worker', { JOBS_WORKERS: '1' }],
+  ] as const) {
+    it(`stops soon after Ctrl-C ${how}: exit 130, how far it got, no verdict`, async () => {
+      const r = await interrupted('SIGINT', env);
+      expect(r.code).toBe(130);
+      expect(r.stdout).toBe('');
+      const lines = r.stderr.split('\n');
+      expect(lines).toContain('jobs-cli: interrupted; stopping (press Ctrl-C again to quit at once)');
+      const stopped = /^jobs-cli: stopped after checking (\d+) files; the rest were not checked$/.exec(lines.find((l) => l.includes('stopped after')) ?? '');
+      expect(stopped, r.stderr).not.toBeNull();
+      // Stdin and at most a few batches of files.
+      expect(Number(stopped![1])).toBeLessThan(1000);
+      expect(r.stderr).not.toContain('valid');
+    }, 60_000);
+  }
+
+  it('stops on SIGTERM with exit 143', async () => {
+    const r = await interrupted('SIGTERM', { JOBS_WORKERS: '0', JOBS_READ_AHEAD: '1' });
+    expect(r.code).toBe(143);
+    expect(r.stderr).toMatch(/^jobs-cli: terminated \(SIGTERM\); stopping \(send it again to quit at once\)\njobs-cli: stopped after checking \d+ files; the rest were not checked\n$/);
+  }, 60_000);
+});
