@@ -6,13 +6,14 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReadAhead } from '../../src/core/adverts/read-ahead.js';
-import { CONTROL_LENGTH, META_FIELDS, NO_WAKE, PRODUCED, RELEASED, SLOT_BYTES, SLOTS, WAKE_AT } from '../../src/core/adverts/read-ahead-layout.js';
+import { SLOT_BYTES, SLOTS } from '../../src/core/adverts/read-ahead-layout.js';
 import { ROOT } from '../e2e/helpers.js';
 
-const SCRIPT = join(ROOT, 'dist/read-ahead-worker.cjs');
+const script = join(ROOT, 'dist/read-ahead-worker.cjs');
+// A missed wake-up would stall the reader this long: far beyond the tests' own waits.
+const waitMs = 60_000;
 let dir: string;
 let reader: ReadAhead | undefined;
 beforeEach(() => {
@@ -24,7 +25,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Files whose bytes all differ (name and a body of a size that varies). */
+/** Files whose bytes all differ. */
 function makeFiles(count: number): { paths: string[]; texts: string[] } {
   const paths: string[] = [];
   const texts: string[] = [];
@@ -37,36 +38,44 @@ function makeFiles(count: number): { paths: string[]; texts: string[] } {
   return { paths, texts };
 }
 
-/** The bytes of file `index` once the reader has them (it reads on its own thread), or undefined after `ms`. */
-async function waitFor(r: ReadAhead, index: number, ms = 5000): Promise<Buffer | undefined> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const bytes = r.bytesOf(index);
-    if (bytes || Date.now() > until) return bytes;
-    await new Promise((done) => setTimeout(done, 2));
+/** Waits until the reader has written `entries` entries (bounded: a stalled reader fails the test). */
+async function produced(r: ReadAhead, entries: number): Promise<void> {
+  for (const started = Date.now(); r.produced < entries; await new Promise((done) => setTimeout(done, 1))) {
+    if (Date.now() - started > 5000) throw new Error(`the reader stopped at ${r.produced} entries, short of ${entries}`);
   }
+}
+
+async function start(paths: string[]): Promise<ReadAhead> {
+  reader = await ReadAhead.start(paths, { script, waitMs });
+  expect(reader).toBeDefined();
+  return reader!;
 }
 
 describe('reading files ahead on another thread', () => {
   it('is built', () => {
-    expect(existsSync(SCRIPT)).toBe(true);
+    expect(existsSync(script)).toBe(true);
   });
 
-  it("hands over each file's bytes in file order, through more files than the ring holds", async () => {
+  it("hands over each file's bytes in file order through a ring it fills, waits on, and is woken to fill again", async () => {
     const { paths, texts } = makeFiles(SLOTS * 3 + 17);
-    reader = await ReadAhead.start(paths, SCRIPT);
+    const r = await start(paths);
+    // The ring full, the reader waits: it goes on only when release() wakes it.
+    await produced(r, SLOTS);
+    await new Promise((done) => setTimeout(done, 50));
+    expect(r.produced).toBe(SLOTS);
     for (let i = 0; i < paths.length; i++) {
-      const bytes = await waitFor(reader!, i);
-      expect(bytes?.toString('utf8'), `file ${i}`).toBe(texts[i]);
-      reader!.release();
+      await produced(r, i + 1);
+      expect(r.bytesOf(i)?.toString('utf8'), `file ${i}`).toBe(texts[i]);
+      r.release();
     }
+    expect(r.taken).toBe(paths.length);
   });
 
   it('leaves odd files to the checking thread and goes on past them, never waiting on a FIFO', async () => {
-    const { paths, texts } = makeFiles(12);
+    const { paths, texts } = makeFiles(8);
     const fifo = join(dir, 'fifo.yaml');
     execFileSync('mkfifo', [fifo]);
-    // A writer holds the FIFO open with bytes in it: a plain blocking read would return them as the file.
+    // A writer holds the FIFO open with bytes in it: a blocking open or read would return them as the file.
     const writer = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
     writeSync(writer, 'reference: FROM-A-FIFO\n');
     const large = join(dir, 'large.yaml');
@@ -81,61 +90,50 @@ describe('reading files ahead on another thread', () => {
     // Each odd file sits between two plain ones.
     const all = paths.slice(0, odd.length).flatMap((p, i) => [p, odd[i]!]).concat(paths.slice(odd.length));
     try {
-      reader = await ReadAhead.start(all, SCRIPT);
-      // The last file's bytes arrive only after every file before it was dealt with.
-      const last = all.length - 1;
-      expect((await waitFor(reader!, last))?.toString('utf8')).toBe(texts[texts.length - 1]);
+      const r = await start(all);
+      await produced(r, all.length);
+      const got = all.map((_, i) => {
+        const bytes = r.bytesOf(i)?.toString('utf8');
+        r.release();
+        return bytes;
+      });
+      expect(got).toEqual(all.map((p) => (p === link ? texts[0] : p === empty ? '' : odd.includes(p) ? undefined : texts[paths.indexOf(p)])));
+      expect(r.taken).toBe(all.length - 4);
     } finally {
       closeSync(writer);
     }
-    // Taken in order from a fresh reader, as the checking thread takes them.
-    await reader!.stop();
-    reader = await ReadAhead.start(all, SCRIPT);
-    const got: (string | undefined)[] = [];
-    for (let i = 0; i < all.length; i++) {
-      const path = all[i]!;
-      // A file the reader leaves is never handed over, however long one waits.
-      got.push((await waitFor(reader!, i, [fifo, large, folder].includes(path) || path.endsWith('missing.yaml') ? 300 : 5000))?.toString('utf8'));
-      reader!.release();
-    }
-    expect(got).toEqual(all.map((p) => (p === link ? texts[0] : p === empty ? '' : odd.includes(p) ? undefined : texts[paths.indexOf(p)])));
   });
 
   it('skips the files the checking thread went past and read itself', async () => {
     const { paths, texts } = makeFiles(SLOTS * 2);
-    reader = await ReadAhead.start(paths, SCRIPT);
-    // The checking thread took the first 400 itself (the reader was not there yet, say).
-    for (let i = 400; i < paths.length; i++) {
-      expect((await waitFor(reader!, i))?.toString('utf8'), `file ${i}`).toBe(texts[i]);
-      reader!.release();
+    const r = await start(paths);
+    await produced(r, SLOTS);
+    // The checking thread is at file 400 (it read the ones before itself): the ring holds none of it.
+    expect(r.bytesOf(400)).toBeUndefined();
+    r.release();
+    // It reads 400 too; the reader goes on from 401.
+    for (let i = 401; i < paths.length; i++) {
+      await produced(r, SLOTS + i - 400);
+      expect(r.bytesOf(i)?.toString('utf8'), `file ${i}`).toBe(texts[i]);
+      r.release();
     }
+    expect(r.taken).toBe(paths.length - 401);
   });
 
-  it('waits while the ring is full and goes on when half of it is free again', async () => {
-    const { paths } = makeFiles(SLOTS * 2);
-    const control = new SharedArrayBuffer(CONTROL_LENGTH * 4);
-    const counters = new Int32Array(control);
-    counters[WAKE_AT] = NO_WAKE;
-    const meta = new SharedArrayBuffer(SLOTS * META_FIELDS * 4);
-    const worker = new Worker(SCRIPT, { workerData: { paths, control, meta, data: new SharedArrayBuffer(SLOTS * SLOT_BYTES) } });
-    try {
-      const until = async (what: string, test: () => boolean) => {
-        for (const started = Date.now(); !test(); await new Promise((done) => setTimeout(done, 2))) if (Date.now() - started > 5000) throw new Error(`timed out waiting: ${what}`);
-      };
-      await until('a full ring', () => Atomics.load(counters, WAKE_AT) !== NO_WAKE);
-      expect(Atomics.load(counters, PRODUCED)).toBe(SLOTS);
-      expect(Atomics.load(counters, WAKE_AT)).toBe(SLOTS / 2);
-      // Nothing freed: the reader stays put.
-      await new Promise((done) => setTimeout(done, 100));
-      expect(Atomics.load(counters, PRODUCED)).toBe(SLOTS);
-      // Half the ring freed, and the wake-up the checking thread sends then.
-      Atomics.store(counters, RELEASED, SLOTS / 2);
-      Atomics.notify(counters, RELEASED);
-      await until('the reader filling the freed half', () => Atomics.load(counters, PRODUCED) === SLOTS + SLOTS / 2);
-      const slots = new Int32Array(meta);
-      expect(slots[(SLOTS + SLOTS / 2 - 1) % SLOTS * META_FIELDS]).toBe(SLOTS + SLOTS / 2 - 1);
-    } finally {
-      await worker.terminate();
+  it('does not read a file the checking thread asked for before it was there (that thread reads it)', async () => {
+    const { paths, texts } = makeFiles(SLOTS + 100);
+    const r = await start(paths);
+    await produced(r, SLOTS);
+    // The whole ring taken, none of it released yet: the reader waits, file SLOTS not read.
+    for (let i = 0; i < SLOTS; i++) expect(r.bytesOf(i)?.toString('utf8')).toBe(texts[i]);
+    expect(r.bytesOf(SLOTS)).toBeUndefined();
+    r.release();
+    for (let i = SLOTS + 1; i < paths.length; i++) {
+      await produced(r, i);
+      expect(r.bytesOf(i)?.toString('utf8'), `file ${i}`).toBe(texts[i]);
+      r.release();
     }
+    // One entry per file but the one read by the checking thread alone.
+    expect([r.produced, r.taken]).toEqual([paths.length - 1, paths.length - 1]);
   });
 });

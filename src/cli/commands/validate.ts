@@ -49,10 +49,7 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
       options: { allowUnknownFields: Boolean(flags.allowUnknownFields) },
       records: ctx.globals.output === 'json',
     },
-    ctx.env,
-    undefined,
-    undefined,
-    ctx.signal,
+    { env: ctx.env, signal: ctx.signal, ...(ctx.globals.verbose ? { trace: (line: string) => ctx.io.stderr.write(`${line}\n`) } : {}) },
   );
   const problems = found.problems.concat(checked.problems);
   const findings = sortFindings(found.problems.map(findingFromProblem).concat(checked.findings));

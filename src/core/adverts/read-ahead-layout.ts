@@ -30,6 +30,8 @@ export const NOT_READ = -1;
 /** How the reader is set up (its workerData). */
 export interface ReadAheadData {
   paths: string[];
+  /** How long the reader waits for a wake-up before it looks at the ring again (a missed wake-up costs that long). */
+  waitMs: number;
   control: SharedArrayBuffer;
   meta: SharedArrayBuffer;
   data: SharedArrayBuffer;

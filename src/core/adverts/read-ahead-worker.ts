@@ -11,7 +11,7 @@ import { META_FIELDS, NEXT_FILE, NO_WAKE, NOT_READ, PRODUCED, RELEASED, SLOT_BYT
 // As the checking thread opens them (files.ts): a file swapped for a FIFO since the walk does not block the open.
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
-const { paths, control, meta, data } = workerData as ReadAheadData;
+const { paths, control, meta, data, waitMs } = workerData as ReadAheadData;
 const counters = new Int32Array(control);
 const slots = new Int32Array(meta);
 const bytes = new Uint8Array(data);
@@ -39,7 +39,7 @@ function readInto(path: string, at: number): number {
 
 /**
  * Waits until a slot is free. The checking thread stops this thread when it is done, so the wait
- * has no end of its own; it looks again every second should a wake-up be missed.
+ * has no end of its own; it looks again every `waitMs` should a wake-up be missed.
  */
 function waitForSlot(produced: number): void {
   for (;;) {
@@ -47,17 +47,17 @@ function waitForSlot(produced: number): void {
     if (produced - released < SLOTS) return;
     // Woken when half the ring is free again: one wake-up per many files, not one per file.
     Atomics.store(counters, WAKE_AT, produced - SLOTS / 2);
-    Atomics.wait(counters, RELEASED, released, 1000);
+    Atomics.wait(counters, RELEASED, released, waitMs);
     Atomics.store(counters, WAKE_AT, NO_WAKE);
   }
 }
 
 let produced = 0;
 for (let file = 0; file < paths.length; file++) {
-  // The checking thread read the files before NEXT_FILE itself: no use reading them again.
+  waitForSlot(produced);
+  // The checking thread has read the files before NEXT_FILE itself (also while this one waited).
   file = Math.max(file, Atomics.load(counters, NEXT_FILE));
   if (file >= paths.length) break;
-  waitForSlot(produced);
   const slot = produced % SLOTS;
   slots[slot * META_FIELDS] = file;
   slots[slot * META_FIELDS + 1] = readInto(paths[file]!, slot * SLOT_BYTES);

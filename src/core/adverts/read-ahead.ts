@@ -4,9 +4,8 @@
  * they run there instead, while this thread parses and checks. Only bytes cross over: what a file
  * is, and why it cannot be read, this thread still finds out by reading that file itself.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
+import { builtScript } from '../util/built-script.js';
 import { CONTROL_LENGTH, META_FIELDS, NEXT_FILE, NO_WAKE, NOT_READ, PRODUCED, RELEASED, SLOT_BYTES, SLOTS, WAKE_AT, type ReadAheadData } from './read-ahead-layout.js';
 
 export class ReadAhead {
@@ -15,6 +14,8 @@ export class ReadAhead {
   private readonly data: SharedArrayBuffer;
   /** The next entry of the ring to look at. */
   private entry = 0;
+  /** Files whose bytes came from the ring. */
+  taken = 0;
 
   private constructor(
     private readonly worker: Worker,
@@ -27,14 +28,14 @@ export class ReadAhead {
 
   /**
    * Starts reading `paths` ahead; undefined when the reader is not built (running from sources).
-   * Take the files in order with bytesOf, and stop it when done.
+   * Take the files in order with bytesOf, releasing each, and stop it when done.
    */
-  static async start(paths: string[], script = readerScript()): Promise<ReadAhead | undefined> {
+  static async start(paths: string[], { script = builtScript('read-ahead-worker.cjs'), waitMs = 1000 }: { script?: string | undefined; waitMs?: number } = {}): Promise<ReadAhead | undefined> {
     if (!script) return undefined;
     const { Worker } = await import('node:worker_threads');
     const control = new SharedArrayBuffer(CONTROL_LENGTH * 4);
     new Int32Array(control)[WAKE_AT] = NO_WAKE;
-    const shared: ReadAheadData = { paths, control, meta: new SharedArrayBuffer(SLOTS * META_FIELDS * 4), data: new SharedArrayBuffer(SLOTS * SLOT_BYTES) };
+    const shared: ReadAheadData = { paths, waitMs, control, meta: new SharedArrayBuffer(SLOTS * META_FIELDS * 4), data: new SharedArrayBuffer(SLOTS * SLOT_BYTES) };
     // The reader only ever speeds a run up: should it fail to start or stop early, every file is read here.
     let worker: Worker;
     try {
@@ -61,12 +62,21 @@ export class ReadAhead {
       const file = this.slots[slot * META_FIELDS]!;
       // Entries of files this thread read itself meanwhile are passed over.
       if (file < index) continue;
-      if (file > index) return undefined;
+      if (file > index) break;
       const length = this.slots[slot * META_FIELDS + 1]!;
       this.entry++;
-      return length === NOT_READ ? undefined : Buffer.from(this.data, slot * SLOT_BYTES, length);
+      if (length === NOT_READ) return undefined;
+      this.taken++;
+      return Buffer.from(this.data, slot * SLOT_BYTES, length);
     }
+    // Not there yet: this thread reads it, and the reader need not.
+    Atomics.store(counters, NEXT_FILE, index + 1);
     return undefined;
+  }
+
+  /** Entries the reader has written so far, one per file it came to (read, or left to this thread). */
+  get produced(): number {
+    return Atomics.load(this.counters, PRODUCED);
   }
 
   /** Done with the bytes bytesOf gave: their slots may be filled again. */
@@ -81,12 +91,3 @@ export class ReadAhead {
   }
 }
 
-/** The built reader beside the bundle; absent when running from sources (tests): no read-ahead then. */
-function readerScript(): string | undefined {
-  try {
-    const path = fileURLToPath(new URL('./read-ahead-worker.cjs', import.meta.url));
-    return existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -52,18 +52,15 @@ export async function checkPaths(paths: readonly string[], inputs: FolderCheckIn
   const found = await findAdvertFiles(paths, inputs.cwd, inputs.exclude);
   const digests: (string | number)[] = [];
   const settings = { settings: inputs.settings, mode: 'create' as const, options: inputs.options, records: false, digests: true, ...(inputs.texts ? { texts: { ...inputs.texts } } : {}) };
-  const checked = await checkFiles(
-    found.files,
-    noStdin,
-    settings,
-    inputs.env,
-    (index, c) => {
+  const checked = await checkFiles(found.files, noStdin, settings, {
+    env: inputs.env,
+    onFile: (index, c) => {
       const d = c.digests ?? [];
       for (let i = 0; i < d.length; i += 4) digests.push(index, d[i]!, d[i + 1]!, d[i + 2]!, d[i + 3]!);
     },
-    inputs.beside,
-    inputs.signal,
-  );
+    ...(inputs.beside ? { beside: inputs.beside } : {}),
+    ...(inputs.signal ? { signal: inputs.signal } : {}),
+  });
   const problems = found.problems.concat(checked.problems);
   const findings = sortFindings(found.problems.map(findingFromProblem).concat(checked.findings));
   if (findings.length > 0) throw invalidAdverts(findings, { adverts: checked.adverts, invalid: checked.invalid, problems });

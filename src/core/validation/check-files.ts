@@ -5,9 +5,7 @@
  * threads (validate-worker.ts) and merges the outcomes in file order, so the output does not
  * depend on which thread finished first.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { PART_CHARS, readFileAtOnce, readFileInParts } from '../adverts/load.js';
 import { ReadAhead } from '../adverts/read-ahead.js';
@@ -16,6 +14,7 @@ import type { AdvertSource, LoadProblem } from '../adverts/types.js';
 import type { ReadResult } from '../adverts/yaml-reader.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
 import { keepHeapNearLive } from '../util/heap.js';
+import { builtScript } from '../util/built-script.js';
 import { plural } from '../util/plural.js';
 import { CancelledError } from '../errors/failures.js';
 import type { ErrorTree } from '../errors/tree.js';
@@ -173,17 +172,19 @@ export const READ_AHEAD_FROM = 2000;
  * flight are held. To name the first use of a repeated reference it is iterated again, so it must
  * give the same files in the same order each time (an array, or a walk of folders left alone).
  */
-export async function checkFiles(
-  files: Iterable<FoundFile>,
-  stdin: () => AsyncIterable<Buffer | string>,
-  s: CheckSettings,
-  env: NodeJS.ProcessEnv = process.env,
+export interface CheckRun {
+  env?: NodeJS.ProcessEnv;
   /** Sees what each file left behind, in file order, before it is dropped. */
-  onFile?: (index: number, c: FileCheck) => void,
-  beside?: WorkBeside,
+  onFile?: (index: number, c: FileCheck) => void;
+  beside?: WorkBeside;
   /** Stops the run (Ctrl-C): no file is started after it, and checkFiles throws a CancelledError. */
-  signal?: AbortSignal,
-): Promise<FilesChecked> {
+  signal?: AbortSignal;
+  /** Says how the run used threads (--verbose). */
+  trace?: (line: string) => void;
+}
+
+export async function checkFiles(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, how: CheckRun = {}): Promise<FilesChecked> {
+  const { env = process.env, onFile, signal } = how;
   if (s.digests) await loadHashing();
   const result: FilesChecked = { files: 0, adverts: 0, invalid: 0, findings: [], problems: [], ...(s.records ? { records: [] } : {}) };
   const references = new ReferenceIndex(files, stdin, s);
@@ -197,7 +198,7 @@ export async function checkFiles(
     for (let i = 0; i < c.references.length; i += 3) references.add(c.references[i] as string, found, index, c.references[i + 1] as number, c.references[i + 2] as number);
     onFile?.(index, c);
   };
-  await run(files, stdin, s, env, merge, beside, signal);
+  await run(files, stdin, s, env, merge, how);
   if (signal?.aborted) throw new CancelledError(`stopped after checking ${plural(result.files, 'file')}; the rest were not checked`);
   for (const problem of await references.duplicates()) {
     result.problems.push(problem);
@@ -318,7 +319,7 @@ type Merge = (found: FoundFile, index: number, c: FileCheck) => void;
 /** Files this thread checks between two looks at the event loop (where a Ctrl-C is heard). */
 const FILES_BETWEEN_YIELDS = 256;
 
-async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv, merge: Merge, beside?: WorkBeside, signal?: AbortSignal): Promise<void> {
+async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv, merge: Merge, { beside, signal, trace }: CheckRun): Promise<void> {
   const iterator = files[Symbol.iterator]();
   // The first files found decide: a small run is checked on this thread, a large one shared with
   // workers; a run checked here whose files are all found by then has them read ahead.
@@ -347,10 +348,12 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
     return n.value;
   };
   if (script && !ended) {
+    trace?.(`checking on this thread and ${plural(workerCount(env), 'worker thread')}`);
     await inParallel(() => (signal?.aborted ? undefined : next()), stdin, s, script, workerCount(env), merge, beside);
     return;
   }
-  const ahead = ended && aheadFrom !== undefined && head.length >= aheadFrom ? await ReadAhead.start(head.map((f) => f.path ?? '')) : undefined;
+  const known = head.length;
+  const ahead = ended && aheadFrom !== undefined && known >= aheadFrom ? await ReadAhead.start(head.map((f) => f.path ?? '')) : undefined;
   try {
     beside?.run();
     for (let found = next(), i = 0; found; found = next(), i++) {
@@ -364,6 +367,8 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
       }
     }
   } finally {
+    if (ahead) trace?.(`checked on one thread; ${ahead.taken} of ${plural(known, 'file')} read ahead on another`);
+    else trace?.('checked on one thread');
     void ahead?.stop();
   }
 }
@@ -392,14 +397,7 @@ function workerCount(env: NodeJS.ProcessEnv): number {
 }
 
 /** The built worker beside the bundle; absent when running from sources (tests): one thread then. */
-function workerScript(): string | undefined {
-  try {
-    const path = fileURLToPath(new URL('./validate-worker.cjs', import.meta.url));
-    return existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const workerScript = () => builtScript('validate-worker.cjs');
 
 export interface WorkerRequest {
   batch: number;
