@@ -47,7 +47,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
     import('../output/findings-report.js'),
     import('../../core/errors/failures.js'),
   ]);
-  const inputs = { cwd: ctx.cwd, env: ctx.env, stdin: () => ctx.io.stdin, settings: await ctx.config() };
+  const inputs = { cwd: ctx.cwd, env: ctx.env, stdin: () => ctx.io.stdin, settings: await ctx.config(), signal: ctx.signal };
   // Each advert is checked as it is read and read again as it is sent: a run of many files holds
   // only the adverts in flight.
   const { adverts, read } = await checkAdvertsToSend(inputs, paths, { allowUnknownFields: Boolean(flags.allowUnknownFields) }).catch(invalidAdvertsReported(ctx));

@@ -31,7 +31,8 @@ export interface AdvertsToSend {
 /** Files read at once are few; the last few files' adverts are kept for multi-document files. */
 const RECENT_FILES = 8;
 
-export async function checkAdvertsToSend(inputs: GateInputs & { env: NodeJS.ProcessEnv }, paths: readonly string[], options: ValidateOptions = {}): Promise<AdvertsToSend> {
+/** `inputs.signal` stops the check of many files (Ctrl-C): it throws a CancelledError. */
+export async function checkAdvertsToSend(inputs: GateInputs & { env: NodeJS.ProcessEnv; signal?: AbortSignal }, paths: readonly string[], options: ValidateOptions = {}): Promise<AdvertsToSend> {
   if (paths.includes('-')) {
     // Stdin cannot be read twice: its adverts (and those of the other paths) are held.
     const held = await loadValidAdverts(inputs, paths, 'create', options);
@@ -40,7 +41,7 @@ export async function checkAdvertsToSend(inputs: GateInputs & { env: NodeJS.Proc
       read: async (a) => a.advert!,
     };
   }
-  const { files, digests } = await checkPaths(paths, { cwd: inputs.cwd, env: inputs.env, settings: inputs.settings, options, exclude: new Set() });
+  const { files, digests } = await checkPaths(paths, { cwd: inputs.cwd, env: inputs.env, settings: inputs.settings, options, exclude: new Set(), ...(inputs.signal ? { signal: inputs.signal } : {}) });
   const adverts: AdvertToSend[] = [];
   for (let i = 0; i < digests.length; i += DIGEST_STRIDE) {
     adverts.push({ source: files[digests[i] as number]!.display, reference: digests[i + 1] as string, document: digests[i + 2] as number, hash: digests[i + 3] as string });
