@@ -59,7 +59,14 @@ export interface DrivenRun extends Run {
  */
 export function jobsDriven(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number; drive: (child: ChildProcessWithoutNullStreams, stdout: string, stderr: string) => void },
+  options: {
+    cwd?: string;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    drive: (child: ChildProcessWithoutNullStreams, stdout: string, stderr: string) => void;
+    /** Feeds the child's stdin from the start (it is closed at once otherwise). */
+    feed?: (child: ChildProcessWithoutNullStreams) => void;
+  },
 ): Promise<DrivenRun> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: options.env ?? isolatedEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
@@ -82,6 +89,7 @@ export function jobsDriven(
       clearTimeout(timer);
       done({ code, signal, stdout, stderr });
     });
-    child.stdin.end();
+    if (options.feed) options.feed(child);
+    else child.stdin.end();
   });
 }

@@ -2,13 +2,12 @@
  * Ctrl-C (or SIGTERM) stops a `validate` of a large folder within a few hundred files, on one
  * thread and with workers, instead of being heard only once every file is checked.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { realisticAdvertYaml } from '../../bench/generate.mjs';
-import { BIN, isolatedEnv } from './helpers.js';
+import { isolatedEnv, jobsDriven, type DrivenRun } from './helpers.js';
 
 const FILES = 3000;
 const dir = mkdtempSync(join(tmpdir(), 'jobs-interrupt-'));
@@ -19,27 +18,18 @@ for (let i = 0; i < FILES; i++) writeFileSync(join(dir, `ad-${String(i).padStart
  * checked yet): once the child has taken in more than a pipe holds, it is running, its signal
  * handlers in place. Then stdin ends and the folder is checked.
  */
-function interrupted(signal: NodeJS.Signals, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, 'validate', '-', '.'], { cwd: dir, env: isolatedEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`did not stop in time\nstderr: ${stderr}`));
-    }, 30_000);
-    child.on('error', fail);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
-    const comments = `# ${'x'.repeat(1000)}\n`.repeat(300);
-    child.stdin.write(comments, () => {
-      child.kill(signal);
-      child.stdin.end(realisticAdvertYaml(FILES));
-    });
+function interrupted(signal: NodeJS.Signals, env: Record<string, string>): Promise<DrivenRun> {
+  const comments = `# ${'x'.repeat(1000)}\n`.repeat(300);
+  return jobsDriven(['validate', '-', '.'], {
+    cwd: dir,
+    env: isolatedEnv(env),
+    timeoutMs: 30_000,
+    drive: () => {},
+    feed: (child) =>
+      child.stdin.write(comments, () => {
+        child.kill(signal);
+        child.stdin.end(realisticAdvertYaml(FILES));
+      }),
   });
 }
 
