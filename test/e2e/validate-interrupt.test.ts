@@ -2,10 +2,10 @@
  * Ctrl-C (or SIGTERM) stops a `validate` of a large folder within a few hundred files, on one
  * thread and with workers, instead of being heard only once every file is checked.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { realisticAdvertYaml } from '../../bench/generate.mjs';
 import { isolatedEnv, jobsDriven, type DrivenRun } from './helpers.js';
 
@@ -34,6 +34,8 @@ function interrupted(signal: NodeJS.Signals, env: Record<string, string>): Promi
 }
 
 describe('jobs validate of 3,000 files, interrupted (built binary)', () => {
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
   for (const [how, env] of [
     ['on one thread, files read ahead', { JOBS_WORKERS: '0', JOBS_READ_AHEAD: '1' }],
     ['on one thread and a worker', { JOBS_WORKERS: '1' }],
