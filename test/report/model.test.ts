@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { History } from '../../src/core/history/store.js';
-import { buildReport, TREND_POINTS } from '../../src/core/report/model.js';
+import { buildReport, buildReportStoppable, TREND_POINTS } from '../../src/core/report/model.js';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-01-01T12:00:00Z');
@@ -38,5 +38,21 @@ describe('the report model', () => {
     expect(busy.trend.views.length).toBe(TREND_POINTS);
     expect(busy.trend.views.at(-1)).toBe(495);
     expect(m.totals.length).toBe(100);
+  });
+
+  describe('read so that it can be stopped (Ctrl-C)', () => {
+    const h = new History(mkdtempSync(join(tmpdir(), 'jobs-model-')), 'sandbox');
+    for (let d = 0; d < 100; d++) h.append([snap('A', d, 10 * d), snap('B', d, 5 * d, d)]);
+
+    it('is the same model', async () => {
+      expect(await buildReportStoppable(h, { now: T0 + 100 * DAY }, new AbortController().signal)).toEqual(buildReport(h, { now: T0 + 100 * DAY }));
+    });
+
+    it('stops at the end of the month being read once the signal is aborted: a CancelledError', async () => {
+      const controller = new AbortController();
+      // Runs when the first month is read and the event loop turns: a Ctrl-C's handler would run there.
+      setImmediate(() => controller.abort());
+      await expect(buildReportStoppable(h, {}, controller.signal)).rejects.toMatchObject({ name: 'CancelledError', exitCode: 130, message: 'interrupted while reading the history: no report was written' });
+    });
   });
 });

@@ -31,7 +31,7 @@ interface ReportFlags {
 }
 
 export async function runReport(ctx: Context, flags: ReportFlags): Promise<number> {
-  const [{ resolve }, { writeFileSync, mkdirSync }, { History, defaultHistoryDir }, { serviceKey }, { parseWindow }, { buildReport }, { renderReportHtml }, { reportJson }, { UsageError }, { displayPath }] =
+  const [{ resolve }, { writeFileSync, mkdirSync }, { History, defaultHistoryDir }, { serviceKey }, { parseWindow }, { buildReportStoppable }, { renderReportHtml }, { reportJson }, { UsageError, CancelledError }, { displayPath }] =
     await Promise.all([
       import('node:path'),
       import('node:fs'),
@@ -49,13 +49,16 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   const dir = flags.historyDir === undefined ? defaultHistoryDir(ctx.env) : resolve(ctx.cwd, flags.historyDir);
   const history = new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config()));
   const now = Date.now();
-  const model = buildReport(history, windowMs === undefined ? { now } : { now, from: now - windowMs });
+  const model = await buildReportStoppable(history, windowMs === undefined ? { now } : { now, from: now - windowMs }, ctx.signal);
   if (model.adverts.length === 0) {
     throw new UsageError(`no snapshots of ${history.service} in ${displayPath(dir, ctx.cwd, ctx.env)}${windowMs === undefined ? '' : ' in that window'}`, {
       details: [`Each ${ctx.name} stats run records one per advert: run ${ctx.name} stats --all (or ${ctx.name} stats <reference...>) first, then ${ctx.name} report.`],
     });
   }
   const html = renderReportHtml(model);
+  // Drawing the page takes a while for a large history: a Ctrl-C meanwhile still writes nothing.
+  await new Promise((done) => setImmediate(done));
+  if (ctx.signal.aborted) throw new CancelledError('interrupted: no report was written');
   const toStdout = flags.file === '-';
   const path = toStdout ? undefined : resolve(ctx.cwd, flags.file);
   if (path) {

@@ -110,9 +110,18 @@ export class History {
 
   /** Every snapshot from `from` (epoch ms), in file order (nearly time order), without objects. */
   scan(from: number, visit: Visitor): void {
+    for (const _month of this.segments(from, visit));
+  }
+
+  /** scan a month at a time: each step visits the snapshots of one month's segment, and yields the month. */
+  *segments(from: number, visit: Visitor): Generator<string> {
     const fromMonth = new Date(Math.max(0, from)).toISOString().slice(0, 7);
     const names = new Map<string, string>();
-    for (const month of this.months()) if (month >= fromMonth) parseLines(readFileSync(join(this.folder, `${month}.log`), 'utf8'), from, visit, names);
+    for (const month of this.months()) {
+      if (month < fromMonth) continue;
+      parseLines(readFileSync(join(this.folder, `${month}.log`), 'utf8'), from, visit, names);
+      yield month;
+    }
   }
 
   /** The times of the first and last snapshot from `from`, reading only the oldest and newest segments that hold one. */

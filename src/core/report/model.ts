@@ -4,7 +4,8 @@
  * views -> likes -> applications; what needs attention. The same object is the report's JSON.
  */
 import { DAY_MS, QUIET_MS, insight, type Insight } from '../history/insights.js';
-import type { History, Snapshot } from '../history/store.js';
+import type { History, Snapshot, Visitor } from '../history/store.js';
+import { CancelledError } from '../errors/failures.js';
 
 /** Points kept per advert for its trend in the table (the last value of each bucket). */
 export const TREND_POINTS = 30;
@@ -57,10 +58,41 @@ interface Accumulator {
  * million): each advert keeps only its edges, a bucket per trend point and a slot per day, each
  * holding the newest snapshot that falls in it, so the order of the lines does not matter.
  */
-export function buildReport(history: History, options: { from?: number; now?: number } = {}): ReportModel {
+export function buildReport(history: History, options: ReportOptions = {}): ReportModel {
+  const report = startReport(history, options);
+  if ('model' in report) return report.model;
+  history.scan(report.from, report.visit);
+  return report.finish();
+}
+
+/**
+ * buildReport for a run that can be stopped (Ctrl-C): it lets the event loop turn after each month
+ * of history, where a signal's handler can run, and throws a CancelledError once `signal` is aborted.
+ */
+export async function buildReportStoppable(history: History, options: ReportOptions, signal: AbortSignal): Promise<ReportModel> {
+  const report = startReport(history, options);
+  if ('model' in report) return report.model;
+  for (const _month of history.segments(report.from, report.visit)) {
+    await new Promise((done) => setImmediate(done));
+    if (signal.aborted) throw new CancelledError('interrupted while reading the history: no report was written');
+  }
+  return report.finish();
+}
+
+export interface ReportOptions {
+  /** The oldest snapshot to include (epoch ms); all when omitted. */
+  from?: number;
+  now?: number;
+}
+
+type StartedReport = { model: ReportModel } | { from: number; visit: Visitor; finish: () => ReportModel };
+
+/** The report's accumulators and what to do with each snapshot; a model at once when there is none. */
+function startReport(history: History, options: ReportOptions): StartedReport {
   const generatedAt = options.now ?? Date.now();
-  const span = history.span(options.from ?? 0);
-  if (!span) return { service: history.service, generatedAt, from: 0, to: 0, adverts: [], totals: [], funnel: { views: 0, likes: 0, applications: 0 } };
+  const from = options.from ?? 0;
+  const span = history.span(from);
+  if (!span) return { model: { service: history.service, generatedAt, from: 0, to: 0, adverts: [], totals: [], funnel: { views: 0, likes: 0, applications: 0 } } };
   const firstDay = Math.floor(span.first / DAY_MS);
   const dayCount = Math.floor(span.last / DAY_MS) - firstDay + 1;
   const bucketMs = Math.max(1, (span.last - span.first + 1) / TREND_POINTS);
@@ -68,7 +100,7 @@ export function buildReport(history: History, options: { from?: number; now?: nu
   const accumulators = new Map<string, Accumulator>();
   const snapshot = (reference: string, at: number, views: number, likes: number, applications: number, unviewed: number): Snapshot => ({ reference, at, views, likes, applications, applications_unviewed: unviewed });
 
-  history.scan(options.from ?? 0, (reference, at, views, likes, applications, unviewed) => {
+  const visit: Visitor = (reference, at, views, likes, applications, unviewed) => {
     let acc = accumulators.get(reference);
     if (!acc) {
       const s = snapshot(reference, at, views, likes, applications, unviewed);
@@ -94,8 +126,11 @@ export function buildReport(history: History, options: { from?: number; now?: nu
       acc.days[d + 3] = applications;
       acc.days[d + 4] = unviewed;
     }
-  });
+  };
+  return { from, visit, finish: () => finishReport(history.service, generatedAt, span, dayCount, firstDay, accumulators) };
+}
 
+function finishReport(service: string, generatedAt: number, span: { first: number; last: number }, dayCount: number, firstDay: number, accumulators: Map<string, Accumulator>): ReportModel {
   const totals: DayTotals[] = Array.from({ length: dayCount }, (_, i) => ({ day: (firstDay + i) * DAY_MS, views: 0, likes: 0, applications: 0, applications_unviewed: 0 }));
   const adverts: AdvertReport[] = [];
   const funnel = { views: 0, likes: 0, applications: 0 };
@@ -132,5 +167,5 @@ export function buildReport(history: History, options: { from?: number; now?: nu
     }
   }
   adverts.sort((a, b) => a.reference.localeCompare(b.reference));
-  return { service: history.service, generatedAt, from: span.first, to: span.last, adverts, totals, funnel };
+  return { service, generatedAt, from: span.first, to: span.last, adverts, totals, funnel };
 }
