@@ -16,7 +16,8 @@ for (let i = 0; i < FILES; i++) writeFileSync(join(dir, `ad-${String(i).padStart
 /**
  * Runs `jobs validate - .` and sends `signal` while it reads stdin (the first path, so no file is
  * checked yet): once the child has taken in more than a pipe holds, it is running, its signal
- * handlers in place. Then stdin ends and the folder is checked.
+ * handlers in place. Once it says it heard the signal, stdin ends and the folder is checked (so the
+ * run stops at the first look at the signal, after 256 files on one thread).
  */
 function interrupted(signal: NodeJS.Signals, env: Record<string, string>): Promise<DrivenRun> {
   const comments = `# ${'x'.repeat(1000)}\n`.repeat(300);
@@ -24,12 +25,11 @@ function interrupted(signal: NodeJS.Signals, env: Record<string, string>): Promi
     cwd: dir,
     env: isolatedEnv(env),
     timeoutMs: 30_000,
-    drive: () => {},
-    feed: (child) =>
-      child.stdin.write(comments, () => {
-        child.kill(signal);
-        child.stdin.end(realisticAdvertYaml(FILES));
-      }),
+    // Stdin ends once the child says it heard the signal.
+    drive: (child, _stdout, stderr) => {
+      if (stderr.includes('stopping') && child.stdin.writable) child.stdin.end(realisticAdvertYaml(FILES));
+    },
+    feed: (child) => child.stdin.write(comments, () => child.kill(signal)),
   });
 }
 

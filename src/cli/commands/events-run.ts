@@ -29,7 +29,7 @@ export interface EventsFlags {
 
 export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlags): Promise<number> {
   const input = await readEventsInput(ctx, fileArg, flags.format);
-  const { total, findings } = await checkEventsFile(input);
+  const { total, findings } = await checkEventsFile(input, ctx.signal);
   if (findings.length > 0) {
     const invalid = new Set(findings.map((f) => f.line)).size;
     throw invalidInput(ctx, findings, `${plural(findings.length, 'error')} in ${sanitize(input.display)} (on ${plural(invalid, 'line')}); nothing was sent`);
@@ -76,8 +76,8 @@ async function post(ctx: Context, input: EventsInput, total: number, journal: { 
   const { counts, notStarted, interrupted } = outcome;
   writeSummary(ctx, { file: input.display, journal: journal?.display, dryRun: Boolean(flags.dryRun), total, counts, notStarted, interrupted });
   if (outcome.failure !== undefined) throw outcome.failure;
-  if (flags.dryRun) return ExitCode.ok;
   if (interrupted) return ExitCode.interrupted;
+  if (flags.dryRun) return ExitCode.ok;
   return exitCodeOf(outcome.codes);
 }
 

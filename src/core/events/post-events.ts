@@ -7,7 +7,7 @@
  * it is known and is then let go.
  */
 import type { JobsClient } from '../api/client.js';
-import { ExitCode, JobsError, PartialFailureError, UsageError } from '../errors/failures.js';
+import { CancelledError, ExitCode, JobsError, PartialFailureError, UsageError } from '../errors/failures.js';
 import { sortFindings, type Finding } from '../errors/findings.js';
 import { whyUnreadable } from '../util/quick-fs.js';
 import { sanitize } from '../util/sanitize.js';
@@ -23,10 +23,13 @@ import { readItems } from './source.js';
 import type { EventEntry } from './types.js';
 
 /** The first pass: every problem with its line (sorted), and the number of valid entries. */
-export async function checkEventsFile(input: EventsInput): Promise<{ total: number; findings: Finding[] }> {
+/** The first pass over an events file. `signal` (Ctrl-C) stops it with a CancelledError: nothing is sent then. */
+export async function checkEventsFile(input: EventsInput, signal?: AbortSignal): Promise<{ total: number; findings: Finding[] }> {
   const found: Finding[] = [];
   let count = 0;
   for await (const item of readItems(input)) {
+    // The file is read in pieces, so the event loop turns and a Ctrl-C's handler runs meanwhile.
+    if (signal?.aborted) throw new CancelledError(`interrupted while checking ${sanitize(input.display)}; nothing was sent`);
     for (const p of item.problems) found.push(p);
     if (!item.entry) continue;
     const checked = checkEntry(input.display, item.entry, count);
@@ -110,7 +113,11 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
   }
 
   if (flags.dryRun) {
-    for await (const planned of toPost()) settle(planned);
+    for await (const planned of toPost()) {
+      settle(planned);
+      // Reading the file lets the event loop turn: a Ctrl-C stops the dry run there.
+      if (o.signal.aborted) return outcome(true);
+    }
     return { ...outcome(false), notStarted: 0 };
   }
 
