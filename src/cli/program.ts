@@ -232,7 +232,7 @@ export async function execute(argv: string[], opts: ExecuteOptions): Promise<num
     const parsed = program.parseAsync(argv, { from: 'user' }).then(() => state.exitCode);
     code = await (signals ? Promise.race([parsed, signals.quit]) : parsed);
   } catch (error) {
-    code = reportError(error, { io: opts.io, name: program.name(), usage: helpCommand(program, argv), verbose, jsonOut });
+    code = reportError(error, { io: opts.io, name: program.name(), usage: helpCommand(program, argv), verbose, jsonOut, exitCodeOf: signals ? signals.exitCode : (c) => c });
   } finally {
     signals?.dispose();
   }
@@ -275,6 +275,8 @@ interface ErrorReport {
   usage: string;
   verbose: boolean;
   jsonOut: boolean;
+  /** The exit code the process will have for a code (an interrupted run's names the signal). */
+  exitCodeOf: (code: number) => number;
 }
 
 /** An error as the one JSON document on stdout (`--json`): `{"error": {"exit_code", "message", "details"}}`. */
@@ -311,7 +313,7 @@ function reportError(error: unknown, report: ErrorReport): number {
     io.stderr.write(`${name}: ${sanitize(renamed(error.message, name))}\n`);
     for (const line of details) io.stderr.write(`  ${sanitize(line)}\n`);
     if (verbose && error.stack) io.stderr.write(`${error.stack}\n`);
-    if (jsonOut && !error.documented) writeJsonError(io, error.exitCode, renamed(error.message, name), details);
+    if (jsonOut && !error.documented) writeJsonError(io, report.exitCodeOf(error.exitCode), renamed(error.message, name), details);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);

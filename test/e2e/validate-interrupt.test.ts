@@ -19,9 +19,9 @@ for (let i = 0; i < FILES; i++) writeFileSync(join(dir, `ad-${String(i).padStart
  * handlers in place. Once it says it heard the signal, stdin ends and the folder is checked (so the
  * run stops at the first look at the signal, after 256 files on one thread).
  */
-function interrupted(signal: NodeJS.Signals, env: Record<string, string>): Promise<DrivenRun> {
+function interrupted(signal: NodeJS.Signals, env: Record<string, string>, flags: string[] = []): Promise<DrivenRun> {
   const comments = `# ${'x'.repeat(1000)}\n`.repeat(300);
-  return jobsDriven(['validate', '-', '.'], {
+  return jobsDriven(['validate', ...flags, '-', '.'], {
     cwd: dir,
     env: isolatedEnv(env),
     timeoutMs: 30_000,
@@ -36,17 +36,19 @@ function interrupted(signal: NodeJS.Signals, env: Record<string, string>): Promi
 describe('jobs validate of 3,000 files, interrupted (built binary)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  for (const [how, env] of [
-    ['on one thread, files read ahead', { JOBS_WORKERS: '0', JOBS_READ_AHEAD: '1' }],
-    ['on one thread and a worker', { JOBS_WORKERS: '1' }],
+  for (const [how, env, threads] of [
+    ['on one thread, files read ahead', { JOBS_WORKERS: '0', JOBS_READ_AHEAD: '1' }, /^checked on one thread; \d+ of 3001 files read ahead on another$/],
+    ['on one thread and a worker', { JOBS_WORKERS: '1' }, /^checking on this thread and 1 worker thread$/],
   ] as const) {
     it(`stops soon after Ctrl-C ${how}: exit 130, how far it got, no verdict`, async () => {
-      const r = await interrupted('SIGINT', env);
+      const r = await interrupted('SIGINT', env, ['--verbose']);
+      // --verbose says how the run used threads: the case is the one named.
+      expect(r.stderr.split('\n').filter((l) => threads.test(l)), r.stderr).toHaveLength(1);
       expect(r.code).toBe(130);
       expect(r.stdout).toBe('');
       const lines = r.stderr.split('\n');
       expect(lines).toContain('jobs-cli: interrupted; stopping (press Ctrl-C again to quit at once)');
-      const stopped = /^jobs-cli: stopped after checking (\d+) files; the rest were not checked$/.exec(lines.find((l) => l.includes('stopped after')) ?? '');
+      const stopped = /^jobs-cli: stopped after checking (\d+) files?; the rest were not checked$/.exec(lines.find((l) => l.includes('stopped after')) ?? '');
       expect(stopped, r.stderr).not.toBeNull();
       // Stdin and at most a few batches of files.
       expect(Number(stopped![1])).toBeLessThan(1000);
@@ -57,6 +59,14 @@ describe('jobs validate of 3,000 files, interrupted (built binary)', () => {
   it('stops on SIGTERM with exit 143', async () => {
     const r = await interrupted('SIGTERM', { JOBS_WORKERS: '0', JOBS_READ_AHEAD: '1' });
     expect(r.code).toBe(143);
-    expect(r.stderr).toMatch(/^jobs-cli: terminated \(SIGTERM\); stopping \(send it again to quit at once\)\njobs-cli: stopped after checking \d+ files; the rest were not checked\n$/);
+    expect(r.stderr).toMatch(/^jobs-cli: terminated \(SIGTERM\); stopping \(send it again to quit at once\)\njobs-cli: stopped after checking \d+ files?; the rest were not checked\n$/);
+  }, 60_000);
+
+  it('with --output json, stdout is one error document whose exit code is the exit status (143 on SIGTERM)', async () => {
+    const r = await interrupted('SIGTERM', { JOBS_WORKERS: '0' }, ['--output', 'json']);
+    expect(r.code).toBe(143);
+    const doc = JSON.parse(r.stdout) as { error: { exit_code: number; message: string } };
+    expect(doc.error.exit_code).toBe(143);
+    expect(doc.error.message).toMatch(/^stopped after checking \d+ files?; the rest were not checked$/);
   }, 60_000);
 });

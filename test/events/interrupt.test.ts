@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, expect, it } from 'vitest';
@@ -12,11 +12,22 @@ beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
 /** A context whose abort signal the test holds, as Ctrl-C would abort it. */
-function context(cwd: string, controller: AbortController) {
+function context(cwd: string, controller: AbortController, stdin = '', onStdout?: () => void) {
   const out = { stdout: '', stderr: '' };
   const ctx: Context = {
     name: 'jobs',
-    io: { stdin: (async function* () {})(), stdout: { write: (s: string) => (out.stdout += s) }, stderr: { write: (s: string) => (out.stderr += s) } },
+    io: {
+      stdin: (async function* () {
+        if (stdin) yield stdin;
+      })(),
+      stdout: {
+        write: (s: string) => {
+          out.stdout += s;
+          onStdout?.();
+        },
+      },
+      stderr: { write: (s: string) => (out.stderr += s) },
+    },
     env: { NO_COLOR: '1' },
     cwd,
     globals: { output: 'human', quiet: false, verbose: false, color: false, input: false, sandbox: false },
@@ -54,4 +65,32 @@ it('on Ctrl-C starts no new posts, lets those in flight finish and journals them
   expect(await runEvents(again.ctx, 'e.csv', {})).toBe(0);
   rest.done();
   expect(again.out.stderr).toBe('✔ e.csv: 5 events: 3 posted, 2 skipped as already done\n  journal: e.csv.journal\n');
+});
+
+const manyEvents = (count: number) => Array.from({ length: count }, (_, i) => `{"application_id":"app-${i}","kind":"recruiter_view"}\n`).join('');
+
+it('a Ctrl-C while stdin (read whole) is checked stops the check: nothing journaled or sent', async () => {
+  const dir = tempFolder({});
+  const controller = new AbortController();
+  // Aborted at the second turn of the event loop: the check of 20,000 events must let it turn as it goes.
+  setImmediate(() => setImmediate(() => controller.abort()));
+  const { ctx } = context(dir, controller, manyEvents(20_000));
+  await expect(runEvents(ctx, '-', { format: 'ndjson', journal: 'j.journal' })).rejects.toMatchObject({ name: 'CancelledError', message: 'interrupted while checking <stdin>; nothing was sent' });
+  expect(existsSync(join(dir, 'j.journal'))).toBe(false);
+});
+
+it('a Ctrl-C during a dry run of stdin (read whole) stops it (exit 130), counting what it did not get to', async () => {
+  const dir = tempFolder({});
+  const controller = new AbortController();
+  // Aborted at the turn after the first output: the dry run must let the event loop turn as it goes.
+  let armed = false;
+  const { ctx, out } = context(dir, controller, manyEvents(20_000), () => {
+    if (!armed) setImmediate(() => controller.abort());
+    armed = true;
+  });
+  expect(await runEvents(ctx, '-', { format: 'ndjson', dryRun: true })).toBe(130);
+  const summary = /^dry run: <stdin>: 20000 events: (\d+) would be posted, (\d+) not started; nothing was sent\n$/.exec(out.stderr);
+  expect(summary, out.stderr).not.toBeNull();
+  expect(Number(summary![1]) + Number(summary![2])).toBe(20_000);
+  expect(Number(summary![2])).toBeGreaterThan(0);
 });

@@ -20,11 +20,30 @@ describe('the adverts a publish sends', () => {
 
   it('are not all checked once the run is stopped: a CancelledError saying how far it got', async () => {
     const controller = new AbortController();
-    controller.abort();
-    await expect(checkAdvertsToSend({ ...inputs, signal: controller.signal }, ['.'])).rejects.toMatchObject({
-      name: 'CancelledError',
-      exitCode: 130,
-      message: 'stopped after checking 256 files; the rest were not checked',
-    });
+    // Ctrl-C as soon as the event loop turns: the check must let it turn as it goes, not only at its end.
+    setImmediate(() => controller.abort());
+    const error = await checkAdvertsToSend({ ...inputs, signal: controller.signal }, ['.']).then(
+      () => expect.fail('the check ran to its end'),
+      (e: unknown) => e as Error & { exitCode: number },
+    );
+    expect([error.name, error.exitCode]).toEqual(['CancelledError', 130]);
+    const checked = /^stopped after checking (\d+) files?; the rest were not checked; nothing was sent$/.exec(error.message);
+    expect(checked, error.message).not.toBeNull();
+    expect(Number(checked![1])).toBeLessThan(600);
+  });
+
+  it('read with stdin among them (held whole) are not all read once the run is stopped', async () => {
+    const controller = new AbortController();
+    setImmediate(() => controller.abort());
+    const stdin = async function* (): AsyncGenerator<string> {
+      yield advertYaml('FROM-STDIN');
+    };
+    const error = await checkAdvertsToSend({ ...inputs, stdin, signal: controller.signal }, ['-', '.']).then(
+      () => expect.fail('the reading ran to its end'),
+      (e: unknown) => e as Error,
+    );
+    const read = /^stopped after reading (\d+) files?; the rest were not read$/.exec(error.message);
+    expect(read, error.message).not.toBeNull();
+    expect(Number(read![1])).toBeLessThan(601);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { Context } from '../context.js';
-import { ConfigError, ExitCode, UsageError } from '../../core/errors/failures.js';
+import { CancelledError, ConfigError, ExitCode, UsageError } from '../../core/errors/failures.js';
 import { invalidInput } from '../output/findings-report.js';
 import { batchedStream } from '../output/batched-stream.js';
 import { sanitize } from '../../core/util/sanitize.js';
@@ -41,6 +41,7 @@ export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlag
       details: ['the journal records which events were accepted, so that running the command again does not post them twice'],
     });
   }
+  if (ctx.signal.aborted) throw new CancelledError('interrupted before the first post; nothing was sent');
   // One run per journal at a time: two runs reading the same journal would post the same events.
   const lock = journal && !flags.dryRun ? acquireLock(journal.path, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`${ctx.name}: ${t}\n`), what: 'events run', file: 'journal' }) : undefined;
   // One write per turn of the event loop rather than per result line; written out before returning.

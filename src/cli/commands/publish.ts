@@ -37,7 +37,7 @@ Examples:
 }
 
 export async function runPublish(ctx: Context, paths: string[], flags: PublishFlags, mode: PublishMode): Promise<number> {
-  const [{ checkAdvertsToSend }, { publishAdvert }, report, { runPool }, { sanitize }, { startProgress }, { invalidAdvertsReported }, { JobsError }] = await Promise.all([
+  const [{ checkAdvertsToSend }, { publishAdvert }, report, { runPool }, { sanitize }, { startProgress }, { invalidAdvertsReported }, { JobsError, CancelledError }, { plural }] = await Promise.all([
     import('../../core/publishing/adverts-to-send.js'),
     import('../../core/publishing/publish.js'),
     import('../output/publish-report.js'),
@@ -46,16 +46,25 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
     import('../output/progress.js'),
     import('../output/findings-report.js'),
     import('../../core/errors/failures.js'),
+    import('../../core/util/plural.js'),
   ]);
   const inputs = { cwd: ctx.cwd, env: ctx.env, stdin: () => ctx.io.stdin, settings: await ctx.config(), signal: ctx.signal };
   // Each advert is checked as it is read and read again as it is sent: a run of many files holds
   // only the adverts in flight.
   const { adverts, read } = await checkAdvertsToSend(inputs, paths, { allowUnknownFields: Boolean(flags.allowUnknownFields) }).catch(invalidAdvertsReported(ctx));
 
+  // The check settles its promises at once: a Ctrl-C during it is heard here, before any request.
+  await new Promise((done) => setImmediate(done));
+  if (ctx.signal.aborted) throw new CancelledError('interrupted before the first request; nothing was sent');
+
   if (flags.dryRun) {
     const json = ctx.globals.output === 'json';
     const requests = [];
-    for (const a of adverts) {
+    for (const [i, a] of adverts.entries()) {
+      if (i % 256 === 255) {
+        await new Promise((done) => setImmediate(done));
+        if (ctx.signal.aborted) throw new CancelledError(`interrupted: the dry run stopped after ${plural(i, 'advert')}; nothing was sent`);
+      }
       const advert = await read(a);
       const r = { file: advert.source.file, reference: advert.reference ?? null, method: 'POST', path: '/jobs', body: advert.payload };
       if (json) requests.push(r);

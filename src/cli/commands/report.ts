@@ -58,7 +58,7 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   const html = renderReportHtml(model);
   // Drawing the page takes a while for a large history: a Ctrl-C meanwhile still writes nothing.
   await new Promise((done) => setImmediate(done));
-  if (ctx.signal.aborted) throw new CancelledError('interrupted: no report was written');
+  if (ctx.signal.aborted) throw new CancelledError('interrupted while drawing the report: no report was written');
   const toStdout = flags.file === '-';
   const path = toStdout ? undefined : resolve(ctx.cwd, flags.file);
   if (path) {

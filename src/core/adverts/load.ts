@@ -8,6 +8,8 @@ import { findAdvertFiles, readAdvertFile, readAdvertFileSync, type FileText, typ
 import type { AdvertSource, LoadProblem, Position } from './types.js';
 import type { ReadResult } from './yaml-reader.js';
 import { readYamlAdvertsFast } from './fast-yaml.js';
+import { CancelledError } from '../errors/failures.js';
+import { plural } from '../util/plural.js';
 
 export interface LoadedAdverts {
   files: number;
@@ -23,6 +25,8 @@ export interface LoadOptions {
   uniqueReferences?: boolean;
   /** Absolute paths a folder walk leaves out (a sync state kept in the folder). */
   exclude?: ReadonlySet<string>;
+  /** Stops the reading (Ctrl-C): loadAdverts then throws a CancelledError. */
+  signal?: AbortSignal;
 }
 
 const READ_AHEAD = 32;
@@ -31,13 +35,22 @@ export async function loadAdverts(paths: readonly string[], options: LoadOptions
   const { files: found, problems: walkProblems } = await findAdvertFiles(paths, options.cwd, options.exclude);
   const perFile: { adverts: AdvertSource[]; problems: LoadProblem[] }[] = new Array(found.length);
   let next = 0;
+  const signal = options.signal;
+  // Files read from disk settle at once: every 256 files all the readers wait for a turn of the
+  // event loop, where a Ctrl-C is heard (one waiting alone would not make the others stop).
+  let turn: Promise<void> | undefined;
+  let loaded = 0;
   const worker = async () => {
-    while (next < found.length) {
+    for (;;) {
+      if (turn) await turn;
+      if (next >= found.length || signal?.aborted) return;
       const i = next++;
       perFile[i] = await loadFile(found[i]!, options.stdin);
+      if (signal && ++loaded % 256 === 0) turn = new Promise((done) => setImmediate(() => done((turn = undefined))));
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_AHEAD, found.length) }, worker));
+  if (signal?.aborted) throw new CancelledError(`stopped after reading ${plural(perFile.filter(Boolean).length, 'file')}; the rest were not read`);
   const adverts = perFile.flatMap((r) => r.adverts);
   // Concatenated, not push(...spread): a spread passes every item as an argument, and a few
   // hundred thousand of them overflow the stack.
@@ -78,6 +91,8 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
   let line = 0;
   let any = false;
   for (const part of parts) {
+    // A part is a megabyte of YAML: let the event loop turn between two (a Ctrl-C is heard there).
+    if (index > 0) await new Promise((done) => setImmediate(done));
     const result = await readText(found.display, text.slice(part.start, part.end));
     const { lines, documents } = part;
     const at = (p: Position): Position => ({ line: p.line + line, column: p.column });

@@ -23,19 +23,31 @@ import { readItems } from './source.js';
 import type { EventEntry } from './types.js';
 
 /** The first pass: every problem with its line (sorted), and the number of valid entries. */
+/** Items between two turns of the event loop, where a Ctrl-C's handler runs: input read whole is iterated without one. */
+const ITEMS_BETWEEN_YIELDS = 4096;
+
+/** Lets the event loop turn every ITEMS_BETWEEN_YIELDS calls; true once `signal` is aborted. */
+async function stopAsked(signal: AbortSignal | undefined, items: number): Promise<boolean> {
+  if (!signal || items % ITEMS_BETWEEN_YIELDS !== 0) return signal?.aborted ?? false;
+  await new Promise((done) => setImmediate(done));
+  return signal.aborted;
+}
+
 /** The first pass over an events file. `signal` (Ctrl-C) stops it with a CancelledError: nothing is sent then. */
 export async function checkEventsFile(input: EventsInput, signal?: AbortSignal): Promise<{ total: number; findings: Finding[] }> {
   const found: Finding[] = [];
   let count = 0;
+  let items = 0;
+  const stopped = () => new CancelledError(`interrupted while checking ${sanitize(input.display)}; nothing was sent`);
   for await (const item of readItems(input)) {
-    // The file is read in pieces, so the event loop turns and a Ctrl-C's handler runs meanwhile.
-    if (signal?.aborted) throw new CancelledError(`interrupted while checking ${sanitize(input.display)}; nothing was sent`);
+    if (await stopAsked(signal, ++items)) throw stopped();
     for (const p of item.problems) found.push(p);
     if (!item.entry) continue;
     const checked = checkEntry(input.display, item.entry, count);
     if (checked.entry) count++;
     for (const f of checked.findings) found.push(f);
   }
+  if (await stopAsked(signal, 0)) throw stopped();
   const findings = sortFindings(found);
   if (findings.length === 0 && count === 0) {
     findings.push(fileProblem(input.display, { line: 1, column: 1 }, 'empty', 'the file holds no events'));
@@ -113,15 +125,17 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
   }
 
   if (flags.dryRun) {
+    let items = 0;
     for await (const planned of toPost()) {
       settle(planned);
-      // Reading the file lets the event loop turn: a Ctrl-C stops the dry run there.
-      if (o.signal.aborted) return outcome(true);
+      if (await stopAsked(o.signal, ++items)) return outcome(true);
     }
     return { ...outcome(false), notStarted: 0 };
   }
 
   const client = o.client!;
+  // Heard while the journal was read or the client set up: no journal is started for nothing.
+  if (o.signal.aborted) throw new CancelledError('interrupted before the first post; nothing was sent');
   const writer = JournalWriter.open(journal!.path, journal!.display, state!);
   const unrecorded: EntryResult[] = [];
   let journalFailure: unknown;

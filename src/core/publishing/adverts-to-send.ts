@@ -32,7 +32,7 @@ export interface AdvertsToSend {
 const RECENT_FILES = 8;
 
 /** `inputs.signal` stops the check of many files (Ctrl-C): it throws a CancelledError. */
-export async function checkAdvertsToSend(inputs: GateInputs & { env: NodeJS.ProcessEnv; signal?: AbortSignal }, paths: readonly string[], options: ValidateOptions = {}): Promise<AdvertsToSend> {
+export async function checkAdvertsToSend(inputs: GateInputs & { env: NodeJS.ProcessEnv }, paths: readonly string[], options: ValidateOptions = {}): Promise<AdvertsToSend> {
   if (paths.includes('-')) {
     // Stdin cannot be read twice: its adverts (and those of the other paths) are held.
     const held = await loadValidAdverts(inputs, paths, 'create', options);

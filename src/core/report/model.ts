@@ -70,12 +70,16 @@ export function buildReport(history: History, options: ReportOptions = {}): Repo
  * of history, where a signal's handler can run, and throws a CancelledError once `signal` is aborted.
  */
 export async function buildReportStoppable(history: History, options: ReportOptions, signal: AbortSignal): Promise<ReportModel> {
-  const report = startReport(history, options);
-  if ('model' in report) return report.model;
-  for (const _month of history.segments(report.from, report.visit)) {
+  const stopped = async () => {
     await new Promise((done) => setImmediate(done));
-    if (signal.aborted) throw new CancelledError('interrupted while reading the history: no report was written');
-  }
+    return signal.aborted;
+  };
+  const interrupted = () => new CancelledError('interrupted while reading the history: no report was written');
+  // Finding the span reads the first and last months already.
+  const report = startReport(history, options);
+  if (await stopped()) throw interrupted();
+  if ('model' in report) return report.model;
+  for (const _month of history.segments(report.from, report.visit)) if (await stopped()) throw interrupted();
   return report.finish();
 }
 

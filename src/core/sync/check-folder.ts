@@ -5,6 +5,7 @@
  * does not grow with the adverts' text. Any finding stops the run before anything is sent.
  */
 import { findAdvertFiles, type FoundFile } from '../adverts/files.js';
+import { CancelledError } from '../errors/failures.js';
 import { findingFromProblem, sortFindings } from '../errors/findings.js';
 import { checkFiles, type TextHashing, type WorkBeside } from '../validation/check-files.js';
 import type { AdvertSettings } from '../validation/check.js';
@@ -52,6 +53,7 @@ export async function checkPaths(paths: readonly string[], inputs: FolderCheckIn
   const found = await findAdvertFiles(paths, inputs.cwd, inputs.exclude);
   const digests: (string | number)[] = [];
   const settings = { settings: inputs.settings, mode: 'create' as const, options: inputs.options, records: false, digests: true, ...(inputs.texts ? { texts: { ...inputs.texts } } : {}) };
+  // Sync and publish check before they send: a check stopped (Ctrl-C) says that nothing went out.
   const checked = await checkFiles(found.files, noStdin, settings, {
     env: inputs.env,
     onFile: (index, c) => {
@@ -60,6 +62,8 @@ export async function checkPaths(paths: readonly string[], inputs: FolderCheckIn
     },
     ...(inputs.beside ? { beside: inputs.beside } : {}),
     ...(inputs.signal ? { signal: inputs.signal } : {}),
+  }).catch((error: unknown) => {
+    throw error instanceof CancelledError ? new CancelledError(`${error.message}; nothing was sent`) : error;
   });
   const problems = found.problems.concat(checked.problems);
   const findings = sortFindings(found.problems.map(findingFromProblem).concat(checked.findings));

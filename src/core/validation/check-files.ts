@@ -199,6 +199,8 @@ export async function checkFiles(files: Iterable<FoundFile>, stdin: () => AsyncI
     onFile?.(index, c);
   };
   await run(files, stdin, s, env, merge, how);
+  // The last files settled without a turn of the event loop: a Ctrl-C during them is heard here.
+  if (signal) await new Promise((done) => setImmediate(done));
   if (signal?.aborted) throw new CancelledError(`stopped after checking ${plural(result.files, 'file')}; the rest were not checked`);
   for (const problem of await references.duplicates()) {
     result.problems.push(problem);
@@ -349,7 +351,7 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
   };
   if (script && !ended) {
     trace?.(`checking on this thread and ${plural(workerCount(env), 'worker thread')}`);
-    await inParallel(() => (signal?.aborted ? undefined : next()), stdin, s, script, workerCount(env), merge, beside);
+    await inParallel(next, stdin, s, script, workerCount(env), merge, beside, signal);
     return;
   }
   const known = head.length;
@@ -360,11 +362,9 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
       merge(found, i, await checkFile(found, stdin, s, found.path === undefined ? undefined : ahead?.bytesOf(i)));
       ahead?.release();
       // Checking a file settles its promises at once, so the signals' handlers run only when this
-      // thread lets the event loop turn.
-      if (signal && i % FILES_BETWEEN_YIELDS === FILES_BETWEEN_YIELDS - 1) {
-        await new Promise((done) => setImmediate(done));
-        if (signal.aborted) return;
-      }
+      // thread lets the event loop turn (a large file read in parts lets it turn between them).
+      if (signal && i % FILES_BETWEEN_YIELDS === FILES_BETWEEN_YIELDS - 1) await new Promise((done) => setImmediate(done));
+      if (signal?.aborted) return;
     }
   } finally {
     if (ahead) trace?.(`checked on one thread; ${ahead.taken} of ${plural(known, 'file')} read ahead on another`);
@@ -421,6 +421,8 @@ async function inParallel(
   count: number,
   merge: Merge,
   beside?: WorkBeside,
+  /** Once aborted, no batch is handed out and the run ends at once: what is in flight is dropped. */
+  signal?: AbortSignal,
 ): Promise<void> {
   const { Worker } = await import('node:worker_threads');
   // Batches each worker is given ahead: two, so that it never waits for this thread to hand it
@@ -459,11 +461,20 @@ async function inParallel(
   const pool: Worker[] = [];
   /** Batches only this thread can check. */
   const mine: { batch: number; files: FoundFile[] }[] = [];
+  let stopped = false;
+  let onAbort: (() => void) | undefined;
   const finished = new Promise<void>((resolve, reject) => {
     const settle = () => {
       if (failed !== undefined) reject(failed);
-      else if (ended && merged === taken) resolve();
+      else if (stopped || (ended && merged === taken)) resolve();
     };
+    // Stopped (Ctrl-C): the batches in flight are not waited for (a sync hands out many at first).
+    onAbort = () => {
+      stopped = ended = true;
+      settle();
+    };
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     /** Batches each worker holds. */
     const held = new Map<Worker, number>();
     const send = (worker: Worker) => {
@@ -483,6 +494,7 @@ async function inParallel(
       const worker = new Worker(script, { workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records, digests: s.digests, texts: s.texts } satisfies CheckSettings });
       pool.push(worker);
       worker.on('message', (reply: WorkerReply) => {
+        if (stopped) return;
         held.set(worker, held.get(worker)! - 1);
         done.set(reply.batch, reply.checks);
         flush();
@@ -505,9 +517,10 @@ async function inParallel(
     }
     // This thread takes its share too, yielding between batches so worker replies are merged.
     void (async () => {
-      for (let work = mine.shift() ?? take(); work && failed === undefined; work = mine.shift() ?? take()) {
+      for (let work = mine.shift() ?? take(); work && failed === undefined && !stopped; work = mine.shift() ?? take()) {
         const checks: FileCheck[] = [];
         for (const f of work.files) checks.push(await checkFile(f, stdin, s));
+        if (stopped) break;
         done.set(work.batch, checks);
         flush();
         await new Promise((r) => setImmediate(r));
@@ -521,6 +534,7 @@ async function inParallel(
   try {
     await finished;
   } finally {
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
     await Promise.all(pool.map((w) => w.terminate()));
   }
 }

@@ -14,6 +14,8 @@ export interface GateInputs {
   /** Opened only when a path is `-`. */
   stdin: () => AsyncIterable<Buffer | string>;
   settings: AdvertSettings;
+  /** Stops the reading of many files (Ctrl-C): a CancelledError. */
+  signal?: AbortSignal;
 }
 
 export async function loadValidAdverts(
@@ -23,7 +25,7 @@ export async function loadValidAdverts(
   { exclude, ...options }: ValidateOptions & { /** Absolute paths a folder walk leaves out (the sync state). */ exclude?: ReadonlySet<string> } = {},
 ): Promise<CheckedAdvert[]> {
   const config = inputs.settings;
-  const loaded = await loadAdverts(paths, { cwd: inputs.cwd, stdin: inputs.stdin, uniqueReferences: mode === 'create', exclude });
+  const loaded = await loadAdverts(paths, { cwd: inputs.cwd, stdin: inputs.stdin, uniqueReferences: mode === 'create', exclude, ...(inputs.signal ? { signal: inputs.signal } : {}) });
   const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, options));
   const findings = sortFindings([
     ...loaded.problems.map(findingFromProblem),
