@@ -519,7 +519,10 @@ async function inParallel(
     void (async () => {
       for (let work = mine.shift() ?? take(); work && failed === undefined && !stopped; work = mine.shift() ?? take()) {
         const checks: FileCheck[] = [];
-        for (const f of work.files) checks.push(await checkFile(f, stdin, s));
+        for (const f of work.files) {
+          if (stopped) break;
+          checks.push(await checkFile(f, stdin, s));
+        }
         if (stopped) break;
         done.set(work.batch, checks);
         flush();
