@@ -52,6 +52,11 @@ export class CancelledError extends JobsError {
   readonly exitCode = ExitCode.interrupted;
 }
 
+/** A catch handler for the check before a run sends anything: a CancelledError says so too. */
+export function stoppedBeforeSending(error: unknown): never {
+  throw error instanceof CancelledError ? new CancelledError(`${error.message}; nothing was sent`) : error;
+}
+
 export type ApiErrorKind = 'rejected' | 'unauthorized' | 'not_found' | 'quota' | 'network' | 'server' | 'timeout' | 'bad_response';
 
 /** A failed exchange with the service, after any retries. */

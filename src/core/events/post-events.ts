@@ -22,7 +22,6 @@ import { emptyCounts, requestOf, resultCode, type EntryResult, type EntryStatus 
 import { readItems } from './source.js';
 import type { EventEntry } from './types.js';
 
-/** The first pass: every problem with its line (sorted), and the number of valid entries. */
 /** Items between two turns of the event loop, where a Ctrl-C's handler runs: input read whole is iterated without one. */
 const ITEMS_BETWEEN_YIELDS = 4096;
 
@@ -33,7 +32,10 @@ async function stopAsked(signal: AbortSignal | undefined, items: number): Promis
   return signal.aborted;
 }
 
-/** The first pass over an events file. `signal` (Ctrl-C) stops it with a CancelledError: nothing is sent then. */
+/**
+ * The first pass: every problem with its line (sorted), and the number of valid entries. `signal`
+ * (Ctrl-C) stops it with a CancelledError: nothing is sent then.
+ */
 export async function checkEventsFile(input: EventsInput, signal?: AbortSignal): Promise<{ total: number; findings: Finding[] }> {
   const found: Finding[] = [];
   let count = 0;

@@ -7,6 +7,7 @@
  */
 import type { CheckedAdvert } from '../validation/check.js';
 import { loadValidAdverts, type GateInputs } from '../validation/gate.js';
+import { stoppedBeforeSending } from '../errors/failures.js';
 import type { ValidateOptions } from '../validation/validate.js';
 import { checkPaths, DIGEST_STRIDE } from '../sync/check-folder.js';
 import { advertReader } from '../sync/reread.js';
@@ -35,7 +36,7 @@ const RECENT_FILES = 8;
 export async function checkAdvertsToSend(inputs: GateInputs & { env: NodeJS.ProcessEnv }, paths: readonly string[], options: ValidateOptions = {}): Promise<AdvertsToSend> {
   if (paths.includes('-')) {
     // Stdin cannot be read twice: its adverts (and those of the other paths) are held.
-    const held = await loadValidAdverts(inputs, paths, 'create', options);
+    const held = await loadValidAdverts(inputs, paths, 'create', options).catch(stoppedBeforeSending);
     return {
       adverts: held.map((advert) => ({ source: advert.source.file, document: advert.source.index, reference: advert.reference!, hash: '', advert })),
       read: async (a) => a.advert!,

@@ -5,7 +5,7 @@
  * does not grow with the adverts' text. Any finding stops the run before anything is sent.
  */
 import { findAdvertFiles, type FoundFile } from '../adverts/files.js';
-import { CancelledError } from '../errors/failures.js';
+import { stoppedBeforeSending } from '../errors/failures.js';
 import { findingFromProblem, sortFindings } from '../errors/findings.js';
 import { checkFiles, type TextHashing, type WorkBeside } from '../validation/check-files.js';
 import type { AdvertSettings } from '../validation/check.js';
@@ -62,9 +62,7 @@ export async function checkPaths(paths: readonly string[], inputs: FolderCheckIn
     },
     ...(inputs.beside ? { beside: inputs.beside } : {}),
     ...(inputs.signal ? { signal: inputs.signal } : {}),
-  }).catch((error: unknown) => {
-    throw error instanceof CancelledError ? new CancelledError(`${error.message}; nothing was sent`) : error;
-  });
+  }).catch(stoppedBeforeSending);
   const problems = found.problems.concat(checked.problems);
   const findings = sortFindings(found.problems.map(findingFromProblem).concat(checked.findings));
   if (findings.length > 0) throw invalidAdverts(findings, { adverts: checked.adverts, invalid: checked.invalid, problems });
