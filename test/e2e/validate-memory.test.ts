@@ -2,8 +2,8 @@
  * What a validate run keeps per advert file stays small: the built binary checks a folder of
  * 150,000 adverts on one thread (JOBS_WORKERS=0: what the main thread keeps, without a worker's
  * heap in the way) with V8's heap held to 20 MB. Its live heap is about 8 MB while it checks and
- * peaks at 16 to 16.6 MB (Node 20 and 24) when the folder is walked again at the end to name the
- * first use of a repeated reference. At 18 MB, as this test had it, some runs spent most of their
+ * peaks at 16 to 16.6 MB (Node 20 and 24) at the end of the run, where the folder is walked again
+ * to name the first use of a repeated reference. At 18 MB, as this test had it, some runs spent most of their
  * time collecting garbage, and one on Node 24 in CI ran out. The build before kept a string per
  * file name for the whole walk and a Map entry per reference; it ran out of memory here even at
  * 20 MB (exit 134, no output), and at a million files its memory grew with the count.
