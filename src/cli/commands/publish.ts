@@ -37,7 +37,7 @@ Examples:
 }
 
 export async function runPublish(ctx: Context, paths: string[], flags: PublishFlags, mode: PublishMode): Promise<number> {
-  const [{ checkAdvertsToSend }, { publishAdvert }, report, { runPool }, { sanitize }, { startProgress }, { invalidAdvertsReported }, { JobsError, CancelledError }, { plural }] = await Promise.all([
+  const [{ checkAdvertsToSend }, { publishAdvert }, report, { runPool }, { sanitize }, { startProgress }, { invalidAdvertsReported }, { JobsError, CancelledError }, { plural }, { nextTurn }] = await Promise.all([
     import('../../core/publishing/adverts-to-send.js'),
     import('../../core/publishing/publish.js'),
     import('../output/publish-report.js'),
@@ -47,6 +47,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
     import('../output/findings-report.js'),
     import('../../core/errors/failures.js'),
     import('../../core/util/plural.js'),
+    import('../../core/util/next-turn.js'),
   ]);
   const inputs = { cwd: ctx.cwd, env: ctx.env, stdin: () => ctx.io.stdin, settings: await ctx.config(), signal: ctx.signal };
   // Each advert is checked as it is read and read again as it is sent: a run of many files holds
@@ -54,7 +55,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
   const { adverts, read } = await checkAdvertsToSend(inputs, paths, { allowUnknownFields: Boolean(flags.allowUnknownFields) }).catch(invalidAdvertsReported(ctx));
 
   // The check settles its promises at once: a Ctrl-C during it is heard here, before any request.
-  await new Promise((done) => setImmediate(done));
+  await nextTurn();
   if (ctx.signal.aborted) throw new CancelledError('interrupted before the first request; nothing was sent');
 
   if (flags.dryRun) {
@@ -62,7 +63,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
     const requests = [];
     for (const [i, a] of adverts.entries()) {
       if (i % 256 === 255) {
-        await new Promise((done) => setImmediate(done));
+        await nextTurn();
         if (ctx.signal.aborted) throw new CancelledError(`interrupted: the dry run stopped after ${plural(i, 'advert')}; nothing was sent`);
       }
       const advert = await read(a);

@@ -31,7 +31,7 @@ interface ReportFlags {
 }
 
 export async function runReport(ctx: Context, flags: ReportFlags): Promise<number> {
-  const [{ resolve }, { writeFileSync, mkdirSync }, { History, defaultHistoryDir }, { serviceKey }, { parseWindow }, { buildReportStoppable }, { renderReportHtml }, { reportJson }, { UsageError, CancelledError }, { displayPath }] =
+  const [{ resolve }, { writeFileSync, mkdirSync }, { History, defaultHistoryDir }, { serviceKey }, { parseWindow }, { buildReportStoppable }, { renderReportHtml }, { reportJson }, { UsageError, CancelledError }, { displayPath }, { nextTurn }] =
     await Promise.all([
       import('node:path'),
       import('node:fs'),
@@ -43,6 +43,7 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
       import('../../core/report/json.js'),
       import('../../core/errors/failures.js'),
       import('../../core/config/paths.js'),
+      import('../../core/util/next-turn.js'),
     ]);
   if (flags.file.trim() === '') throw new UsageError('--file: expected a file name, or - for stdout');
   const windowMs = flags.since === undefined ? undefined : parseWindow(flags.since);
@@ -57,7 +58,7 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   }
   const html = renderReportHtml(model);
   // Drawing the page takes a while for a large history: a Ctrl-C meanwhile still writes nothing.
-  await new Promise((done) => setImmediate(done));
+  await nextTurn();
   if (ctx.signal.aborted) throw new CancelledError('interrupted while drawing the report: no report was written');
   const toStdout = flags.file === '-';
   const path = toStdout ? undefined : resolve(ctx.cwd, flags.file);

@@ -10,6 +10,7 @@ import type { ReadResult } from './yaml-reader.js';
 import { readYamlAdvertsFast } from './fast-yaml.js';
 import { CancelledError } from '../errors/failures.js';
 import { plural } from '../util/plural.js';
+import { nextTurn } from '../util/next-turn.js';
 
 export interface LoadedAdverts {
   files: number;
@@ -46,7 +47,7 @@ export async function loadAdverts(paths: readonly string[], options: LoadOptions
       if (next >= found.length || signal?.aborted) return;
       const i = next++;
       perFile[i] = await loadFile(found[i]!, options.stdin);
-      if (signal && ++loaded % 256 === 0) turn = new Promise((done) => setImmediate(() => done((turn = undefined))));
+      if (signal && ++loaded % 256 === 0) turn = nextTurn().then(() => void (turn = undefined));
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_AHEAD, found.length) }, worker));
@@ -92,7 +93,7 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
   let any = false;
   for (const part of parts) {
     // A part is a megabyte of YAML: let the event loop turn between two (a Ctrl-C is heard there).
-    if (index > 0) await new Promise((done) => setImmediate(done));
+    if (index > 0) await nextTurn();
     const result = await readText(found.display, text.slice(part.start, part.end));
     const { lines, documents } = part;
     const at = (p: Position): Position => ({ line: p.line + line, column: p.column });

@@ -21,6 +21,7 @@ import { asJobsError, classifyFailure, isUnauthorized } from './outcome.js';
 import { emptyCounts, requestOf, resultCode, type EntryResult, type EntryStatus } from './outcomes.js';
 import { readItems } from './source.js';
 import type { EventEntry } from './types.js';
+import { nextTurn } from '../util/next-turn.js';
 
 /** Items between two turns of the event loop, where a Ctrl-C's handler runs: input read whole is iterated without one. */
 const ITEMS_BETWEEN_YIELDS = 4096;
@@ -28,7 +29,7 @@ const ITEMS_BETWEEN_YIELDS = 4096;
 /** Lets the event loop turn every ITEMS_BETWEEN_YIELDS calls; true once `signal` is aborted. */
 async function stopAsked(signal: AbortSignal | undefined, items: number): Promise<boolean> {
   if (!signal || items % ITEMS_BETWEEN_YIELDS !== 0) return signal?.aborted ?? false;
-  await new Promise((done) => setImmediate(done));
+  await nextTurn();
   return signal.aborted;
 }
 

@@ -6,6 +6,7 @@
 import { DAY_MS, QUIET_MS, insight, type Insight } from '../history/insights.js';
 import type { History, Snapshot, Visitor } from '../history/store.js';
 import { CancelledError } from '../errors/failures.js';
+import { nextTurn } from '../util/next-turn.js';
 
 /** Points kept per advert for its trend in the table (the last value of each bucket). */
 export const TREND_POINTS = 30;
@@ -71,7 +72,7 @@ export function buildReport(history: History, options: ReportOptions = {}): Repo
  */
 export async function buildReportStoppable(history: History, options: ReportOptions, signal: AbortSignal): Promise<ReportModel> {
   const stopped = async () => {
-    await new Promise((done) => setImmediate(done));
+    await nextTurn();
     return signal.aborted;
   };
   const interrupted = () => new CancelledError('interrupted while reading the history: no report was written');

@@ -21,6 +21,7 @@ import type { ErrorTree } from '../errors/tree.js';
 import { checkAdvert, isValid, type AdvertSettings } from './check.js';
 import { FirstFileByHash } from './first-file-by-hash.js';
 import type { AdvertMode, ValidateOptions } from './validate.js';
+import { nextTurn } from '../util/next-turn.js';
 
 export interface CheckSettings {
   settings: AdvertSettings;
@@ -200,7 +201,7 @@ export async function checkFiles(files: Iterable<FoundFile>, stdin: () => AsyncI
   };
   await run(files, stdin, s, env, merge, how);
   // The last files settled without a turn of the event loop: a Ctrl-C during them is heard here.
-  if (signal) await new Promise((done) => setImmediate(done));
+  if (signal) await nextTurn();
   if (signal?.aborted) throw new CancelledError(`stopped after checking ${plural(result.files, 'file')}; the rest were not checked`);
   for (const problem of await references.duplicates()) {
     result.problems.push(problem);
@@ -363,7 +364,7 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
       ahead?.release();
       // Checking a file settles its promises at once, so the signals' handlers run only when this
       // thread lets the event loop turn (a large file read in parts lets it turn between them).
-      if (signal && i % FILES_BETWEEN_YIELDS === FILES_BETWEEN_YIELDS - 1) await new Promise((done) => setImmediate(done));
+      if (signal && i % FILES_BETWEEN_YIELDS === FILES_BETWEEN_YIELDS - 1) await nextTurn();
       if (signal?.aborted) return;
     }
   } finally {
@@ -526,7 +527,7 @@ async function inParallel(
         if (stopped) break;
         done.set(work.batch, checks);
         flush();
-        await new Promise((r) => setImmediate(r));
+        await nextTurn();
       }
       settle();
     })().catch((error: unknown) => {
