@@ -2,7 +2,7 @@
  * The commander program: global options, command registration, context construction and the
  * mapping of every error to an exit code and a readable message.
  */
-import { Command, CommanderError, Help, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { parseCount } from './commands/parsers.js';
 import type { Context, GlobalOptions, Io, OutputFormat } from './context.js';
 import { OUTPUT_FORMATS } from './context.js';
@@ -11,6 +11,9 @@ import { VERSION } from '../core/version.js';
 import { COMMANDS } from './commands/index.js';
 import { sanitize } from '../core/util/sanitize.js';
 import { renamed } from './output/renamed.js';
+import { HELP_CONFIGURATION, reflowNotes } from './help/configure.js';
+import { COMMAND_GROUPS, HELP_TOPICS } from './help/groups.js';
+import { exitCodeTable } from '../core/errors/exit-codes.js';
 
 export { renamed };
 import { prepareColor } from './output/summary.js';
@@ -51,6 +54,25 @@ export function commandNamed(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * The word after a top-level `help` when it names a topic or no command (`jobs help exit-codes`,
+ * `jobs help publsh`): a topic, or a mistake that gets its own message rather than the whole help.
+ * `config` is both: its command help comes first, then the topic.
+ */
+export function helpTopicAsked(argv: readonly string[]): string | undefined {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    const word = argv[i]!;
+    if (word === '--') break;
+    if (VALUE_OPTIONS.has(word)) i++;
+    else if (!word.startsWith('-')) words.push(word);
+  }
+  const [first, second] = words;
+  if (first !== 'help' || second === undefined) return undefined;
+  const topic = HELP_TOPICS.some(([t]) => t === second);
+  return topic || !COMMANDS.some(([command]) => command === second) ? second : undefined;
+}
+
 export function buildProgram(opts: ExecuteOptions, state: { exitCode: number; ctx?: Context; signal: AbortSignal }, only?: string): Command {
   const { io } = opts;
   const name = opts.name ?? 'jobs';
@@ -58,9 +80,8 @@ export function buildProgram(opts: ExecuteOptions, state: { exitCode: number; ct
     .description('Publish, update and delete job adverts on the Job Advert Service from YAML files.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
-    .addHelpCommand('help [command]', 'show help for a command')
     .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true, formatHelp: formatHelpWithInheritedOptions })
+    .configureHelp(HELP_CONFIGURATION)
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
@@ -91,11 +112,13 @@ Examples:
   $ ${name} --sandbox stats ACME-0042 -o json
   $ ${name} schema update --path
 
-Exit codes: 0 ok, 1 rejected or partial failure, 2 usage or config, 3 invalid advert input,
-4 unauthorized, 5 not found, 6 quota exceeded, 7 network or service error, 8 changes pending,
-129 hangup, 130 interrupted, 143 terminated. Run '${name} help <command>' for a command's options and
-examples. At an interactive prompt, '${name} shell-init bash|zsh|fish' lets 'jobs' name this CLI next
-to the shell's builtin 'jobs'.`,
+Exit codes: ${exitCodeTable()
+        .map((c) => `${c.code} ${c.short}`.replace(/ /g, '\u00a0'))
+        .join(', ')}.
+
+Help topics: ${HELP_TOPICS.map(([topic]) => topic).join(', ')}; run '${name} help <topic>' for one, and '${name} help <command>'
+for a command's options and examples. At an interactive prompt, '${name} shell-init bash|zsh|fish' lets 'jobs'
+name this CLI next to the shell's builtin 'jobs'.`,
     );
 
   const setup: CommandSetup = {
@@ -114,43 +137,22 @@ to the shell's builtin 'jobs'.`,
     },
   };
   // A run names its command: only that one is built (start-up time). Help, typos and completion
-  // see them all.
-  for (const [name, register] of COMMANDS) if (only === undefined || name === only) register(setup);
+  // see them all, registered group by group, so `jobs --help` lists them under headings.
+  const register = (command: string) => {
+    if (only === undefined || command === only) COMMANDS.find(([n]) => n === command)?.[1](setup);
+  };
+  const grouped = new Set(COMMAND_GROUPS.flatMap(([, names]) => names));
+  for (const [heading, names] of COMMAND_GROUPS) {
+    program.commandsGroup(heading);
+    names.forEach(register);
+  }
+  program.commandsGroup('Commands:');
+  for (const [command] of COMMANDS) if (!grouped.has(command)) register(command);
+  program.commandsGroup(COMMAND_GROUPS[COMMAND_GROUPS.length - 1]![0]);
+  program.helpCommand('help [command]', `show help for a command, or a topic: ${HELP_TOPICS.map(([topic]) => topic).join(', ')}`);
+  reflowNotes(program, () => Math.min(io.stdout.columns ?? 100, 100));
   // Subcommands inherit the output settings so their errors go to our streams.
   return program;
-}
-
-/**
- * Help with each command's own options in full, then the global ones once, briefly (as gh's
- * "INHERITED FLAGS"): the program's own help describes them.
- */
-function formatHelpWithInheritedOptions(this: Help, cmd: Command, helper: Help): string {
-  const root = rootOf(cmd);
-  if (cmd === root) return Help.prototype.formatHelp.call(this, cmd, helper);
-  // commander's own rendering without its full global section; visibleGlobalOptions needs the flag back on
-  helper.showGlobalOptions = false;
-  const own = Help.prototype.formatHelp.call(this, cmd, helper);
-  helper.showGlobalOptions = true;
-  // --version belongs to the program alone: `jobs sync --version` is not a thing.
-  const terms = helper
-    .visibleGlobalOptions(cmd)
-    .filter((o) => o.long !== '--version')
-    .map((o) => helper.optionTerm(o));
-  const width = Math.max(40, (helper.helpWidth ?? 80) - 2);
-  const lines: string[] = [];
-  for (const term of terms) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last]!.length + 2 + term.length <= width) lines[last] += `  ${term}`;
-    else lines.push(term);
-  }
-  const heading = helper.styleTitle(`Global options (see '${root.name()} --help'):`);
-  return `${own.trimEnd()}\n\n${heading}\n${lines.map((l) => `  ${l}`).join('\n')}\n`;
-}
-
-function rootOf(cmd: Command): Command {
-  let root = cmd;
-  while (root.parent) root = root.parent;
-  return root;
 }
 
 function makeContext(opts: ExecuteOptions, raw: Record<string, unknown>, signal: AbortSignal): Context {
@@ -218,6 +220,13 @@ export async function execute(argv: string[], opts: ExecuteOptions): Promise<num
   const controller = new AbortController();
   const state: { exitCode: number; ctx?: Context; signal: AbortSignal } = { exitCode: ExitCode.ok, signal: controller.signal };
   argv = withInitConfigDefault(argv);
+  const topic = helpTopicAsked(argv);
+  if (topic !== undefined) {
+    const { showHelpTopic } = await import('./help/topics.js');
+    const command = COMMANDS.some(([c]) => c === topic) ? topic : undefined;
+    const commandHelp = command ? () => buildProgram(opts, { exitCode: 0, signal: controller.signal }, command).commands.find((c) => c.name() === command)?.outputHelp() : undefined;
+    return showHelpTopic(topic, { io: opts.io, name: opts.name ?? 'jobs', json: wantsJson(argv), commandHelp });
+  }
   const named = commandNamed(argv);
   // completion (and shell-init, which includes it) describes every command, and help may list them.
   const only = named !== 'completion' && named !== 'shell-init' && !argv.includes('--help') && !argv.includes('-h') ? named : undefined;

@@ -1,0 +1,23 @@
+/**
+ * The environment variables jobs reads: `jobs help environment`, the man page's ENVIRONMENT and
+ * docs/configuration.md come from this list (a test finds every variable the code reads in it).
+ */
+export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]> = [
+  ['JOBS_BASE_URL', 'the service base URL (as --base-url; wins over the config files)'],
+  ['JOBS_TOKEN', 'the token (wins over --token-file, a profile\'s token and the store of `jobs login`)'],
+  ['JOBS_PROFILE', 'the profile to use (as --profile)'],
+  ['JOBS_CONFIG', 'one config file to use instead of searching (as --config)'],
+  ['JOBS_DEBUG', '1: as --verbose (HTTP trace on stderr, token redacted; stack traces on errors)'],
+  ['JOBS_CLI_NAME', 'the name the tool calls itself in help and hints (set by the `jobs` function of shell-init)'],
+  ['JOBS_WORKERS', 'how many worker threads check a large validate, publish or sync (0: none)'],
+  ['JOBS_READ_AHEAD', '0 turns off reading files ahead on a second thread; 1 turns it on for any run'],
+  ['NO_COLOR', 'set (to anything): no colour, as --no-color'],
+  ['FORCE_COLOR', 'colour even when the output is not a terminal (0 or false: none)'],
+  ['TERM', 'dumb: no colour'],
+  ['CI', 'set: never prompt (as --no-input), and plain progress lines'],
+  ['XDG_CONFIG_HOME', 'where the user config and the token store live (default ~/.config): jobs/config.yaml, jobs/credentials.json'],
+  ['XDG_STATE_HOME', 'where the statistics history and the --sandbox data live (default ~/.local/state): jobs/history/, jobs/sandbox.json'],
+  ['XDG_CACHE_HOME', 'where a V8 code cache is made when the shipped one does not fit this Node (default ~/.cache)'],
+  ['HOME', 'the default for the XDG folders (USERPROFILE on Windows)'],
+  ['USERPROFILE', 'HOME on Windows'],
+];
