@@ -3,11 +3,16 @@
 //   code cache (dist/cli.cache) so each start skips most of the compiling; see bin/jobs.js.
 // - dist/validate-worker.cjs: the worker thread of a large `validate`, a bundle of its own.
 // - dist/index.js (+ chunks): the programmatic API as ES modules; dependencies stay in node_modules.
+// - dist/man/man1/*.1: the man pages, made from the commander program itself (manPages()).
 import { build } from 'esbuild';
 import { cp, readFile, rm } from 'node:fs/promises';
 import { generateValidators } from './generate-validators.mjs';
 import { makeCodeCache } from './code-cache.mjs';
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'));
@@ -48,6 +53,7 @@ await generateValidators();
 await rm(new URL('dist', root), { recursive: true, force: true });
 await Promise.all([
   declarations(),
+  manPages(),
   build({
     ...common,
     entryPoints: ['src/cli/main.ts'],
@@ -99,6 +105,30 @@ await Promise.all([
   }),
 ]);
 await makeCodeCache();
+
+/**
+ * dist/man/man1/: one page per command, from the same commander program the CLI runs (its
+ * descriptions, options, notes and examples), so `man jobs-sync` cannot drift from `jobs sync --help`.
+ * package.json's `man` lists them (a test checks it), so npm installs them with the package.
+ */
+async function manPages() {
+  const dir = await mkdtemp(join(tmpdir(), 'jobs-man-build-'));
+  const script = join(dir, 'write-man-pages.cjs');
+  try {
+    await build({
+      ...common,
+      entryPoints: ['src/cli/help/write-man-pages.ts'],
+      outfile: script,
+      format: 'cjs',
+      external: [...common.external, 'cosmiconfig'],
+      define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
+      banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    });
+    createRequire(import.meta.url)(script).writeManPages(new URL('dist/man/man1', root).pathname);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /**
  * dist/index.d.ts (and the .d.ts files it refers to) for the programmatic API: tsc writes only

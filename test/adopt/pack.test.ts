@@ -57,6 +57,7 @@ let tarball: string;
 let installed: string;
 let bin: string;
 let packedFiles: string[];
+let prefix: string;
 
 beforeAll(async () => {
   for (const built of ['dist/cli.cjs', 'dist/index.js', 'dist/index.d.ts']) {
@@ -70,7 +71,7 @@ beforeAll(async () => {
   const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
   tarball = join(work, info!.filename);
   packedFiles = info!.files.map((f) => f.path);
-  const prefix = join(work, 'prefix');
+  prefix = join(work, 'prefix');
   const install = await npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], work);
   expect(install.code, install.stderr).toBe(0);
   installed = process.platform === 'win32' ? join(prefix, 'node_modules', PKG.name) : join(prefix, 'lib', 'node_modules', PKG.name);
@@ -94,6 +95,22 @@ describe('npm pack, installed globally into a temporary prefix', () => {
     const top = new Set(packedFiles.map((p) => p.split('/')[0]));
     expect([...top].sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'bin', 'dist', 'package.json', 'schemas']);
     expect(packedFiles).toEqual(expect.arrayContaining(['bin/jobs.js', 'dist/cli.cjs', 'dist/index.js', 'dist/index.d.ts', 'schemas/advert.schema.json', 'schemas/config.schema.json']));
+  });
+
+  it('installs the man pages: man jobs, man jobs-sync and man jobs-cli work from the prefix', async () => {
+    expect(packedFiles).toEqual(expect.arrayContaining(['dist/man/man1/jobs.1', 'dist/man/man1/jobs-sync.1']));
+    const env = cleanEnv({ MANPATH: join(prefix, 'share', 'man'), MANWIDTH: '100', MANPAGER: 'cat', PAGER: 'cat', LANG: 'C.UTF-8' });
+    const jobs = await exec('man', ['jobs'], { env });
+    expect(jobs.code, jobs.stderr).toBe(0);
+    expect(jobs.stdout).toMatch(/^NAME\n +jobs - publish, update and delete job adverts/m);
+    expect(jobs.stdout).toMatch(/^EXIT STATUS\n/m);
+    const sync = await exec('man', ['jobs-sync'], { env });
+    expect(sync.code, sync.stderr).toBe(0);
+    expect(sync.stdout).toMatch(/^SYNOPSIS\n +jobs sync \[options\] <dir>/m);
+    expect(sync.stdout).toContain('--detailed-exitcode');
+    const alias = await exec('man', ['jobs-cli'], { env });
+    expect(alias.code, alias.stderr).toBe(0);
+    expect(alias.stdout).toMatch(/^NAME\n +jobs - /m);
   });
 
   it('gives a working jobs: --version is the package version, listed in the CHANGELOG', async () => {
