@@ -62,7 +62,11 @@ function page(cmd: Command, path: string[], program: Command, version: string): 
 
   const { prose, examples, blocks } = splitNotes(notesOf(cmd));
   for (const paragraph of prose) out.push('.PP', roff(paragraph));
-  for (const block of blocks) out.push('.PP', roff(block.heading), '.RS 2', '.nf', ...outdent(block.lines).map(roff), '.fi', '.RE');
+  for (const block of blocks) {
+    out.push('.PP', roff(block.heading), '.RS 2', '.nf');
+    for (const line of outdent(block.lines)) out.push(roff(line));
+    out.push('.fi', '.RE');
+  }
 
   const args = help.visibleArguments(cmd);
   if (args.length > 0) {
@@ -91,7 +95,9 @@ function page(cmd: Command, path: string[], program: Command, version: string): 
     }
   }
   if (examples.length > 0) {
-    out.push('.SH EXAMPLES', '.nf', '.RS 2', ...examples.map((l) => roff(l.trim())), '.RE', '.fi');
+    out.push('.SH EXAMPLES', '.nf', '.RS 2');
+    for (const line of examples) out.push(roff(line.trim()));
+    out.push('.RE', '.fi');
   }
   if (path.length === 0) {
     out.push('.SH HELP TOPICS', `${bold('jobs help')} \\fItopic\\fR prints one of these in the terminal:`);
@@ -132,7 +138,7 @@ function splitNotes(lines: string[]): Notes {
   }
   for (const p of paragraphs.filter((p) => p.length > 0)) {
     const [first, ...rest] = p;
-    if (first === 'Examples:') notes.examples.push(...rest.map((l) => l.trim().replace(/^\$ /, '')));
+    if (first === 'Examples:') for (const l of rest) notes.examples.push(l.trim().replace(/^\$ /, ''));
     else if (first!.endsWith(':') && rest.length > 0 && rest.every((l) => /^\s/.test(l))) notes.blocks.push({ heading: first!, lines: rest });
     else {
       // prose, perhaps followed by indented lines (kept as written)
