@@ -1,7 +1,7 @@
 /**
  * The package as users get it: `npm pack`, installed globally into a temporary prefix (offline: the
  * dependencies are in npm's cache after `npm ci`), gives a working `jobs`; the tarball holds only
- * what runs; the schemas and type declarations ship; the README's programmatic example runs and
+ * what runs; the schemas, type declarations and man pages ship; the programmatic example of docs/api.md runs and
  * type-checks against the installed package; and the library works with a YAML config present.
  */
 import { spawn } from 'node:child_process';
@@ -149,10 +149,10 @@ describe('npm pack, installed globally into a temporary prefix', () => {
     expect(check.code, check.stdout + check.stderr).toBe(0);
   });
 
-  it("runs the README's programmatic example against a sandbox, and it type-checks", async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const script = /^## Programmatic API$[\s\S]*?^```js\n([\s\S]*?)^```$/m.exec(readme)?.[1];
-    expect(script, 'a ```js block in the Programmatic API section').toBeDefined();
+  it("runs the programmatic example of docs/api.md against a sandbox, and it type-checks", async () => {
+    const page = readFileSync(join(ROOT, 'docs/api.md'), 'utf8');
+    const script = /^# Programmatic API$[\s\S]*?^```js\n([\s\S]*?)^```$/m.exec(page)?.[1];
+    expect(script, 'a ```js block in docs/api.md').toBeDefined();
     expect(script!.trim().split('\n').filter((l) => l.trim() !== '').length).toBeLessThanOrEqual(11);
 
     const dir = project();

@@ -1,7 +1,8 @@
 /**
- * The README's `jobs sync --dry-run` example is what the tool prints: the scenario it describes is
- * built (the examples published, then one advert edited, one added, one removed) and the command
- * from the README runs against a sandbox on 127.0.0.1. When the output or the README drifts, this fails.
+ * The sync page's `jobs sync --dry-run` example (docs/sync.md) is what the tool prints: the scenario
+ * it describes is built (the examples published, then one advert edited, one added, one removed) and
+ * the command from the page runs against a sandbox on 127.0.0.1. When the output or the page drifts,
+ * this fails.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,10 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { jobs, ROOT } from './helpers.js';
 import { liveSandbox } from './sandbox.js';
 
-/** The first code block of `## Syncing a folder`: the command after `$ `, then what it prints. */
+/** The first plain code block of docs/sync.md: the command after `$ `, then what it prints. */
 function readmeExample(): { args: string[]; lines: string[] } {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.split(/^## Syncing a folder$/m)[1]!.split(/^## /m)[0]!;
+  const section = readFileSync(join(ROOT, 'docs/sync.md'), 'utf8');
   const block = /```\n([\s\S]*?)```/.exec(section)![1]!.trimEnd().split('\n');
   const [command, ...lines] = block;
   const words = command!.replace(/^\$ /, '').split(/\s+/);
@@ -21,8 +21,8 @@ function readmeExample(): { args: string[]; lines: string[] } {
   return { args: words.slice(1), lines };
 }
 
-describe("the README's sync example", () => {
-  it('prints exactly what the README shows', async () => {
+describe("the sync page's example", () => {
+  it('prints exactly what docs/sync.md shows', async () => {
     const { args, lines } = readmeExample();
     const s = await liveSandbox();
     const dir = mkdtempSync(join(tmpdir(), 'jobs-readme-sync-'));
@@ -42,7 +42,7 @@ describe("the README's sync example", () => {
     const run = await jobs(args, { cwd: dir, env: s.env });
     expect(run.code, run.stderr).toBe(0);
     expect(s.log.length).toBe(before);
-    // Plan lines go to stdout, the summary to stderr; the README shows them as a terminal does.
+    // Plan lines go to stdout, the summary to stderr; the page shows them as a terminal does.
     expect([...run.stdout.trimEnd().split('\n'), ...run.stderr.trimEnd().split('\n')]).toEqual(lines);
   });
 });

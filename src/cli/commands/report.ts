@@ -14,7 +14,7 @@ export default function report({ program, action, name }: CommandSetup): void {
 The page is one self-contained file (no network: CSS, script and SVG charts are inlined): totals per
 day, the funnel views -> likes -> applications, what needs attention, and a sortable table with a
 trend per advert. It reads only the local history (one snapshot per advert per jobs stats run); it
-sends no request. With --json, stdout gets the same data as JSON (see README).
+sends no request. With --json, stdout gets the same data as JSON (see '${name} help formats').
 
 Examples:
   $ ${name} stats --all && ${name} report

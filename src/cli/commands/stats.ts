@@ -21,7 +21,7 @@ The table adds the like rate (likes / views), the application rate (applications
 the local history, the change since the last snapshot (or over --since). Each run records one
 snapshot per advert in the history (one folder per service), which jobs report turns into a page.
 With --json: {"stats": [{"reference", "views", "likes", "applications", "applications_unviewed",
-"like_rate", "application_rate", "change", "needs_attention"}], "history"?: [...]} (see README).
+"like_rate", "application_rate", "change", "needs_attention"}], "history"?: [...]} (see '${name} help formats').
 
 Examples:
   $ ${name} stats ACME-0042

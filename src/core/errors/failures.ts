@@ -1,6 +1,6 @@
 import type { ErrorTree } from './tree.js';
 
-/** Exit codes, documented in the README and kept stable. */
+/** Exit codes, kept stable; what each means is in exit-codes.ts (jobs help exit-codes, docs/exit-codes.md). */
 export const ExitCode = {
   ok: 0,
   rejected: 1,

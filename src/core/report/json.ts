@@ -1,4 +1,4 @@
-/** The report's JSON shape (documented in the README): snake_case, ISO times, like `jobs stats --json`. */
+/** The report's JSON shape (documented in docs/stats-and-report.md): snake_case, ISO times, like `jobs stats --json`. */
 import type { ReportModel } from './model.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
