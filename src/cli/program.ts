@@ -68,7 +68,7 @@ export function helpTopicAsked(argv: readonly string[]): string | undefined {
     else if (!word.startsWith('-')) words.push(word);
   }
   const [first, second] = words;
-  if (first !== 'help' || second === undefined) return undefined;
+  if (first !== 'help' || second === undefined || second === 'help') return undefined;
   const topic = HELP_TOPICS.some(([t]) => t === second);
   return topic || !COMMANDS.some(([command]) => command === second) ? second : undefined;
 }
