@@ -50,6 +50,12 @@ describe('jobs help <word> that is neither a command nor a topic', () => {
     expect(r.stderr).toContain(`jobs: unknown command or topic '${typo}'\n(Did you mean ${meant}?)\n`);
   });
 
+  it('shows the word as data: escape sequences are removed', async () => {
+    const r = await runJobs(['help', '\u001b[31mnope\u0007']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^jobs: unknown command or topic 'nope'\n/);
+  });
+
   it('with --json, is also the JSON error document', async () => {
     const r = await runJobs(['help', 'publsh', '--json']);
     expect(r.code).toBe(2);
