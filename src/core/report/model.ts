@@ -40,7 +40,7 @@ export interface ReportModel {
   from: number;
   to: number;
   adverts: AdvertReport[];
-  /** Sums over adverts of each one's latest counters at the end of each day. */
+  /** Sums over live adverts of each one's latest counters at the end of each day (deleted ones count in no total). */
   totals: DayTotals[];
   funnel: { views: number; likes: number; applications: number };
 }
@@ -172,6 +172,8 @@ function finishReport(
       advert.attention = [];
     }
     adverts.push(advert);
+    // A deleted advert is listed as deleted, and counts in no total.
+    if (advert.deleted) continue;
     funnel.views += acc.last.views;
     funnel.likes += acc.last.likes;
     funnel.applications += acc.last.applications;
