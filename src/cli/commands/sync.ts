@@ -56,7 +56,7 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
   if (flags.detailedExitcode && !flags.dryRun) throw new errors.UsageError('--detailed-exitcode goes with --dry-run');
   let plan: Plan | undefined;
   let progress: Progress | undefined;
-  const { rememberPublished, titleOf } = await import('../published.js');
+  const { rememberPublished, sentAdvert } = await import('../published.js');
   // Besides the sync state, the record of published adverts that stats --all and report read.
   const published: PublishedChange[] = [];
   const result = await syncFolder(
@@ -76,7 +76,7 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
       },
       onResult: (r) => {
         if (r.status === 'deleted') published.push({ reference: r.change.reference, deleted: true });
-        else if (r.status !== 'failed') published.push({ reference: r.change.reference, title: titleOf(r.advert?.payload) });
+        else if (r.status !== 'failed') published.push(sentAdvert(r.change.reference, r.advert?.payload));
         progress!.tick(r.status === 'failed');
         report.writeResult(ctx, r, progress!.log);
       },
