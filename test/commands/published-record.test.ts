@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { History } from '../../src/core/history/store.js';
 import { advertBody, advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from './harness.js';
 
 beforeAll(() => nock.disableNetConnect());
@@ -118,6 +119,22 @@ describe('what the tool published is known to stats --all and report, with no fl
     const again = await runJobs(['report', '--file', 'r.html'], { cwd: dir, env });
     expect(again.code).toBe(0);
     expect(again.stderr).toBe('wrote r.html: 1 advert over 1 day, 0 need attention\n');
+  });
+
+  it('report --since does not read again an advert recorded before the window', async () => {
+    const env = machine();
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
+    nock(SERVICE).post('/jobs').times(2).reply(201);
+    expect((await runJobs(['publish', '.'], { cwd: dir, env })).code).toBe(0);
+    const history = new History(join(env.XDG_STATE_HOME!, 'jobs', 'history'), SERVICE);
+    history.append([
+      { reference: 'A-1', at: Date.now() - 30 * 86_400_000, ...counters(5, 0, 0, 0) },
+      { reference: 'B-2', at: Date.now() - 3_600_000, ...counters(9, 1, 1, 0) },
+    ]);
+    // No request is answered: one for A-1 would fail and be warned about.
+    const report = await runJobs(['report', '--since', '7d', '--file', 'r.html'], { cwd: dir, env });
+    expect(report.stderr).toBe('wrote r.html: 1 advert over 1 day, 0 need attention\n');
+    expect(report.code).toBe(0);
   });
 
   it('with nothing published and no history, stats --all and report say what to do', async () => {

@@ -62,7 +62,12 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   // Adverts published but never read (a first report after publish): their statistics are read
   // once and recorded, as stats would, so the page has every advert the tool knows.
   const inHistory = new Set(model.adverts.map((a) => a.reference));
-  const unread = liveReferences(published).filter((r) => !inHistory.has(r));
+  let unread = liveReferences(published).filter((r) => !inHistory.has(r));
+  if (unread.length > 0 && windowMs !== undefined) {
+    // Recorded before the window: read already, just not lately (the report covers the window only).
+    const before = history.latest(new Set(unread));
+    unread = unread.filter((r) => !before.has(r));
+  }
   let unreadFailure: string | undefined;
   if (unread.length > 0) {
     unreadFailure = await recordUnread(ctx, history, unread);
