@@ -122,17 +122,17 @@ function shortStatus(a: AdvertReport): string {
 
 /** [data key, header, class, width in px (the table fits a 1280 px window), what the header means]. */
 const COLUMNS: [string, string, string, number, string][] = [
-  ['0', 'Advert', 'text', 254, 'Title and reference'],
-  ['10', 'Trend', 'trend', 108, 'Views and applications over the period, each from its lowest to its highest value'],
-  ['1', 'Views', 'num', 66, 'Views so far'],
-  ['2', 'Likes', 'num', 60, 'Likes so far'],
-  ['3', 'Applied', 'num', 72, 'Applications so far'],
-  ['4', 'Unviewed', 'num', 92, 'Applications nobody has opened yet'],
-  ['5', 'Like rate', 'num', 86, 'Likes / views'],
-  ['6', 'Apply rate', 'num', 94, 'Applications / views'],
+  ['0', 'Advert', 'text', 256, 'Title and reference'],
+  ['10', 'Trend', 'trend', 104, 'Views and applications over the period, each from its lowest to its highest value'],
+  ['1', 'Views', 'num', 69, 'Views so far'],
+  ['2', 'Likes', 'num', 64, 'Likes so far'],
+  ['3', 'Applied', 'num', 81, 'Applications so far'],
+  ['4', 'Unviewed', 'num', 96, 'Applications nobody has opened yet'],
+  ['5', 'Like %', 'num', 73, 'Like rate: likes / views'],
+  ['6', 'Apply %', 'num', 84, 'Application rate: applications / views'],
   ['7', 'Views 7d', 'num', 90, 'New views over the last 7 days'],
-  ['8', 'Applied 7d', 'num', 96, 'New applications over the last 7 days'],
-  ['9', 'Status', 'text', 214, 'Why the advert needs attention'],
+  ['8', 'Applied 7d', 'num', 102, 'New applications over the last 7 days'],
+  ['9', 'Status', 'text', 213, 'Why the advert needs attention'],
 ];
 
 /** The columns' widths add up to this: the table's width in a 1280 px window (less the page's margins). */
@@ -207,7 +207,7 @@ export function rankAttention(adverts: readonly AdvertReport[]): AdvertReport[] 
 
 /** Title, else the reference; with the reference beside a title. */
 function named(a: AdvertReport): string {
-  return a.title === undefined ? `<strong>${escapeHtml(a.reference)}</strong>` : `<strong>${escapeHtml(a.title)}</strong> <span class="ref">${escapeHtml(a.reference)}</span>`;
+  return `<span class="name">${a.title === undefined ? `<strong>${escapeHtml(a.reference)}</strong>` : `<strong>${escapeHtml(a.title)}</strong> <span class="ref">${escapeHtml(a.reference)}</span>`}</span>`;
 }
 
 function attentionList(ranked: readonly AdvertReport[]): string {
@@ -228,12 +228,12 @@ main{padding:4px 24px 32px;max-width:1280px}h2{font-size:18px;margin:22px 0 8px}
 .attention{margin:0;padding:0;list-style:none;counter-reset:rank;background:#fff;border:1px solid #f59e0b;border-radius:8px}
 .attention li{counter-increment:rank;display:flex;align-items:baseline;gap:8px;padding:6px 12px;border-top:1px solid #fde68a;white-space:nowrap;overflow:hidden}
 .attention li:first-child{border-top:0}.attention li::before{content:counter(rank);font-weight:600;color:#b45309;min-width:1.2em}
-.attention .why{margin-left:auto;color:#b45309;padding-left:16px;overflow:hidden;text-overflow:ellipsis}.ref{color:#64748b;font-size:12px;font-weight:400}.ok{color:#15803d}
+.attention .name{min-width:0;overflow:hidden;text-overflow:ellipsis}.attention .why{margin-left:auto;flex:none;max-width:55%;color:#b45309;padding-left:16px;overflow:hidden;text-overflow:ellipsis}.ref{color:#64748b;font-size:12px;font-weight:400}.ok{color:#15803d}
 .tools{margin-bottom:8px;display:flex;gap:16px;align-items:center;font-size:14px;flex-wrap:wrap}.legend{margin-left:auto;color:#475569;font-size:12px}
 .swatch{display:inline-block;width:14px;height:3px;vertical-align:middle;margin:0 4px 0 6px;border-radius:2px}
 table{border-collapse:collapse;background:#fff;font-size:13px;width:100%;table-layout:fixed}
 th,td{border-bottom:1px solid #e2e8f0;padding:4px 8px;text-align:left;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;height:33px}
-th{cursor:pointer;user-select:none;background:#f1f5f9;position:sticky;top:0;font-weight:600}th[aria-sort=ascending]::after{content:" ▲"}th[aria-sort=descending]::after{content:" ▼"}
+th{cursor:pointer;user-select:none;background:#f1f5f9;position:sticky;top:0;font-weight:600;font-size:12px;padding:4px 6px}th[aria-sort=ascending]::after{content:" ▲"}th[aria-sort=descending]::after{content:" ▼"}
 .num{text-align:right;font-variant-numeric:tabular-nums}td.attn{color:#b45309}tr.flag td:first-child{box-shadow:inset 3px 0 #f59e0b}
 tr.gone td{color:#94a3b8}td svg{display:block}
 .charts{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:12px}.chart{margin:0;background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:8px}
@@ -259,10 +259,11 @@ var filter=document.getElementById('filter'),only=document.getElementById('only-
 var NS='http://www.w3.org/2000/svg',PAGE=200,limit=PAGE,key=9,dir=-1;
 function fmt(v,i){if(v===null||v===undefined)return '–';if(i===5||i===6)return (v*100).toFixed(1)+'%';if(i===7||i===8)return (v>0?'+':'')+v.toLocaleString('en-US');return typeof v==='number'?v.toLocaleString('en-US'):v;}
 function line(svg,values,color){if(values.length===0)return;var min=Math.min.apply(null,values),max=Math.max.apply(null,values),span=max-min||1,n=values.length,pts=[];
-for(var i=0;i<n;i++){pts.push((n===1?50:i*100/(n-1)).toFixed(1)+','+(22-(values[i]-min)/span*20).toFixed(1));}
+if(n===1){var dot=document.createElementNS(NS,'circle');dot.setAttribute('cx','44');dot.setAttribute('cy',color==='${COLORS.views}'?'8':'16');dot.setAttribute('r','2.5');dot.setAttribute('fill',color);svg.appendChild(dot);return;}
+for(var i=0;i<n;i++){pts.push((i*88/(n-1)).toFixed(1)+','+(22-(values[i]-min)/span*20).toFixed(1));}
 var p=document.createElementNS(NS,'polyline');p.setAttribute('points',pts.join(' '));p.setAttribute('fill','none');p.setAttribute('stroke',color);p.setAttribute('stroke-width','1.5');svg.appendChild(p);}
 function range(name,v){if(v.length===0)return name+': none';var lo=Math.min.apply(null,v),hi=Math.max.apply(null,v);return name+' '+lo.toLocaleString('en-US')+' to '+hi.toLocaleString('en-US');}
-function spark(r){var svg=document.createElementNS(NS,'svg');svg.setAttribute('viewBox','0 0 100 24');svg.setAttribute('width','100');svg.setAttribute('height','24');
+function spark(r){var svg=document.createElementNS(NS,'svg');svg.setAttribute('viewBox','0 0 88 24');svg.setAttribute('width','88');svg.setAttribute('height','24');
 var t=document.createElementNS(NS,'title');t.textContent=range('views',r[10])+'; '+range('applications',r[11]);svg.appendChild(t);
 line(svg,r[10],'${COLORS.views}');line(svg,r[11],'${COLORS.applications}');return svg;}
 function name(r){return String(r[12]===null?r[0]:r[12]);}
