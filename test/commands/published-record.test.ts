@@ -137,6 +137,17 @@ describe('what the tool published is known to stats --all and report, with no fl
     expect(report.code).toBe(0);
   });
 
+  it('report: statistics that cannot be recorded are a reason, not a crash', async () => {
+    const env = machine();
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'history': 'a file where the history folder would be' });
+    nock(SERVICE).post('/jobs').reply(201);
+    expect((await runJobs(['publish', '.'], { cwd: dir, env })).code).toBe(0);
+    nock(SERVICE).get('/jobs/A-1/stats').reply(200, counters(1, 0, 0, 0));
+    const report = await runJobs(['report', '--history-dir', 'history', '--file', 'r.html'], { cwd: dir, env });
+    expect(report.code).toBe(2);
+    expect(report.stderr).toMatch(/^jobs: no snapshots of https:\/\/jobs.example.test\/api in .*history\n {2}the statistics of 1 published advert\(s\) were read but could not be recorded in .* \(E\w+\); pass --history-dir <dir>\n/);
+  });
+
   it('with nothing published and no history, stats --all and report say what to do', async () => {
     const env = machine();
     const stats = await runJobs(['stats', '--all'], { cwd: tmpdir(), env });

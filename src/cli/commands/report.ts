@@ -119,7 +119,12 @@ async function recordUnread(ctx: Context, history: import('../../core/history/st
     return `the statistics of ${references.length} published advert(s) could not be read: ${sanitize(error.message)}`;
   }
   const read = results.flatMap((r) => ('stats' in r && r.stats ? [{ reference: r.reference, stats: r.stats, at: r.at }] : []));
-  recordAndCompare(history, read);
+  try {
+    recordAndCompare(history, read);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return `the statistics of ${references.length} published advert(s) were read but could not be recorded in ${history.folder} (${sanitize(reason)}); pass --history-dir <dir>`;
+  }
   const failed = results.filter((r) => 'error' in r && r.error);
   if (failed.length === 0) return undefined;
   const first = failed[0] as { reference: string; error: Error };
