@@ -49,6 +49,14 @@ describe('what the tool published is known to stats --all and report, with no fl
     expect(JSON.parse(stats.stdout).stats.map((s: { reference: string }) => s.reference)).toEqual(['A-1', 'B-2']);
   });
 
+  it('update records the new title, and keeps the old one when the title is not changed', async () => {
+    const env = machine();
+    nock(SERVICE).put('/jobs/A-1').twice().reply(200);
+    expect((await runJobs(['update', 'A-1', '--set', 'title=Head Nurse'], { env })).code).toBe(0);
+    expect((await runJobs(['update', 'A-1', '--set', 'seniority=3'], { env })).code).toBe(0);
+    expect(JSON.parse(readFileSync(recordFile(env), 'utf8')).adverts['A-1'].title).toBe('Head Nurse');
+  });
+
   it('a failed advert is not recorded; create records what it created', async () => {
     const env = machine();
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
