@@ -129,6 +129,22 @@ describe('what the tool published is known to stats --all and report, with no fl
     expect(again.stderr).toBe('wrote r.html: 1 advert over 1 day, 0 need attention\n');
   });
 
+  it('stats --all names an advert deleted some other way, and delete takes it out of --all', async () => {
+    const env = machine();
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
+    nock(SERVICE).post('/jobs').times(2).reply(201);
+    expect((await runJobs(['publish', '.'], { cwd: dir, env })).code).toBe(0);
+    nock(SERVICE).get('/jobs/A-1/stats').reply(200, counters(1, 0, 0, 0)).get('/jobs/B-2/stats').reply(404, { errors: { base: ['not_found'] } });
+    const stats = await runJobs(['stats', '--all', '--no-record'], { cwd: dir, env });
+    expect(stats.code).toBe(5);
+    expect(stats.stderr).toContain('this advert is not on the service any more; jobs delete B-2 --yes takes it out of --all\n');
+    nock(SERVICE).delete('/jobs/B-2').reply(404, { errors: { base: ['not_found'] } });
+    expect((await runJobs(['delete', 'B-2', '--yes'], { cwd: dir, env })).code).toBe(5);
+    const scope = nock(SERVICE).get('/jobs/A-1/stats').reply(200, counters(1, 0, 0, 0));
+    expect((await runJobs(['stats', '--all', '--no-record'], { cwd: dir, env })).code).toBe(0);
+    scope.done();
+  });
+
   it('report --since does not read again an advert recorded before the window', async () => {
     const env = machine();
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });

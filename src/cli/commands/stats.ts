@@ -77,6 +77,11 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
     const { writeApplicationHints } = await import('../output/sandbox-hints.js');
     writeApplicationHints(ctx, done.flatMap((r) => ('stats' in r ? [r.reference] : [])));
   }
+  if (all && ctx.globals.output === 'human') {
+    // Deleted some other way (the service's own pages, another tool): say how to leave --all.
+    const gone = done.flatMap((r) => ('error' in r && r.error instanceof errors.ApiError && r.error.kind === 'not_found' ? [sanitize(r.reference)] : []));
+    if (gone.length > 0) ctx.io.stderr.write(`${gone.length === 1 ? 'this advert is' : 'these adverts are'} not on the service any more; ${ctx.name} delete ${gone.join(' ')} --yes takes ${gone.length === 1 ? 'it' : 'them'} out of --all\n`);
+  }
   if (ctx.signal.aborted) return errors.ExitCode.interrupted;
   const codes = new Set(done.flatMap((r) => ('error' in r && r.error ? [r.error.exitCode] : [])));
   return codes.size === 0 ? 0 : codes.size === 1 ? [...codes][0]! : errors.ExitCode.rejected;
