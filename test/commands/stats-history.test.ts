@@ -101,7 +101,7 @@ describe('jobs report', () => {
     const r = await runJobs(['report', '--file', '-', '--history-dir', dir], { env: serviceEnv });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^<!doctype html>\n/);
-    expect(r.stdout).toContain('<strong>A-1</strong>: 1 unviewed application waiting');
+    expect(r.stdout).toContain('<li><span class="name"><strong>A-1</strong></span><span class="why">1 unviewed application waiting</span></li>');
     expect(r.stderr).toBe('wrote the report to stdout: 1 advert over 1 day, 1 needs attention\n');
     const bad = await runJobs(['report', '--since', 'soon', '--history-dir', dir], { env: serviceEnv });
     expect(bad.code).toBe(2);

@@ -69,6 +69,40 @@ describe('insights on a fresh machine: publish, fast-forward the embedded sandbo
     const r = await jobs(['--sandbox', 'report'], { env, cwd: ROOT });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no snapshots of sandbox in ');
-    expect(r.stderr).toContain('run jobs-cli stats --all (or jobs-cli stats <reference...>) first, then jobs-cli report');
+    expect(r.stderr).toContain('publish adverts, or run jobs-cli stats --all (or jobs-cli stats <reference...>), then jobs-cli report');
   });
+
+  it('npm start, then stats --all and report with no flag, from any folder, each advert by its title', async () => {
+    const env = isolatedEnv();
+    // `npm start`, as the README's first screen has it.
+    expect((await jobs(['--sandbox', 'publish', 'examples/adverts/'], { env })).code).toBe(0);
+    const stats = await jobs(['--sandbox', 'stats', '--all', '--json'], { env, cwd: env.HOME! });
+    expect(stats.code).toBe(0);
+    expect(JSON.parse(stats.stdout).stats.map((s: { reference: string }) => s.reference)).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044']);
+    const report = await jobs(['--sandbox', 'report', '--file', 'r.html', '--json'], { env, cwd: env.HOME! });
+    expect(report.code).toBe(0);
+    expect(JSON.parse(report.stdout).adverts.map((a: { title: string }) => a.title)).toEqual(['Backend Engineer (Node.js)', 'Customer Support Specialist', 'Field Technician']);
+  }, 60_000);
+
+  it('sandbox --reset forgets the history (the report shows nothing stale or future-dated) and what was published', async () => {
+    const env = isolatedEnv();
+    expect((await jobs(['--sandbox', 'publish', 'examples/adverts/'], { env })).code).toBe(0);
+    expect((await jobs(['sandbox', '--fast-forward', '10d'], { env, timeoutMs: 30_000 })).code).toBe(0);
+    const reset = await jobs(['sandbox', '--reset'], { env });
+    expect(reset.code).toBe(0);
+    expect(reset.stderr).toContain('its statistics history and its record of published adverts');
+    const jobsState = join(env.XDG_STATE_HOME!, 'jobs');
+    expect(readdirSync(jobsState).filter((f) => !f.endsWith('.lock'))).toEqual(['history']);
+    expect(readdirSync(join(jobsState, 'history'))).toEqual([]);
+
+    // Published again and read today: the report starts today, with nothing from before the reset.
+    expect((await jobs(['--sandbox', 'publish', 'examples/adverts/backend-engineer.yaml'], { env })).code).toBe(0);
+    expect((await jobs(['--sandbox', 'stats', 'ACME-0042'], { env })).code).toBe(0);
+    const after = await jobs(['--sandbox', 'report', '--file', 'r.html', '--json'], { env, cwd: env.HOME! });
+    expect(after.code).toBe(0);
+    const doc = JSON.parse(after.stdout);
+    expect(doc.adverts.map((a: { reference: string }) => a.reference)).toEqual(['ACME-0042']);
+    expect(doc.totals).toHaveLength(1);
+    expect(Date.parse(doc.to)).toBeLessThan(Date.now() + 60_000);
+  }, 90_000);
 });

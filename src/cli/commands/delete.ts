@@ -56,6 +56,9 @@ async function runDelete(ctx: Context, references: string[], flags: DeleteFlags)
       if (error instanceof errors.ApiError && error.kind === 'unauthorized') break;
     }
   }
+  // Deleted, or already gone (404): either way the advert leaves stats --all and the report.
+  const gone = results.filter((r) => r.status === 'deleted' || (r.error instanceof errors.ApiError && r.error.kind === 'not_found'));
+  await (await import('../published.js')).rememberPublished(ctx, gone.map((r) => ({ reference: r.reference, deleted: true, onlyIfRecorded: r.status !== 'deleted' })));
   if (ctx.globals.output === 'json') {
     ctx.io.stdout.write(
       `${JSON.stringify({

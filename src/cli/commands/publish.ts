@@ -49,6 +49,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
     import('../../core/util/plural.js'),
     import('../../core/util/next-turn.js'),
   ]);
+  const { rememberPublished, sentAdvert } = await import('../published.js');
   const inputs = { cwd: ctx.cwd, env: ctx.env, stdin: () => ctx.io.stdin, settings: await ctx.config(), signal: ctx.signal };
   // Each advert is checked as it is read and read again as it is sent: a run of many files holds
   // only the adverts in flight.
@@ -85,6 +86,8 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
   // A live line on a terminal for longer runs; a single advert needs none.
   const progress = await startProgress(ctx, adverts.length > 1 ? adverts.length : 0, mode === 'create' ? 'creating' : 'publishing');
   let results;
+  // What the service took, for the record of published adverts (stats --all and report read it).
+  const published: import('../../core/published/record.js').PublishedChange[] = [];
   try {
     results = await runPool(
       adverts,
@@ -99,6 +102,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
           return report.unreadRecord(ctx, { file: toSend.source, document: toSend.document, reference: toSend.reference }, error, progress.log);
         }
         const outcome = await publishAdvert(client, advert, mode, ctx.signal);
+        if (!outcome.error && advert.reference !== undefined) published.push(sentAdvert(advert.reference, advert.payload));
         // Nothing else can succeed with credentials the service refuses.
         if (outcome.error && 'kind' in outcome.error && outcome.error.kind === 'unauthorized') stop();
         progress.tick(Boolean(outcome.error));
@@ -109,6 +113,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
     );
   } finally {
     progress.stop();
+    await rememberPublished(ctx, published);
   }
   const outcomes = results.filter((r) => r !== undefined);
   report.writeSummary(ctx, outcomes, adverts.length - outcomes.length);

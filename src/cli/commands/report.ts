@@ -13,10 +13,13 @@ export default function report({ program, action, name }: CommandSetup): void {
       `
 The page is one self-contained file (no network: CSS, script and SVG charts are inlined): totals per
 day, the funnel views -> likes -> applications, what needs attention, and a sortable table with a
-trend per advert. It reads only the local history (one snapshot per advert per jobs stats run); it
-sends no request. With --json, stdout gets the same data as JSON (see '${name} help formats').
+trend per advert, each advert named by its title. It reads the local history (one snapshot per
+advert per jobs stats run) and the record of what this tool published; adverts published but never
+read are read once first (one request each), so it works right after publish. With --json, stdout
+gets the same data as JSON (see '${name} help formats').
 
 Examples:
+  $ ${name} report
   $ ${name} stats --all && ${name} report
   $ ${name} report --file weekly.html --since 7d
   $ ${name} sandbox --fast-forward 30d && ${name} --sandbox report`,
@@ -49,13 +52,36 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   const windowMs = flags.since === undefined ? undefined : parseWindow(flags.since);
   const dir = flags.historyDir === undefined ? defaultHistoryDir(ctx.env) : resolve(ctx.cwd, flags.historyDir);
   const history = new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config()));
-  const now = Date.now();
-  const model = await buildReportStoppable(history, windowMs === undefined ? { now } : { now, from: now - windowMs }, ctx.signal);
+  const { readPublished, liveReferences } = await import('../../core/published/record.js');
+  const published = readPublished(ctx.env, history.service).adverts;
+  const build = () => {
+    const now = Date.now();
+    return buildReportStoppable(history, windowMs === undefined ? { now, published } : { now, from: now - windowMs, published }, ctx.signal);
+  };
+  let model = await build();
+  // Adverts published but never read (a first report after publish): their statistics are read
+  // once and recorded, as stats would, so the page has every advert the tool knows.
+  const inHistory = new Set(model.adverts.map((a) => a.reference));
+  let unread = liveReferences(published).filter((r) => !inHistory.has(r));
+  if (unread.length > 0 && windowMs !== undefined) {
+    // Recorded before the window: read already, just not lately (the report covers the window only).
+    const before = history.latest(new Set(unread));
+    unread = unread.filter((r) => !before.has(r));
+  }
+  let unreadFailure: string | undefined;
+  if (unread.length > 0) {
+    unreadFailure = await recordUnread(ctx, history, unread);
+    model = await build();
+  }
   if (model.adverts.length === 0) {
     throw new UsageError(`no snapshots of ${history.service} in ${displayPath(dir, ctx.cwd, ctx.env)}${windowMs === undefined ? '' : ' in that window'}`, {
-      details: [`Each ${ctx.name} stats run records one per advert: run ${ctx.name} stats --all (or ${ctx.name} stats <reference...>) first, then ${ctx.name} report.`],
+      details: [
+        ...(unreadFailure ? [unreadFailure] : []),
+        `${ctx.name} report shows the adverts ${ctx.name} publishes (publish, create, sync) and the snapshots each ${ctx.name} stats run records: publish adverts, or run ${ctx.name} stats --all (or ${ctx.name} stats <reference...>), then ${ctx.name} report.`,
+      ],
     });
   }
+  if (unreadFailure) ctx.io.stderr.write(`${ctx.name}: warning: ${unreadFailure}\n`);
   const html = renderReportHtml(model);
   // Drawing the page takes a while for a large history: a Ctrl-C meanwhile still writes nothing.
   await nextTurn();
@@ -70,8 +96,37 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
     ctx.io.stdout.write(`${JSON.stringify(reportJson(model, path))}\n`);
   } else if (!ctx.globals.quiet) {
     const waiting = model.adverts.filter((a) => a.attention.length > 0).length;
+    if (unread.length > 0 && !unreadFailure) ctx.io.stderr.write(`read the statistics of ${unread.length} published advert${unread.length === 1 ? '' : 's'} not in the history yet\n`);
     const days = model.totals.length;
     ctx.io.stderr.write(`wrote ${path ? displayPath(path, ctx.cwd, ctx.env) : 'the report to stdout'}: ${model.adverts.length} advert${model.adverts.length === 1 ? '' : 's'} over ${days} day${days === 1 ? '' : 's'}, ${waiting} need${waiting === 1 ? 's' : ''} attention\n`);
   }
   return 0;
+}
+
+/** Reads and records the statistics of adverts the history lacks; returns why some could not be read. */
+async function recordUnread(ctx: Context, history: import('../../core/history/store.js').History, references: string[]): Promise<string | undefined> {
+  const [{ readStats }, { recordAndCompare }, { JobsError }, { sanitize }] = await Promise.all([
+    import('./stats.js'),
+    import('../../core/history/record.js'),
+    import('../../core/errors/failures.js'),
+    import('../../core/util/sanitize.js'),
+  ]);
+  let results;
+  try {
+    results = await readStats(ctx, references);
+  } catch (error) {
+    if (!(error instanceof JobsError)) throw error;
+    return `the statistics of ${references.length} published advert(s) could not be read: ${sanitize(error.message)}`;
+  }
+  const read = results.flatMap((r) => ('stats' in r && r.stats ? [{ reference: r.reference, stats: r.stats, at: r.at }] : []));
+  try {
+    recordAndCompare(history, read);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return `the statistics of ${references.length} published advert(s) were read but could not be recorded in ${history.folder} (${sanitize(reason)}); pass --history-dir <dir>`;
+  }
+  const failed = results.filter((r) => 'error' in r && r.error);
+  if (failed.length === 0) return undefined;
+  const first = failed[0] as { reference: string; error: Error };
+  return `the statistics of ${failed.length} published advert(s) could not be read (${sanitize(first.reference)}: ${sanitize(first.error.message)})`;
 }

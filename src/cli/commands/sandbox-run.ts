@@ -142,7 +142,9 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
   if (flags.reset && !flags.dataFile) {
     const file = sandboxStatePath(ctx.env);
     const had = await resetEmbeddedSandbox(ctx.env);
-    if (!ctx.globals.quiet) stderr.write(had ? `Cleared the --sandbox state (${file}).\n` : `The --sandbox state was already empty (${file}).\n`);
+    if (!ctx.globals.quiet) {
+      stderr.write(had ? `Cleared the --sandbox state (${file}), its statistics history and its record of published adverts.\n` : `The --sandbox state was already empty (${file}).\n`);
+    }
     return 0;
   }
   const dataFile = flags.dataFile;

@@ -16,7 +16,7 @@ export default function sandbox({ program, name, action }: CommandSetup): void {
     .option('--fail-rate <0..1>', 'answer this share of service requests with a random 500 or 503')
     .option('--seed <n>', 'seed for --fail-rate, so a fault drill fails the same requests every run')
     .option('--max-body <size>', 'largest request body accepted, e.g. 256k or 4m; larger ones get 413 (default 1m)')
-    .option('--reset', 'clear the --data file first; alone, clear the state of --sandbox runs and exit')
+    .option('--reset', 'clear the --data file first; alone, clear the --sandbox state, its history and published record, and exit')
     .option('--fast-forward <duration>', 'alone: move the --sandbox clock forward (30d), recording a stats snapshot of each advert per day, and exit')
     .addHelpText(
       'after',
@@ -44,7 +44,7 @@ Examples:
   $ ${name} sandbox --port 0 --data .sandbox.json --quota 30/m
   $ ${name} sandbox --fail-rate 0.2 --seed 7 --latency 300
   $ curl -s -X POST http://127.0.0.1:4010/_sandbox/applications -d '{"reference":"ACME-042"}'
-  $ ${name} sandbox --reset           # clear the state that --sandbox runs keep
+  $ ${name} sandbox --reset           # forget everything --sandbox runs kept
   $ ${name} sandbox --fast-forward 30d && ${name} --sandbox report   # a month of demo history
 
 --sandbox on any command runs against an embedded sandbox instead (token: sandbox; state in

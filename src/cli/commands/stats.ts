@@ -6,8 +6,8 @@ export default function stats({ program, name, action }: CommandSetup): void {
     .command('stats')
     .description('show views, likes, applications and unviewed applications of adverts')
     .argument('[reference...]', 'references of published adverts')
-    .option('--all', 'every advert recorded in a sync state (see --state)')
-    .option('--state <file>', 'the sync state to read with --all (default: ./.jobs-state.json)')
+    .option('--all', 'every advert this tool published to the service (publish, create, sync), and those of ./.jobs-state.json')
+    .option('--state <file>', 'with --all: only the adverts of this sync state (<dir>/.jobs-state.json)')
     .option('--since <duration>', 'show the change over this window (7d, 12h) instead of since the last snapshot')
     .option('--sort <column>', `sort by ${SORT_COLUMNS}`)
     .option('--needs-attention', 'only adverts with unviewed applications, or views but no new applications for a week')
@@ -48,24 +48,52 @@ interface StatsFlags {
 }
 
 export async function runStats(ctx: Context, references: string[], flags: StatsFlags = {}): Promise<number> {
-  const [errors, { runPool }, { renderStats }] = await Promise.all([import('../../core/errors/failures.js'), import('../../core/util/pool.js'), import('../output/stats-table.js')]);
+  const [errors, { renderStats }] = await Promise.all([import('../../core/errors/failures.js'), import('../output/stats-table.js')]);
   if (flags.all && references.length > 0) throw new errors.UsageError('give references or --all, not both');
   if (!flags.all && flags.state) throw new errors.UsageError('--state goes with --all');
-  if (!flags.all && references.length === 0) throw new errors.UsageError('which adverts? give their references, or --all for every advert in a sync state');
+  if (!flags.all && references.length === 0) throw new errors.UsageError('which adverts? give their references, or --all for every advert published to this service');
   const { parseHistoryFlags } = await import('../../core/history/flags.js');
   const options = parseHistoryFlags(flags);
-  const unique = flags.all ? await referencesFromState(ctx, flags.state) : [...new Set(references)];
+  const all = flags.all ? await referencesOfAll(ctx, flags.state) : undefined;
+  const unique = all ? all.references : [...new Set(references)];
   if (unique.length === 0) {
-    ctx.io.stderr.write('the sync state records no advert for this service\n');
+    ctx.io.stderr.write(
+      flags.state === undefined
+        ? `no advert to read: ${ctx.name} has published none to this service yet (publish, create or sync records them), and there is no .jobs-state.json here; give references, or --state <dir>/.jobs-state.json\n`
+        : `${all!.source} records no advert for this service\n`,
+    );
     if (ctx.globals.output === 'json') ctx.io.stdout.write(`${JSON.stringify({ stats: [] })}\n`);
     return 0;
   }
   if (unique.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
   if (!flags.all) (await import('../../core/validation/reference.js')).refuseUnusableReferences(unique);
+  const done = await readStats(ctx, unique);
+  const { statsView } = await import('../output/stats-view.js');
+  const history = await historyOf(ctx, flags.historyDir);
+  const { sanitize } = await import('../../core/util/sanitize.js');
+  renderStats(ctx, done, statsView(history, done, options, (line) => ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(line)}\n`)));
+  if (ctx.globals.sandbox && ctx.globals.output === 'human' && !ctx.globals.quiet) {
+    // The embedded sandbox is the only place a new user can get application ids to try `event` with.
+    const { writeApplicationHints } = await import('../output/sandbox-hints.js');
+    writeApplicationHints(ctx, done.flatMap((r) => ('stats' in r ? [r.reference] : [])));
+  }
+  if (all && ctx.globals.output === 'human') {
+    // Deleted some other way (the service's own pages, another tool): say how to leave --all.
+    const gone = done.flatMap((r) => ('error' in r && r.error instanceof errors.ApiError && r.error.kind === 'not_found' ? [sanitize(r.reference)] : []));
+    if (gone.length > 0) ctx.io.stderr.write(`${gone.length === 1 ? 'this advert is' : 'these adverts are'} not on the service any more; ${ctx.name} delete ${gone.join(' ')} --yes takes ${gone.length === 1 ? 'it' : 'them'} out of --all\n`);
+  }
+  if (ctx.signal.aborted) return errors.ExitCode.interrupted;
+  const codes = new Set(done.flatMap((r) => ('error' in r && r.error ? [r.error.exitCode] : [])));
+  return codes.size === 0 ? 0 : codes.size === 1 ? [...codes][0]! : errors.ExitCode.rejected;
+}
+
+/** Each advert's statistics, read a few at a time (config concurrency); a failure is kept with its reference. */
+export async function readStats(ctx: Context, references: readonly string[]) {
+  const [errors, { runPool }] = await Promise.all([import('../../core/errors/failures.js'), import('../../core/util/pool.js')]);
   const client = await ctx.client();
   const config = await ctx.config();
   const results = await runPool(
-    unique,
+    references,
     config.concurrency.value,
     async (reference, _i, stop) => {
       try {
@@ -79,19 +107,7 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
     },
     ctx.signal,
   );
-  const done = results.filter((r) => r !== undefined);
-  const { statsView } = await import('../output/stats-view.js');
-  const history = await historyOf(ctx, flags.historyDir);
-  const { sanitize } = await import('../../core/util/sanitize.js');
-  renderStats(ctx, done, statsView(history, done, options, (line) => ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(line)}\n`)));
-  if (ctx.globals.sandbox && ctx.globals.output === 'human' && !ctx.globals.quiet) {
-    // The embedded sandbox is the only place a new user can get application ids to try `event` with.
-    const { writeApplicationHints } = await import('../output/sandbox-hints.js');
-    writeApplicationHints(ctx, done.flatMap((r) => ('stats' in r ? [r.reference] : [])));
-  }
-  if (ctx.signal.aborted) return errors.ExitCode.interrupted;
-  const codes = new Set(done.flatMap((r) => ('error' in r && r.error ? [r.error.exitCode] : [])));
-  return codes.size === 0 ? 0 : codes.size === 1 ? [...codes][0]! : errors.ExitCode.rejected;
+  return results.filter((r) => r !== undefined);
 }
 
 async function historyOf(ctx: Context, dirFlag: string | undefined) {
@@ -100,16 +116,35 @@ async function historyOf(ctx: Context, dirFlag: string | undefined) {
   return new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config()));
 }
 
-async function referencesFromState(ctx: Context, stateFlag: string | undefined): Promise<string[]> {
-  const [{ resolve }, { existsSync }, { SyncState, DEFAULT_STATE_FILE }, { serviceKey }, { UsageError }] = await Promise.all([
+/**
+ * The adverts of `--all`: with --state, that sync state's; otherwise every live advert this tool
+ * published to the service (publish, create, sync), plus those of a sync state in the current
+ * folder (one written before the record existed).
+ */
+async function referencesOfAll(ctx: Context, stateFlag: string | undefined): Promise<{ references: string[]; source: string }> {
+  const [{ resolve }, { existsSync }, { SyncState, DEFAULT_STATE_FILE }, { serviceKey }, { UsageError }, { readPublished, liveReferences }, { displayPath }] = await Promise.all([
     import('node:path'),
     import('node:fs'),
     import('../../core/sync/state.js'),
     import('../../core/sync/service-key.js'),
     import('../../core/errors/failures.js'),
+    import('../../core/published/record.js'),
+    import('../../core/config/paths.js'),
   ]);
-  const path = resolve(ctx.cwd, stateFlag ?? DEFAULT_STATE_FILE);
-  if (!existsSync(path)) throw new UsageError(`no sync state at ${path}: pass --state <file> (it is written by ${ctx.name} sync, inside the synced folder by default)`);
   const service = serviceKey(ctx.globals.sandbox, await ctx.config());
-  return [...SyncState.load(path).adverts(service).keys()].sort();
+  const fromState = (path: string) => [...SyncState.load(path).adverts(service).keys()];
+  if (stateFlag !== undefined) {
+    const path = resolve(ctx.cwd, stateFlag);
+    if (!existsSync(path)) throw new UsageError(`no sync state at ${path}: --state names the state file that ${ctx.name} sync writes (<dir>/.jobs-state.json by default)`);
+    return { references: fromState(path).sort(), source: `the sync state ${displayPath(path, ctx.cwd, ctx.env)}` };
+  }
+  const record = readPublished(ctx.env, service);
+  if (record.damaged) ctx.io.stderr.write(`${ctx.name}: warning: the record of published adverts ${displayPath(record.file, ctx.cwd, ctx.env)} could not be read (${record.damaged}); it is written again at the next publish\n`);
+  const references = new Set(liveReferences(record.adverts));
+  const local = resolve(ctx.cwd, DEFAULT_STATE_FILE);
+  if (existsSync(local)) {
+    // A deletion recorded since the state was written wins.
+    for (const reference of fromState(local)) if (record.adverts.get(reference)?.deleted_at === undefined) references.add(reference);
+  }
+  return { references: [...references].sort(), source: `what ${ctx.name} published to ${service}` };
 }

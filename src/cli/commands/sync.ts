@@ -4,6 +4,7 @@ import { parseCount } from './parsers.js';
 import type { SyncFolderOptions } from '../../core/sync/sync-folder.js';
 import type { Plan } from '../../core/sync/plan.js';
 import type { Progress } from '../output/progress.js';
+import type { PublishedChange } from '../../core/published/record.js';
 
 export type SyncFlags = Pick<SyncFolderOptions, 'dryRun' | 'prune' | 'state' | 'force' | 'concurrency' | 'failFast' | 'unlock' | 'allowUnknownFields'> & {
   detailedExitcode?: boolean;
@@ -55,6 +56,9 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
   if (flags.detailedExitcode && !flags.dryRun) throw new errors.UsageError('--detailed-exitcode goes with --dry-run');
   let plan: Plan | undefined;
   let progress: Progress | undefined;
+  const { rememberPublished, sentAdvert } = await import('../published.js');
+  // Besides the sync state, the record of published adverts that stats --all and report read.
+  const published: PublishedChange[] = [];
   const result = await syncFolder(
     { ...flags, dir, cwd: ctx.cwd, env: ctx.env, signal: ctx.signal, sandbox: ctx.globals.sandbox, log: (text) => ctx.io.stderr.write(`${ctx.name}: ${text}\n`) },
     {
@@ -71,13 +75,17 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
         progress = await startProgress(ctx, total, 'syncing');
       },
       onResult: (r) => {
+        if (r.status === 'deleted') published.push({ reference: r.change.reference, deleted: true });
+        else if (r.status !== 'failed') published.push(sentAdvert(r.change.reference, r.advert?.payload));
         progress!.tick(r.status === 'failed');
         report.writeResult(ctx, r, progress!.log);
       },
       onSent: () => progress?.stop(),
       onOutcome: (planned, outcome) => report.writeSummary(ctx, planned, outcome.results, outcome.notStarted),
     },
-  ).catch(invalidAdvertsReported(ctx));
+  )
+    .catch(invalidAdvertsReported(ctx))
+    .finally(() => rememberPublished(ctx, published));
   if (flags.dryRun) return flags.detailedExitcode && hasChanges(plan!) ? errors.ExitCode.changesPending : 0;
   return result.exitCode;
 }

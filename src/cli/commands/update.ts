@@ -105,6 +105,9 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
   try {
     await client.update(reference, patch, { signal: ctx.signal });
     outcome = { advert, status: 'updated' };
+    // It exists on the service: stats --all and report know it, by its new title when it has one.
+    const { rememberPublished, sentAdvert } = await import('../published.js');
+    await rememberPublished(ctx, [sentAdvert(reference, patch)]);
   } catch (error) {
     if (!(error instanceof errors.JobsError)) throw error;
     outcome = { advert, status: 'failed', error };

@@ -3,9 +3,9 @@
  * yaml Document API so comments and layout survive; every write is atomic (temp file + rename) and
  * keeps the file's mode (new files get 0600: they may end up holding secrets).
  */
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join, resolve as resolvePath } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, resolve as resolvePath } from 'node:path';
+import { writeAtomically } from '../util/atomic-write.js';
 import { isCollection, parseDocument, type Document } from 'yaml';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { isSoleReference } from './interpolate.js';
@@ -253,23 +253,3 @@ function holdsReference(data: unknown, key: string[]): boolean {
   return typeof node === 'string' && node.includes('${');
 }
 
-async function writeAtomically(path: string, text: string, mode: number, privateDir: boolean): Promise<void> {
-  const dir = dirname(path);
-  await mkdir(dir, { recursive: true, mode: privateDir ? 0o700 : 0o777 });
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx', mode);
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    // open() applied the umask; the file keeps exactly the mode it had.
-    await chmod(temp, mode);
-    await rename(temp, path);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-}

@@ -17,7 +17,7 @@
  *   is ignored. A writer that finds a segment not
  *   ending in a newline starts with one, so a cut line cannot swallow the next run's first line.
  */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { homeDir } from '../config/paths.js';
 import { canonicalServiceKey } from '../sync/service-key.js';
@@ -183,6 +183,14 @@ export class History {
     }
     return found;
   }
+}
+
+/** Forgets a service's whole history (its folder, `jobs sandbox --reset`); true when there was one. */
+export function forgetHistory(dir: string, service: string): boolean {
+  const { folder } = new History(dir, service);
+  const had = existsSync(folder);
+  rmSync(folder, { recursive: true, force: true });
+  return had;
 }
 
 function formatLine(s: Snapshot): string {

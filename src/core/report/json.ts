@@ -11,10 +11,12 @@ export function reportJson(model: ReportModel, file: string | undefined): Record
     from: model.adverts.length ? iso(model.from) : null,
     to: model.adverts.length ? iso(model.to) : null,
     funnel: model.funnel,
-    needs_attention: model.adverts.filter((a) => a.attention.length > 0).map((a) => ({ reference: a.reference, reasons: a.attention })),
+    needs_attention: model.adverts.filter((a) => a.attention.length > 0).map((a) => ({ reference: a.reference, title: a.title ?? null, reasons: a.attention })),
     totals: model.totals.map((t) => ({ day: iso(t.day).slice(0, 10), views: t.views, likes: t.likes, applications: t.applications, applications_unviewed: t.applications_unviewed })),
     adverts: model.adverts.map((a) => ({
       reference: a.reference,
+      title: a.title ?? null,
+      deleted: Boolean(a.deleted),
       ...a.current,
       like_rate: a.likeRate,
       application_rate: a.applicationRate,

@@ -12,6 +12,10 @@ import { nextTurn } from '../util/next-turn.js';
 export const TREND_POINTS = 30;
 
 export interface AdvertReport extends Insight {
+  /** The title it was last published with, from the record of published adverts. */
+  title?: string;
+  /** Deleted through this tool: shown as deleted, never as needing attention. */
+  deleted?: boolean;
   /** Snapshots recorded for this advert in the period. */
   snapshots: number;
   first: number;
@@ -36,7 +40,7 @@ export interface ReportModel {
   from: number;
   to: number;
   adverts: AdvertReport[];
-  /** Sums over adverts of each one's latest counters at the end of each day. */
+  /** Sums over live adverts of each one's latest counters at the end of each day (deleted ones count in no total). */
   totals: DayTotals[];
   funnel: { views: number; likes: number; applications: number };
 }
@@ -88,6 +92,8 @@ export interface ReportOptions {
   /** The oldest snapshot to include (epoch ms); all when omitted. */
   from?: number;
   now?: number;
+  /** What this tool published to the service (core/published/record.ts): titles, and which are deleted. */
+  published?: ReadonlyMap<string, { title?: string; deleted_at?: string }>;
 }
 
 type StartedReport = { model: ReportModel } | { from: number; visit: Visitor; finish: () => ReportModel };
@@ -132,10 +138,18 @@ function startReport(history: History, options: ReportOptions): StartedReport {
       acc.days[d + 4] = unviewed;
     }
   };
-  return { from, visit, finish: () => finishReport(history.service, generatedAt, span, dayCount, firstDay, accumulators) };
+  return { from, visit, finish: () => finishReport(history.service, generatedAt, span, dayCount, firstDay, accumulators, options.published) };
 }
 
-function finishReport(service: string, generatedAt: number, span: { first: number; last: number }, dayCount: number, firstDay: number, accumulators: Map<string, Accumulator>): ReportModel {
+function finishReport(
+  service: string,
+  generatedAt: number,
+  span: { first: number; last: number },
+  dayCount: number,
+  firstDay: number,
+  accumulators: Map<string, Accumulator>,
+  published: ReportOptions['published'],
+): ReportModel {
   const totals: DayTotals[] = Array.from({ length: dayCount }, (_, i) => ({ day: (firstDay + i) * DAY_MS, views: 0, likes: 0, applications: 0, applications_unviewed: 0 }));
   const adverts: AdvertReport[] = [];
   const funnel = { views: 0, likes: 0, applications: 0 };
@@ -150,7 +164,16 @@ function finishReport(service: string, generatedAt: number, span: { first: numbe
       trend.likes.push(acc.trend[b + 2]!);
       trend.applications.push(acc.trend[b + 3]!);
     }
-    adverts.push({ ...insight(acc.reference, acc.last, baseline, acc.weekAgo), snapshots: acc.count, first: acc.first.at, last: acc.last.at, trend });
+    const advert: AdvertReport = { ...insight(acc.reference, acc.last, baseline, acc.weekAgo), snapshots: acc.count, first: acc.first.at, last: acc.last.at, trend };
+    const known = published?.get(acc.reference);
+    if (known?.title !== undefined) advert.title = known.title;
+    if (known?.deleted_at !== undefined) {
+      advert.deleted = true;
+      advert.attention = [];
+    }
+    adverts.push(advert);
+    // A deleted advert is listed as deleted, and counts in no total.
+    if (advert.deleted) continue;
     funnel.views += acc.last.views;
     funnel.likes += acc.last.likes;
     funnel.applications += acc.last.applications;

@@ -27,18 +27,26 @@ export function sandboxStatePath(env: Env): string {
   return join(homeDir(env), '.local', 'state', 'jobs', 'sandbox.json');
 }
 
-/** Clears the embedded sandbox's state; true when there was any. */
+/**
+ * Clears the embedded sandbox's state and everything recorded about it: its statistics history
+ * (snapshots dated by its clock, which would be stale or in the future after a reset) and the
+ * record of adverts published to it. True when there was any.
+ */
 export async function resetEmbeddedSandbox(env: Env): Promise<boolean> {
   const file = sandboxStatePath(env);
   // Under the lock, so a run in progress does not write back what was just cleared; the clock goes
   // with the data, or not at all (future-dated activity on a fresh clock would make no sense).
-  return withFileLock(file, () => {
+  const hadState = await withFileLock(file, () => {
     const clock = clockFile(file);
     const hadClock = existsSync(clock);
     const hadData = removeData(file);
     removeClock(clock);
     return hadData || hadClock;
   });
+  const [{ forgetHistory, defaultHistoryDir }, { forgetPublished }] = await Promise.all([import('../history/store.js'), import('../published/record.js')]);
+  const hadHistory = forgetHistory(defaultHistoryDir(env), 'sandbox');
+  const hadRecord = forgetPublished(env, 'sandbox');
+  return hadState || hadHistory || hadRecord;
 }
 
 export interface EmbeddedSandboxInput {
