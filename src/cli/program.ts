@@ -2,6 +2,7 @@
  * The commander program: global options, command registration, context construction and the
  * mapping of every error to an exit code and a readable message.
  */
+import { jsonText } from './output/json-output.js';
 import { Command, CommanderError, Help, Option } from 'commander';
 import { parseCount } from './commands/parsers.js';
 import type { Context, GlobalOptions, Io, OutputFormat } from './context.js';
@@ -293,7 +294,7 @@ interface ErrorReport {
 async function writeFatal(report: ErrorReport, exitCode: number, kind: string, message: string, details?: readonly string[]): Promise<void> {
   const { io, format } = report;
   if (format === 'json') {
-    io.stdout.write(`${JSON.stringify({ error: { exit_code: exitCode, message, ...(details ? { details } : {}) } })}\n`);
+    io.stdout.write(jsonText({ error: { exit_code: exitCode, message, ...(details ? { details } : {}) } }));
     return;
   }
   const writer = formatEntry(format).writer ? await prepareWriter(format) : undefined;

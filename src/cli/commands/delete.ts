@@ -57,10 +57,11 @@ async function runDelete(ctx: Context, references: string[], flags: DeleteFlags)
     }
   }
   if (ctx.globals.output === 'json') {
+    const { jsonText } = await import('../output/json-output.js');
     ctx.io.stdout.write(
-      `${JSON.stringify({
+      jsonText({
         results: results.map((r) => ({ reference: r.reference, status: r.status, ...(r.error ? { error: { message: r.error.message, exit_code: r.error.exitCode } } : {}) })),
-      })}\n`,
+      }),
     );
   } else {
     const c = paint(ctx, ctx.io.stdout);

@@ -7,6 +7,7 @@
  * file to create. init cannot have a bare `--config` switch of its own: commander gives the global
  * `--config <file>` every `--config` on the line, wherever it stands.
  */
+import { jsonText } from '../output/json-output.js';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Context } from '../context.js';
@@ -62,7 +63,7 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   }
 
   if (ctx.globals.output === 'json') {
-    ctx.io.stdout.write(`${JSON.stringify({ file: shown, kind: writingConfig ? 'config' : 'advert', schema: ref.reference, schema_kind: ref.kind })}\n`);
+    ctx.io.stdout.write(jsonText({ file: shown, kind: writingConfig ? 'config' : 'advert', schema: ref.reference, schema_kind: ref.kind }));
     return 0;
   }
   if (ctx.globals.quiet) return 0;

@@ -77,7 +77,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
         ctx.io.stdout.write(`POST /jobs${then}  ${sanitize(r.file)}\n${JSON.stringify(r.body, null, 2).replace(/^/gm, '  ')}\n`);
       }
     }
-    if (json) ctx.io.stdout.write(`${JSON.stringify({ dry_run: true, requests })}\n`);
+    if (json) ctx.io.stdout.write((await import('../output/json-output.js')).jsonText({ dry_run: true, requests }));
     else if (cases) (await import('../output/findings-report.js')).writeReport(ctx, { cases });
     else ctx.io.stderr.write(`dry run: ${adverts.length} advert(s) valid; nothing was sent\n`);
     return 0;

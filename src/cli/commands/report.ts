@@ -67,7 +67,7 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
     writeFileSync(path, html);
   } else ctx.io.stdout.write(html);
   if (ctx.globals.output === 'json' && !toStdout) {
-    ctx.io.stdout.write(`${JSON.stringify(reportJson(model, path))}\n`);
+    ctx.io.stdout.write((await import('../output/json-output.js')).jsonText(reportJson(model, path)));
   } else if (!ctx.globals.quiet) {
     const waiting = model.adverts.filter((a) => a.attention.length > 0).length;
     const days = model.totals.length;

@@ -57,7 +57,7 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   const unique = flags.all ? await referencesFromState(ctx, flags.state) : [...new Set(references)];
   if (unique.length === 0) {
     ctx.io.stderr.write('the sync state records no advert for this service\n');
-    if (ctx.globals.output === 'json') ctx.io.stdout.write(`${JSON.stringify({ stats: [] })}\n`);
+    if (ctx.globals.output === 'json') ctx.io.stdout.write((await import('../output/json-output.js')).jsonText({ stats: [] }));
     return 0;
   }
   if (unique.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');

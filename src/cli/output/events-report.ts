@@ -2,6 +2,7 @@
  * Output of a bulk events run: a line per entry on stdout (or an NDJSON object per entry with
  * --json), then a summary (on stderr in human mode, a last NDJSON object with --json).
  */
+import { jsonText } from './json-output.js';
 import type { Context } from '../context.js';
 import { ApiError, type ApiErrorKind } from '../../core/errors/failures.js';
 import { treeLines } from '../../core/api/api-errors.js';
@@ -68,7 +69,7 @@ export function resultJson(r: EntryResult) {
 export function writeResult(ctx: Context, r: EntryResult, dryRun = false): void {
   const out = ctx.io.stdout;
   if (ctx.globals.output === 'json') {
-    out.write(`${JSON.stringify(resultJson(r))}\n`);
+    out.write(jsonText(resultJson(r)));
     return;
   }
   if (formatEntry(ctx.globals.output).document) {
@@ -156,7 +157,7 @@ export function writeSummary(ctx: Context, s: RunSummary): void {
   if (ctx.globals.output === 'json') {
     const { would_post, ...rest } = counts;
     ctx.io.stdout.write(
-      `${JSON.stringify({
+      jsonText({
         summary: {
           file: s.file,
           journal: s.journal ?? null,
@@ -167,7 +168,7 @@ export function writeSummary(ctx: Context, s: RunSummary): void {
           not_started: s.notStarted,
           interrupted: s.interrupted,
         },
-      })}\n`,
+      }),
     );
     return;
   }

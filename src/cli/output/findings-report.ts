@@ -3,6 +3,7 @@
  * registry (GitHub annotations, SARIF, JUnit, Code Quality) on stdout. JSON documents are shaped by
  * each command, which passes `json` for that case.
  */
+import { jsonText } from './json-output.js';
 import type { Context } from '../context.js';
 import { formatFinding, type Finding } from '../../core/errors/findings.js';
 import { writerFor, type ReportCase } from './format-registry.js';
@@ -29,7 +30,7 @@ export function invalidInput(ctx: Context, findings: readonly Finding[], message
 export function writeFindings(ctx: Context, findings: readonly Finding[], json: () => unknown, cases?: ReportCase[]): void {
   const out = ctx.io.stdout;
   if (ctx.globals.output === 'json') {
-    out.write(`${JSON.stringify(json())}\n`);
+    out.write(jsonText(json() as object));
     return;
   }
   if (writerFor(ctx.globals.output)) {

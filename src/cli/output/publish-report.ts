@@ -2,6 +2,7 @@
  * Reporting of adverts sent to the service: a line per advert (created, updated, failed), the
  * service's error tree pointing back at the YAML lines, and a summary; or one JSON document.
  */
+import { jsonText } from './json-output.js';
 import type { Context } from '../context.js';
 import { ApiError, ExitCode, type JobsError } from '../../core/errors/failures.js';
 import { sanitize } from '../../core/util/sanitize.js';
@@ -128,9 +129,7 @@ export function writeSummary(ctx: Context, outcomes: readonly SentRecord[], notS
   for (const o of outcomes) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
   if (reportsCases(ctx)) writeReport(ctx, { cases: outcomes.flatMap((o) => o.case ?? []) });
   if (ctx.globals.output === 'json') {
-    ctx.io.stdout.write(
-      `${JSON.stringify({ results: outcomes.map((o) => o.json), summary: { ...Object.fromEntries(counts), not_started: notStarted, total: outcomes.length + notStarted } })}\n`,
-    );
+    ctx.io.stdout.write(jsonText({ results: outcomes.map((o) => o.json), summary: { ...Object.fromEntries(counts), not_started: notStarted, total: outcomes.length + notStarted } }));
     return;
   }
   if (ctx.globals.quiet && !counts.get('failed')) return;

@@ -1,4 +1,5 @@
 /** What a sync shows: the plan (like `terraform plan`), a line per result, and a summary. */
+import { jsonText } from './json-output.js';
 import type { Context } from '../context.js';
 import { ApiError } from '../../core/errors/failures.js';
 import { formatFinding, shownFile } from '../../core/errors/findings.js';
@@ -24,9 +25,9 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
     if (!options.dryRun) return;
     for (const c of plan.changes) {
       if (c.action === 'unchanged' && !ctx.globals.verbose) continue;
-      out.write(`${JSON.stringify({ type: 'plan', ...plannedEntry(c) })}\n`);
+      out.write(jsonText({ type: 'plan', ...plannedEntry(c) }));
     }
-    out.write(`${JSON.stringify({ type: 'plan_summary', ...plan.counts, state: options.statePath })}\n`);
+    out.write(jsonText({ type: 'plan_summary', ...plan.counts, state: options.statePath }));
     return;
   }
   // A report format's dry run lists each change as a skipped case: planned, not sent.
@@ -68,7 +69,7 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
 export function writeResult(ctx: Context, result: ChangeResult, log: (line: string) => void): void {
   const { change, error } = result;
   if (json(ctx)) {
-    log(`${JSON.stringify({ type: 'result', ...syncedEntry(result) })}\n`);
+    log(jsonText({ type: 'result', ...syncedEntry(result) }));
     return;
   }
   if (ctx.globals.output === 'github') {
@@ -100,7 +101,7 @@ export function writeSummary(ctx: Context, plan: Plan, results: readonly ChangeR
     writeReport(ctx, { cases: results.map((r) => ({ file: r.change.source ?? r.change.file, name: r.change.reference, findings: failuresOf([r]) })) });
   }
   if (json(ctx)) {
-    ctx.io.stdout.write(`${JSON.stringify({ type: 'summary', ...outcomeCounts(plan, results, notStarted) })}\n`);
+    ctx.io.stdout.write(jsonText({ type: 'summary', ...outcomeCounts(plan, results, notStarted) }));
     return;
   }
   const parts = Object.entries(counts).map(([k, v]) => `${v} ${k}`);
