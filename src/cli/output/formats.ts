@@ -73,6 +73,8 @@ export function sarifLog(findings: readonly Finding[], version: string): SarifLo
 function ruleText(id: string, findings: readonly Finding[]): string {
   const known = describeMessage(id);
   if (known) return `The value ${known}.`;
+  // What a run reports of a request that did not succeed (publish, sync, events), not of a file.
+  if (id === 'failed' || id === 'uncertain' || id === 'held') return `A request to the service did not succeed (${id}).`;
   const example = findings.find((f) => f.rule === id);
   return example?.kind === 'file' ? `The file cannot be read as adverts (${id}).` : `The service reported ${id}.`;
 }
