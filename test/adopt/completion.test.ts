@@ -109,7 +109,7 @@ describe('bash', () => {
 
   it('completes option values: fixed lists, profile names, paths; nothing for free text', () => {
     expect(bashComplete('jobs', '--output', '')).toEqual(['human', 'json', 'github', 'sarif', 'junit', 'codequality']);
-    expect(bashComplete('jobs', 'validate', '--output', '=', 'j')).toEqual(['json']);
+    expect(bashComplete('jobs', 'validate', '--output', '=', 'j')).toEqual(['json', 'junit']);
     expect(bashComplete('jobs', '--profile', '')).toEqual(['ci', 'prod', 'staging']);
     expect(bashComplete('jobs', 'sync', 'adverts', '--state', 'adv')).toEqual(['adverts']);
     expect(bashComplete('jobs', 'event', 'app_1', 'recruiter_view', '--data', '')).toEqual([]);
