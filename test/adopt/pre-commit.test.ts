@@ -56,7 +56,7 @@ describe('the jobs-validate pre-commit hook', () => {
     const exclude = new RegExp(hook.exclude);
     const picked = (p: string) => files.test(p) && !exclude.test(p);
     expect(['adverts/a.yaml', 'adverts/sub/b.yml', 'jobs/adverts/c.json'].filter(picked)).toHaveLength(3);
-    expect(['README.md', '.github/workflows/ci.yml', 'adverts/.jobs-state.json', 'adverts/.jobsrc.yaml'].filter(picked)).toEqual([]);
+    expect(['README.md', '.github/workflows/ci.yml', 'adverts/.jobs-state.json', 'adverts/.jobsrc.yaml', 'adverts/.jobs/advert.schema.json'].filter(picked)).toEqual([]);
   });
 
   it(

@@ -7,7 +7,7 @@
  * a constant's name, an unknown field, the US/CA/MX state rule, a format), the editor marks the same
  * line. The shipped schema, which knows nothing of the config, marks the valid advert red: the bug.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -143,5 +143,16 @@ describe('jobs init points new adverts at the resolved schema', () => {
     expect(schema.required).not.toContain('organization_name');
     expect(schema.$id).toBe('urn:jobs-cli:schemas:advert:resolved');
     expect(r.stderr).toMatch(/run '[\w-]+ schema create --resolved --write'/);
+  });
+
+  it('does not write through a link in place of .jobs/', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'jobs-editor-link-'));
+    const elsewhere = mkdtempSync(join(tmpdir(), 'jobs-editor-elsewhere-'));
+    writeFileSync(join(project, '.jobsrc.yaml'), CONFIG);
+    symlinkSync(elsewhere, join(project, '.jobs'));
+    const r = await jobs(['schema', 'create', '--resolved', '--write'], { cwd: project, env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('is a symbolic link');
+    expect(existsSync(join(elsewhere, 'advert.schema.json'))).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  * names. Without this, an editor marks red the adverts that `jobs validate` accepts.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import type { AdvertSettings } from '../validation/check.js';
@@ -102,6 +102,10 @@ export function projectDirOf(configFiles: readonly string[], userConfigDir: stri
 
 /** Writes the schema whole or not at all (a temporary file renamed over it): an editor never reads half. */
 export function writeResolvedSchema(path: string, schema: Record<string, unknown>): void {
+  // The tool writes its own files only where it put them: a link in place of the folder is not followed.
+  if (lstatSync(dirname(path), { throwIfNoEntry: false })?.isSymbolicLink()) {
+    throw new UsageError(`${dirname(path)} is a symbolic link; the resolved schema is not written through it`, { details: ['remove the link and run the command again'] });
+  }
   mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   try {
