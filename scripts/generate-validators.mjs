@@ -49,7 +49,7 @@ export async function generateValidators() {
   );
 }
 
-const ANNOTATIONS = new Set(['title', 'description', 'enumDescriptions', 'markdownDescription', 'examples', '$comment', 'x-constant-family', 'default']);
+const ANNOTATIONS = new Set(['$id', 'title', 'description', 'enumDescriptions', 'markdownDescription', 'examples', '$comment', 'x-constant-family', 'default']);
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
 /**

@@ -23,8 +23,8 @@ export interface Io {
   stderr: OutStream;
 }
 
-export type OutputFormat = 'human' | 'json' | 'github' | 'sarif';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['human', 'json', 'github', 'sarif'];
+import type { OutputFormat } from './output/format-registry.js';
+export type { OutputFormat };
 
 /** The global flags, parsed: those settings are resolved from (core), and the terminal's own. */
 export interface GlobalOptions extends ConfigFlags {
@@ -41,6 +41,8 @@ export interface GlobalOptions extends ConfigFlags {
 export interface Context {
   /** The name the tool was invoked under (`jobs`, `jobs-cli`): every hint that names a command uses it. */
   name: string;
+  /** The top-level command that runs (`validate`, `config`), for the reports that name it. */
+  command?: string;
   io: Io;
   env: Record<string, string | undefined>;
   cwd: string;

@@ -2,11 +2,12 @@
  * The commander program: global options, command registration, context construction and the
  * mapping of every error to an exit code and a readable message.
  */
+import { jsonText } from './output/json-output.js';
 import { Command, CommanderError, Option } from 'commander';
 import { parseCount } from './commands/parsers.js';
 import type { Context, GlobalOptions, Io, OutputFormat } from './context.js';
-import { OUTPUT_FORMATS } from './context.js';
-import { ExitCode, JobsError, UsageError } from '../core/errors/failures.js';
+import { formatEntry, formatsOf, gives, OUTPUT_FORMATS, outputFormatIn, prepareWriter } from './output/format-registry.js';
+import { ApiError, ExitCode, JobsError, UsageError } from '../core/errors/failures.js';
 import { VERSION } from '../core/version.js';
 import { COMMANDS } from './commands/index.js';
 import { sanitize } from '../core/util/sanitize.js';
@@ -94,7 +95,7 @@ export function buildProgram(opts: ExecuteOptions, state: { exitCode: number; ct
     .option('--base-url <url>', 'the service base URL (env JOBS_BASE_URL)')
     .option('--token-file <file>', 'read the token from this file (the token is never a flag)')
     .option('--config <file>', 'use this config file instead of searching (env JOBS_CONFIG)')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS as string[]).default('human'))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS).default('human'))
     .option('--json', 'short for --output json')
     .option('-q, --quiet', 'print only results and errors')
     .option('-v, --verbose', 'trace HTTP exchanges on stderr (secrets redacted); stack traces on errors')
@@ -130,6 +131,13 @@ name this CLI next to the shell's builtin 'jobs'.`,
         const command = args[args.length - 1] as Command;
         const ctx = makeContext(opts, command.optsWithGlobals(), state.signal);
         state.ctx = ctx;
+        // A format the command cannot give is refused before it does anything.
+        const top = topCommand(command);
+        ctx.command = top;
+        if (!gives(ctx.globals.output, top)) {
+          throw new UsageError(`${top} cannot give --output ${ctx.globals.output}`, { details: [`${top} gives: ${formatsOf(top).join(', ')}`] });
+        }
+        await prepareWriter(ctx.globals.output);
         await prepareColor(ctx);
         const code = await handler(ctx, ...(args.slice(0, -1) as A));
         state.exitCode = typeof code === 'number' ? code : ExitCode.ok;
@@ -153,6 +161,13 @@ name this CLI next to the shell's builtin 'jobs'.`,
   reflowNotes(program, () => Math.min(io.stdout.columns ?? 100, 100));
   // Subcommands inherit the output settings so their errors go to our streams.
   return program;
+}
+
+/** The command under the program that `cmd` belongs to (`config` for `config set`). */
+function topCommand(cmd: Command): string {
+  let top = cmd;
+  while (top.parent?.parent) top = top.parent;
+  return top.name();
 }
 
 function makeContext(opts: ExecuteOptions, raw: Record<string, unknown>, signal: AbortSignal): Context {
@@ -225,14 +240,14 @@ export async function execute(argv: string[], opts: ExecuteOptions): Promise<num
     const { showHelpTopic } = await import('./help/topics.js');
     const command = COMMANDS.some(([c]) => c === topic) ? topic : undefined;
     const commandHelp = command ? () => buildProgram(opts, { exitCode: 0, signal: controller.signal }, command).commands.find((c) => c.name() === command)?.outputHelp() : undefined;
-    return showHelpTopic(topic, { io: opts.io, name: opts.name ?? 'jobs', json: wantsJson(argv), commandHelp });
+    return showHelpTopic(topic, { io: opts.io, name: opts.name ?? 'jobs', json: outputFormatIn(argv) === 'json', commandHelp });
   }
   const named = commandNamed(argv);
   // completion (and shell-init, which includes it) describes every command, and help may list them.
   const only = named !== 'completion' && named !== 'shell-init' && !argv.includes('--help') && !argv.includes('-h') ? named : undefined;
   const program = buildProgram(opts, state, only);
   const verbose = argv.includes('--verbose') || argv.includes('-v') || opts.env.JOBS_DEBUG === '1';
-  const jsonOut = wantsJson(argv);
+  const format = outputFormatIn(argv);
 
   // Ctrl-C, SIGTERM and SIGHUP stop the run through `controller`.
   const signals = opts.handleSignals ? watchSignals(controller, opts.io.stderr, opts.name) : undefined;
@@ -241,26 +256,16 @@ export async function execute(argv: string[], opts: ExecuteOptions): Promise<num
     const parsed = program.parseAsync(argv, { from: 'user' }).then(() => state.exitCode);
     code = await (signals ? Promise.race([parsed, signals.quit]) : parsed);
   } catch (error) {
-    code = reportError(error, { io: opts.io, name: program.name(), usage: helpCommand(program, argv), verbose, jsonOut, exitCodeOf: signals ? signals.exitCode : (c) => c });
+    const command = [program.name(), ...commandPath(program, argv)].join(' ');
+    code = await reportError(error, { io: opts.io, name: program.name(), command, usage: `${command} --help`, verbose, format, exitCodeOf: signals ? signals.exitCode : (c) => c });
   } finally {
     signals?.dispose();
   }
   return signals ? signals.exitCode(code) : code;
 }
 
-/** True when the run asked for JSON output (`--json`, `--output json`, `-o json`, `-ojson`, `--output=json`). */
-export function wantsJson(argv: readonly string[]): boolean {
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === '--') return false;
-    if (word === '--json' || word === '--output=json' || word === '-ojson' || word === '-o=json') return true;
-    if ((word === '--output' || word === '-o') && argv[i + 1] === 'json') return true;
-  }
-  return false;
-}
-
-/** `<name> <command> --help` for the command argv names (`jobs-cli config set --help`), `<name> --help` otherwise. */
-function helpCommand(program: Command, argv: readonly string[]): string {
+/** The commands argv names (`['config', 'set']`); help for it is `<name> config set --help`. */
+function commandPath(program: Command, argv: readonly string[]): string[] {
   const path: string[] = [];
   let level: readonly Command[] = program.commands;
   for (let i = 0; i < argv.length; i++) {
@@ -274,28 +279,54 @@ function helpCommand(program: Command, argv: readonly string[]): string {
       level = command.commands;
     }
   }
-  return [program.name(), ...path, '--help'].join(' ');
+  return path;
 }
 
 interface ErrorReport {
   io: Io;
   name: string;
-  /** The help that explains the command that was typed. */
+  /** The command that was typed (`jobs config set`), and the help that explains it. */
+  command: string;
   usage: string;
   verbose: boolean;
-  jsonOut: boolean;
+  /** The format asked for: a fatal error is given in it too. */
+  format: OutputFormat;
   /** The exit code the process will have for a code (an interrupted run's names the signal). */
   exitCodeOf: (code: number) => number;
 }
 
-/** An error as the one JSON document on stdout (`--json`): `{"error": {"exit_code", "message", "details"}}`. */
-function writeJsonError(io: Io, exitCode: number, message: string, details: readonly string[]): void {
-  io.stdout.write(`${JSON.stringify({ error: { exit_code: exitCode, message, details } })}\n`);
+/**
+ * A fatal error in the format the run asked for, on stdout, where a program reading it looks: the
+ * JSON error object, a GitHub annotation, or a SARIF, JUnit or Code Quality document that says why
+ * the run could not be done. Human output has it on stderr alone.
+ */
+async function writeFatal(report: ErrorReport, exitCode: number, kind: string, message: string, details?: readonly string[]): Promise<void> {
+  const { io, format } = report;
+  if (format === 'json') {
+    io.stdout.write(jsonText({ error: { exit_code: exitCode, message, ...(details ? { details } : {}) } }));
+    return;
+  }
+  const writer = formatEntry(format).writer ? await prepareWriter(format) : undefined;
+  if (writer) io.stdout.write(writer.fatal({ command: report.command, version: VERSION, exitCode, kind, message, details: details ?? [] }));
 }
 
+/** A short stable name for what went wrong, for the report formats' check names. */
+function errorKind(error: JobsError): string {
+  if (error instanceof ApiError) return error.kind;
+  switch (error.exitCode) {
+    case ExitCode.usage:
+      return 'usage';
+    case ExitCode.invalidInput:
+      return 'invalid_input';
+    case ExitCode.interrupted:
+      return 'interrupted';
+    default:
+      return 'error';
+  }
+}
 
-function reportError(error: unknown, report: ErrorReport): number {
-  const { io, name, verbose, jsonOut } = report;
+async function reportError(error: unknown, report: ErrorReport): Promise<number> {
+  const { io, name, verbose } = report;
   if (error instanceof CommanderError) {
     // Help that was asked for (--help, `jobs help`) is a success; help shown because no command
     // was given (`jobs`, `jobs config`) is a usage error, so `jobs $EMPTY` does not pass in a script.
@@ -304,16 +335,14 @@ function reportError(error: unknown, report: ErrorReport): number {
     }
     const hint = `Run '${report.usage}' for usage.`;
     if (error.code === 'commander.help') {
-      if (jsonOut) writeJsonError(io, ExitCode.usage, 'no command given', [hint]);
+      await writeFatal(report, ExitCode.usage, 'usage', 'no command given', [hint]);
       return ExitCode.usage;
     }
     // commander has already printed the message; add a pointer to help.
     if (error.code === 'commander.executeSubCommandAsync') return ExitCode.usage;
     io.stderr.write(`${hint}\n`);
-    if (jsonOut) {
-      const [message, ...more] = error.message.replace(/^error: /, '').split('\n');
-      writeJsonError(io, ExitCode.usage, message!, [...more.filter((l) => l.trim() !== ''), hint]);
-    }
+    const [message, ...more] = error.message.replace(/^error: /, '').split('\n');
+    await writeFatal(report, ExitCode.usage, 'usage', message!, [...more.filter((l) => l.trim() !== ''), hint]);
     return ExitCode.usage;
   }
   if (error instanceof JobsError) {
@@ -322,14 +351,15 @@ function reportError(error: unknown, report: ErrorReport): number {
     io.stderr.write(`${name}: ${sanitize(renamed(error.message, name))}\n`);
     for (const line of details) io.stderr.write(`  ${sanitize(line)}\n`);
     if (verbose && error.stack) io.stderr.write(`${error.stack}\n`);
-    if (jsonOut && !error.documented) writeJsonError(io, report.exitCodeOf(error.exitCode), renamed(error.message, name), details);
+    // A documented error was already written in the format, with its findings.
+    if (!error.documented) await writeFatal(report, report.exitCodeOf(error.exitCode), errorKind(error), renamed(error.message, name), details);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
   io.stderr.write(`${name}: unexpected error: ${sanitize(message)}\n`);
   if (verbose && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
   else io.stderr.write('  (run again with --verbose for details)\n');
-  if (jsonOut) io.stdout.write(`${JSON.stringify({ error: { exit_code: ExitCode.rejected, message } })}\n`);
+  await writeFatal(report, ExitCode.rejected, 'unexpected', message);
   return ExitCode.rejected;
 }
 

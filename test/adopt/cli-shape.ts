@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli/program.js';
 import { completionModel, type CommandSpec, type CompletionModel, type OptionSpec } from '../../src/cli/completion/model.js';
+import { gives, outputFormatIn } from '../../src/cli/output/format-registry.js';
 
 const sink = { write: () => true, isTTY: false };
 
@@ -147,6 +148,9 @@ export function checkInvocation(model: CompletionModel, args: readonly string[])
     return problems;
   }
   const where = `jobs ${spec.path.join(' ')}`;
+  // A command refuses the formats it cannot give (exit 2), so a recipe that asks for one fails.
+  const format = outputFormatIn(args);
+  if (!gives(format, spec.path[0]!)) problems.push(`${where}: cannot give --output ${format}`);
   if (spec.subcommands.length > 0 && !args.includes('--help')) problems.push(`${where}: needs a subcommand (${spec.subcommands.map((s) => s.name).join(', ')})`);
   const required = spec.args.filter((a) => a.required).length;
   const variadic = spec.args.some((a) => a.variadic);

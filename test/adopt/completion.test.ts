@@ -108,8 +108,8 @@ describe('bash', () => {
   });
 
   it('completes option values: fixed lists, profile names, paths; nothing for free text', () => {
-    expect(bashComplete('jobs', '--output', '')).toEqual(['human', 'json', 'github', 'sarif']);
-    expect(bashComplete('jobs', 'validate', '--output', '=', 'j')).toEqual(['json']);
+    expect(bashComplete('jobs', '--output', '')).toEqual(['human', 'json', 'github', 'sarif', 'junit', 'codequality']);
+    expect(bashComplete('jobs', 'validate', '--output', '=', 'j')).toEqual(['json', 'junit']);
     expect(bashComplete('jobs', '--profile', '')).toEqual(['ci', 'prod', 'staging']);
     expect(bashComplete('jobs', 'sync', 'adverts', '--state', 'adv')).toEqual(['adverts']);
     expect(bashComplete('jobs', 'event', 'app_1', 'recruiter_view', '--data', '')).toEqual([]);
@@ -173,7 +173,7 @@ describe('fish', () => {
     expect(fishComplete('jobs config ')).toEqual(['get', 'list', 'path', 'set', 'unset']);
     expect(fishComplete('jobs sync adverts --dr')).toEqual(['--dry-run']);
     expect(fishComplete('jobs --profile ')).toEqual(['ci', 'prod', 'staging']);
-    expect(fishComplete('jobs --output ')).toEqual(['github', 'human', 'json', 'sarif']);
+    expect(fishComplete('jobs --output ')).toEqual(['codequality', 'github', 'human', 'json', 'junit', 'sarif']);
     expect(fishComplete('jobs validate adverts/b')).toEqual(['adverts/backend.yaml']);
     expect(fishComplete('jobs completion ')).toEqual(['bash', 'fish', 'zsh']);
   });

@@ -57,7 +57,7 @@ describe('jobs init', () => {
     expect(printed.stdout).toContain('reference: ACME-0001');
     expect(existsSync(join(dir, 'advert.yaml'))).toBe(false);
     const json = await runJobs(['--json', 'init', 'a.yaml'], { cwd: dir });
-    expect(JSON.parse(json.stdout)).toEqual({ file: 'a.yaml', kind: 'advert', schema: join(ROOT, 'schemas/advert.schema.json'), schema_kind: 'absolute' });
+    expect(JSON.parse(json.stdout)).toEqual({ format_version: 1, file: 'a.yaml', kind: 'advert', schema: join(ROOT, 'schemas/advert.schema.json'), schema_kind: 'absolute' });
     expect(json.stderr).toBe('');
   });
 

@@ -85,7 +85,7 @@ describe('jobs publish', () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
     const r = await runJobs(['publish', 'a.yaml', '--dry-run', '--json'], { cwd: dir, env: serviceEnv });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ dry_run: true, requests: [{ file: 'a.yaml', reference: 'A-1', method: 'POST', path: '/jobs', body: advertBody('A-1') }] });
+    expect(JSON.parse(r.stdout)).toEqual({ format_version: 1, dry_run: true, requests: [{ file: 'a.yaml', reference: 'A-1', method: 'POST', path: '/jobs', body: advertBody('A-1') }] });
   });
 
   it('reports JSON results', async () => {
@@ -93,6 +93,7 @@ describe('jobs publish', () => {
     nock(SERVICE).post('/jobs').reply(201);
     const r = await runJobs(['--json', 'publish', 'a.yaml'], { cwd: dir, env: serviceEnv });
     expect(JSON.parse(r.stdout)).toEqual({
+      format_version: 1,
       results: [{ file: 'a.yaml', document: 0, reference: 'A-1', status: 'created' }],
       summary: { created: 1, not_started: 0, total: 1 },
     });

@@ -37,7 +37,7 @@ describe('jobs login', () => {
       stdin: 'tok-ci',
     });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ profile: 'ci', stored_in: storePath(), base_url: 'https://jobs.example.com' });
+    expect(JSON.parse(result.stdout)).toEqual({ format_version: 1, profile: 'ci', stored_in: storePath(), base_url: 'https://jobs.example.com' });
     expect(result.stderr).toBe('');
     expect(JSON.parse(await readFile(storePath(), 'utf8')).profiles).toEqual({ ci: { token: 'tok-ci', base_url: 'https://jobs.example.com' } });
     // The stored profile is usable afterwards without any other setting.
@@ -105,7 +105,7 @@ describe('jobs logout', () => {
 
   it('--json', async () => {
     const result = await run(['--profile', 'x', 'logout', '--json'], { env: box.env, cwd: box.project });
-    expect(JSON.parse(result.stdout)).toEqual({ profile: 'x', removed: false, path: storePath() });
+    expect(JSON.parse(result.stdout)).toEqual({ format_version: 1, profile: 'x', removed: false, path: storePath() });
   });
 });
 
@@ -131,6 +131,7 @@ describe('jobs config set / get / unset', () => {
     expect((await run(['config', 'get', 'timeout'], { env: box.env, cwd: box.project })).stdout).toBe('45s\n');
     const json = await run(['config', 'get', 'profiles.prod', '--json'], { env: box.env, cwd: box.project });
     expect(JSON.parse(json.stdout)).toEqual({
+      format_version: 1,
       key: 'profiles.prod',
       value: { base_url: 'https://jobs.example.com' },
       source: { kind: 'file', path: userConfig(), key: 'profiles.prod' },
@@ -251,6 +252,7 @@ describe('jobs config set / get / unset', () => {
     const env = { ...box.env, JOBS_TOKEN: 'very-secret-token' };
     expect(await run(['config', 'get', 'token'], { env, cwd: box.project })).toEqual({ code: 0, stdout: '(set, from JOBS_TOKEN)\n', stderr: '' });
     expect(JSON.parse((await run(['config', 'get', 'token', '--json'], { env, cwd: box.project })).stdout)).toEqual({
+      format_version: 1,
       key: 'token',
       set: true,
       source: { kind: 'env', name: 'JOBS_TOKEN' },

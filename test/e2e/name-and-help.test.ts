@@ -106,6 +106,7 @@ describe('usage errors', () => {
     const r = run(as('jobs-cli'), ['publish', ...flag, 'adverts/', '--dryrun']);
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout)).toEqual({
+      format_version: 1,
       error: { exit_code: 2, message: "unknown option '--dryrun'", details: ['(Did you mean --dry-run?)', "Run 'jobs-cli publish --help' for usage."] },
     });
     expect(r.stderr).toContain("Run 'jobs-cli publish --help' for usage.");
@@ -114,7 +115,7 @@ describe('usage errors', () => {
   it('with --json and no command, say so in JSON', () => {
     const r = run(as('jobs-cli'), ['--json']);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout)).toEqual({ error: { exit_code: 2, message: 'no command given', details: ["Run 'jobs-cli --help' for usage."] } });
+    expect(JSON.parse(r.stdout)).toEqual({ format_version: 1, error: { exit_code: 2, message: 'no command given', details: ["Run 'jobs-cli --help' for usage."] } });
   });
 });
 

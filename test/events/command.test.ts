@@ -199,6 +199,7 @@ describe('jobs events: validation before sending', () => {
     // One document, carrying the error too: nothing else on stdout.
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(r.stdout)).toEqual({
+      format_version: 1,
       valid: false,
       sent: 0,
       error: { exit_code: 3, message: '1 error in e.csv (on 1 line); nothing was sent' },
@@ -323,7 +324,10 @@ describe('jobs events: running', () => {
     const r = await run(dir, 'e.csv', '--json', '--concurrency', '1');
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+    // Every line starts with the format version.
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { format_version?: number });
+    expect(lines.every((l) => l.format_version === 1)).toBe(true);
+    expect(lines.map(({ format_version: _v, ...rest }) => rest)).toEqual([
       { file: 'e.csv', line: 2, application_id: 'a1', kind: 'recruiter_view', key: keyOf('a1', 'recruiter_view'), status: 'posted' },
       {
         file: 'e.csv',

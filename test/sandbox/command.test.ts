@@ -163,7 +163,7 @@ describe('jobs sandbox: running', () => {
     f.stop();
     await running;
     const doc = JSON.parse(line) as { base_url: string; tokens: string[]; data_file: null };
-    expect(doc).toEqual({ base_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), tokens: ['sandbox'], data_file: null });
+    expect(doc).toEqual({ format_version: 1, base_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), tokens: ['sandbox'], data_file: null });
   });
 
   it('reports a port in use as a UsageError', async () => {

@@ -25,7 +25,8 @@ const PAYLOAD_SOURCES = [
   'node_modules/yaml/package.json',
 ];
 
-const PINNED = { epoch: 1, sources: '8b75cb9ce8fa1eb4' };
+// schemas/advert.schema.json gained $id and examples (annotations: the same text gives the same payload).
+const PINNED = { epoch: 1, sources: 'bd5c5473ff675b49' };
 
 describe('the text hash epoch', () => {
   it('is reconsidered whenever what makes a payload from a text changes', () => {

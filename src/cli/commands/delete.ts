@@ -60,10 +60,11 @@ async function runDelete(ctx: Context, references: string[], flags: DeleteFlags)
   const gone = results.filter((r) => r.status === 'deleted' || (r.error instanceof errors.ApiError && r.error.kind === 'not_found'));
   await (await import('../published.js')).rememberPublished(ctx, gone.map((r) => ({ reference: r.reference, deleted: true, onlyIfRecorded: r.status !== 'deleted' })));
   if (ctx.globals.output === 'json') {
+    const { jsonText } = await import('../output/json-output.js');
     ctx.io.stdout.write(
-      `${JSON.stringify({
+      jsonText({
         results: results.map((r) => ({ reference: r.reference, status: r.status, ...(r.error ? { error: { message: r.error.message, exit_code: r.error.exitCode } } : {}) })),
-      })}\n`,
+      }),
     );
   } else {
     const c = paint(ctx, ctx.io.stdout);

@@ -57,7 +57,7 @@ async function runEvent(ctx: Context, id: string, kind: string, flags: EventFlag
     }
     throw error;
   }
-  if (ctx.globals.output === 'json') ctx.io.stdout.write(`${JSON.stringify({ application_id: id, kind, posted: true })}\n`);
+  if (ctx.globals.output === 'json') ctx.io.stdout.write((await import('../output/json-output.js')).jsonText({ application_id: id, kind, posted: true }));
   else if (!ctx.globals.quiet) ctx.io.stdout.write(`${paint(ctx, ctx.io.stdout).green('✔')} posted ${kind} for application ${sanitize(id)}\n`);
   return 0;
 }

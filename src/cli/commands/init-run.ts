@@ -7,13 +7,14 @@
  * file to create. init cannot have a bare `--config` switch of its own: commander gives the global
  * `--config <file>` every `--config` on the line, wherever it stands.
  */
+import { jsonText } from '../output/json-output.js';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { UsageError } from '../../core/errors/failures.js';
 import { notRegularKind } from '../../core/util/quick-fs.js';
 import { paint } from '../output/summary.js';
-import { schemaReference, type SchemaRef } from '../../core/scaffold/schema-ref.js';
+import { relativeRef, schemaReference, type SchemaRef } from '../../core/scaffold/schema-ref.js';
 import { advertTemplate, configTemplate } from '../../core/scaffold/templates.js';
 
 export interface InitFlags {
@@ -50,7 +51,7 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   const oddKind = existing ? notRegularKind(existing) : undefined;
   if (oddKind) throw new UsageError(`${shown} is ${oddKind}, not a regular file; nothing was written`);
   mkdirSync(dirname(target), { recursive: true });
-  const ref = schemaReference(dirname(target), kind);
+  const ref = writingConfig ? schemaReference(dirname(target), kind) : await advertSchemaReference(ctx, dirname(target));
   try {
     // 'wx' fails when the file exists, without a window between a check and the write.
     writeFileSync(target, render(ref), { flag: flags.force ? 'w' : 'wx' });
@@ -62,16 +63,31 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   }
 
   if (ctx.globals.output === 'json') {
-    ctx.io.stdout.write(`${JSON.stringify({ file: shown, kind: writingConfig ? 'config' : 'advert', schema: ref.reference, schema_kind: ref.kind })}\n`);
+    ctx.io.stdout.write(jsonText({ file: shown, kind: writingConfig ? 'config' : 'advert', schema: ref.reference, schema_kind: ref.kind }));
     return 0;
   }
   if (ctx.globals.quiet) return 0;
   const c = paint(ctx, ctx.io.stderr);
   const lines = [`${c.green('✔')} wrote ${shown}  ${c.dim(`($schema: ${ref.reference})`)}`];
+  if (ref.kind === 'resolved') {
+    lines.push(`  the schema holds the project config's defaults and constants; after changing them, run '${ctx.name} schema create --resolved --write'`);
+  }
   if (ref.kind === 'absolute') {
     lines.push(`  the schema path is absolute: it works on this machine only; in a shared project, install jobs there (npm install -D jobs-cli) and run ${ctx.name} init again`);
   }
   lines.push(writingConfig ? `  next: set profiles.prod.base_url, run '${ctx.name} login', then '${ctx.name} doctor'` : `  next: edit it, then run '${ctx.name} validate ${shown}'`);
   ctx.io.stderr.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/**
+ * Where a new advert's modeline points: with a project config that sets defaults or constants, the
+ * schema resolved from it (written, or refreshed, now beside the config), so the editor accepts what
+ * `jobs validate` accepts; otherwise the shipped schema.
+ */
+async function advertSchemaReference(ctx: Context, dir: string): Promise<SchemaRef> {
+  const { configShapesAdverts, writeProjectSchema } = await import('./schema-run.js');
+  if (!(await configShapesAdverts(ctx))) return schemaReference(dir, 'create');
+  const path = await writeProjectSchema(ctx, 'create');
+  return { reference: relativeRef(dir, path), kind: 'resolved' };
 }

@@ -61,6 +61,8 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
 
   if (flags.dryRun) {
     const json = ctx.globals.output === 'json';
+    // A report format lists each advert as passed: it was checked, and nothing was sent.
+    const cases: import('../output/format-registry.js').ReportCase[] | undefined = report.reportsCases(ctx) ? [] : undefined;
     const requests = [];
     for (const [i, a] of adverts.entries()) {
       if (i % 256 === 255) {
@@ -70,12 +72,14 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
       const advert = await read(a);
       const r = { file: advert.source.file, reference: advert.reference ?? null, method: 'POST', path: '/jobs', body: advert.payload };
       if (json) requests.push(r);
+      else if (cases) cases.push({ file: r.file, name: r.reference ?? '(no reference)', line: advert.source.locate([]).line, findings: [] });
       else {
         const then = mode === 'upsert' ? ` (then PUT /jobs/${sanitize(r.reference ?? '')} if the reference is taken)` : '';
         ctx.io.stdout.write(`POST /jobs${then}  ${sanitize(r.file)}\n${JSON.stringify(r.body, null, 2).replace(/^/gm, '  ')}\n`);
       }
     }
-    if (json) ctx.io.stdout.write(`${JSON.stringify({ dry_run: true, requests })}\n`);
+    if (json) ctx.io.stdout.write((await import('../output/json-output.js')).jsonText({ dry_run: true, requests }));
+    else if (cases) (await import('../output/findings-report.js')).writeReport(ctx, { cases });
     else ctx.io.stderr.write(`dry run: ${adverts.length} advert(s) valid; nothing was sent\n`);
     return 0;
   }

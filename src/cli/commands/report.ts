@@ -93,7 +93,7 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
     writeFileSync(path, html);
   } else ctx.io.stdout.write(html);
   if (ctx.globals.output === 'json' && !toStdout) {
-    ctx.io.stdout.write(`${JSON.stringify(reportJson(model, path))}\n`);
+    ctx.io.stdout.write((await import('../output/json-output.js')).jsonText(reportJson(model, path)));
   } else if (!ctx.globals.quiet) {
     const waiting = model.adverts.filter((a) => a.attention.length > 0).length;
     if (unread.length > 0 && !unreadFailure) ctx.io.stderr.write(`read the statistics of ${unread.length} published advert${unread.length === 1 ? '' : 's'} not in the history yet\n`);

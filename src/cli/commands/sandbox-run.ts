@@ -2,6 +2,7 @@
  * `jobs sandbox`: checks its flags, starts the sandbox, says how to point jobs at it, logs each
  * request on stderr, and runs until SIGINT/SIGTERM (or the context's abort), then closes cleanly.
  */
+import { jsonText } from '../output/json-output.js';
 import { isAbsolute, resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { UsageError } from '../../core/errors/failures.js';
@@ -188,7 +189,7 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
 function writeBanner(ctx: Context, flags: SandboxFlags, baseUrl: string, boundUrl: string): void {
   const { stdout } = ctx.io;
   if (ctx.globals.output === 'json') {
-    stdout.write(`${JSON.stringify({ base_url: baseUrl, tokens: flags.tokens, data_file: flags.dataFile ?? null })}\n`);
+    stdout.write(jsonText({ base_url: baseUrl, tokens: flags.tokens, data_file: flags.dataFile ?? null }));
   } else if (ctx.globals.quiet) {
     stdout.write(`${baseUrl}\n`);
   } else {
@@ -242,7 +243,7 @@ export async function runFastForward(ctx: Context, text: string, others: { data?
   if (references.length === 0) ctx.io.stderr.write(`no adverts in the embedded sandbox yet: publish some first (${ctx.name} --sandbox publish examples/adverts/), then fast-forward again\n`);
   else ctx.io.stderr.write(`recorded ${days} daily snapshot${days === 1 ? '' : 's'} of ${references.length} advert${references.length === 1 ? '' : 's'}: see ${ctx.name} --sandbox stats <reference> --history, or ${ctx.name} --sandbox report\n`);
   if (ctx.globals.output === 'json') {
-    ctx.io.stdout.write(`${JSON.stringify({ sandbox_time: new Date(sandboxTime).toISOString(), offset_days: offset / DAY_MS, snapshots: days * references.length, adverts: references })}\n`);
+    ctx.io.stdout.write(jsonText({ sandbox_time: new Date(sandboxTime).toISOString(), offset_days: offset / DAY_MS, snapshots: days * references.length, adverts: references }));
   }
   return 0;
 }

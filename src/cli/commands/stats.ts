@@ -62,7 +62,7 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
         ? `no advert to read: ${ctx.name} has published none to this service yet (publish, create or sync records them), and there is no .jobs-state.json here; give references, or --state <dir>/.jobs-state.json\n`
         : `${all!.source} records no advert for this service\n`,
     );
-    if (ctx.globals.output === 'json') ctx.io.stdout.write(`${JSON.stringify({ stats: [] })}\n`);
+    if (ctx.globals.output === 'json') ctx.io.stdout.write((await import('../output/json-output.js')).jsonText({ stats: [] }));
     return 0;
   }
   if (unique.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');

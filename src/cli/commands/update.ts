@@ -1,4 +1,5 @@
 import type { CommandSetup } from '../program.js';
+import { jsonText } from '../output/json-output.js';
 import type { Context } from '../context.js';
 
 interface UpdateFlags {
@@ -94,7 +95,7 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
 
   const path = `/jobs/${encodeURIComponent(reference)}`;
   if (flags.dryRun) {
-    if (ctx.globals.output === 'json') ctx.io.stdout.write(`${JSON.stringify({ dry_run: true, requests: [{ method: 'PUT', path, body: patch }] })}\n`);
+    if (ctx.globals.output === 'json') ctx.io.stdout.write(jsonText({ dry_run: true, requests: [{ method: 'PUT', path, body: patch }] }));
     else ctx.io.stdout.write(`PUT ${sanitize(path)}\n${JSON.stringify(patch, null, 2).replace(/^/gm, '  ')}\n`);
     return 0;
   }
@@ -112,7 +113,7 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
     if (!(error instanceof errors.JobsError)) throw error;
     outcome = { advert, status: 'failed', error };
   }
-  if (ctx.globals.output === 'json') ctx.io.stdout.write(`${JSON.stringify(report.outcomeJson(outcome))}\n`);
+  if (ctx.globals.output === 'json') ctx.io.stdout.write(jsonText(report.outcomeJson(outcome)));
   else report.writeOutcome(ctx, outcome);
   return outcome.error ? outcome.error.exitCode : 0;
 }

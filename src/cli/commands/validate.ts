@@ -28,14 +28,16 @@ Examples:
 }
 
 export async function runValidate(ctx: Context, paths: string[], flags: ValidateFlags): Promise<number> {
-  const [{ AdvertFileWalk }, { checkFiles }, { findingFromProblem, sortFindings }, { writeFindings }, { paint }, { plural }] = await Promise.all([
+  const [{ AdvertFileWalk }, { checkFiles }, { findingFromProblem, sortFindings }, { writeFindings, casesOfAdverts }, { paint }, { plural }, { formatEntry }] = await Promise.all([
     import('../../core/adverts/files.js'),
     import('../../core/validation/check-files.js'),
     import('../../core/errors/findings.js'),
     import('../output/findings-report.js'),
     import('../output/summary.js'),
     import('../../core/util/plural.js'),
+    import('../output/format-registry.js'),
   ]);
+  const format = formatEntry(ctx.globals.output);
   const mode = flags.update ? 'update' : 'create';
   const config = await ctx.config();
   // Each file is checked as the walk finds it; only counts and findings are kept (and, for --json, a record per advert).
@@ -47,7 +49,8 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
       settings: { defaults: config.defaults, constants: config.constants },
       mode,
       options: { allowUnknownFields: Boolean(flags.allowUnknownFields) },
-      records: ctx.globals.output === 'json',
+      // JSON lists every advert, and JUnit has a testcase for each.
+      records: format.name === 'json' || format.name === 'junit',
     },
     { env: ctx.env, signal: ctx.signal, ...(ctx.globals.verbose ? { trace: (line: string) => ctx.io.stderr.write(`${line}\n`) } : {}) },
   );
@@ -56,13 +59,18 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
   const { adverts, invalid } = checked;
   const ok = findings.length === 0;
 
-  writeFindings(ctx, findings, () => ({
-    valid: ok,
-    summary: { files: checked.files, adverts, valid: adverts - invalid, invalid, problems: problems.length, errors: findings.length },
-    adverts: checked.records ?? [],
+  writeFindings(
+    ctx,
     findings,
-  }));
-  if (!['json', 'sarif'].includes(ctx.globals.output) && !(ctx.globals.quiet && ok)) {
+    () => ({
+      valid: ok,
+      summary: { files: checked.files, adverts, valid: adverts - invalid, invalid, problems: problems.length, errors: findings.length },
+      adverts: checked.records ?? [],
+      findings,
+    }),
+    checked.records && casesOfAdverts(checked.records, findings),
+  );
+  if (!format.document && !(ctx.globals.quiet && ok)) {
     const c = paint(ctx, ctx.io.stderr);
     const counted = `${plural(adverts, 'advert')} in ${plural(checked.files, 'file')}`;
     // A file that could not be read (YAML syntax, encoding, ...) is counted as such, not as "0 invalid".

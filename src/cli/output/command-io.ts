@@ -1,4 +1,5 @@
 /** Small output and input helpers shared by login, logout, config and doctor. */
+import { jsonText } from './json-output.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../../core/errors/failures.js';
 import { sanitize } from '../../core/util/sanitize.js';
@@ -8,8 +9,8 @@ export function isJson(ctx: Context): boolean {
 }
 
 /** One JSON document on stdout. */
-export function writeJson(ctx: Context, document: unknown): void {
-  ctx.io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+export function writeJson(ctx: Context, document: object): void {
+  ctx.io.stdout.write(jsonText(document, 2));
 }
 
 /** Warnings go to stderr once, unless --quiet. */

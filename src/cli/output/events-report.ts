@@ -2,11 +2,14 @@
  * Output of a bulk events run: a line per entry on stdout (or an NDJSON object per entry with
  * --json), then a summary (on stderr in human mode, a last NDJSON object with --json).
  */
+import { jsonText } from './json-output.js';
 import type { Context } from '../context.js';
 import { ApiError, type ApiErrorKind } from '../../core/errors/failures.js';
 import { treeLines } from '../../core/api/api-errors.js';
 import { findingsFromTree, formatFinding, type Finding } from '../../core/errors/findings.js';
 import { githubAnnotation } from './formats.js';
+import { formatEntry, writerFor, type ReportCase } from './format-registry.js';
+import { writeReport } from './findings-report.js';
 import { sanitize } from '../../core/util/sanitize.js';
 import { renamed } from './renamed.js';
 import { paint } from './summary.js';
@@ -66,7 +69,11 @@ export function resultJson(r: EntryResult) {
 export function writeResult(ctx: Context, r: EntryResult, dryRun = false): void {
   const out = ctx.io.stdout;
   if (ctx.globals.output === 'json') {
-    out.write(`${JSON.stringify(resultJson(r))}\n`);
+    out.write(jsonText(resultJson(r)));
+    return;
+  }
+  if (formatEntry(ctx.globals.output).document) {
+    if (writerFor(ctx.globals.output)) keptCases(ctx).push(caseOf(r));
     return;
   }
   const { quiet, verbose } = ctx.globals;
@@ -94,14 +101,42 @@ export function writeResult(ctx: Context, r: EntryResult, dryRun = false): void 
   }
 }
 
+/** A run's cases for its report document, kept until the summary writes it. */
+const cases = new WeakMap<Context, ReportCase[]>();
+function keptCases(ctx: Context): ReportCase[] {
+  let kept = cases.get(ctx);
+  if (!kept) cases.set(ctx, (kept = []));
+  return kept;
+}
+
+const SKIPPED: Partial<Record<EntryStatus, string>> = { skipped: 'accepted in an earlier run', would_post: 'dry run: would post' };
+
+function caseOf(r: EntryResult): ReportCase {
+  const { entry } = r;
+  const skipped = SKIPPED[r.status];
+  return {
+    file: entry.file,
+    name: `${entry.kind} ${entry.application_id}`,
+    line: entry.position.line,
+    findings: r.error || r.status === 'held' ? problemFindings(r) : [],
+    ...(skipped ? { skipped } : {}),
+  };
+}
+
+/** An entry's problem at the fields the service named, or at the entry's line. */
+function problemFindings(r: EntryResult): Finding[] {
+  const findings = errorFindings(r);
+  if (findings.length > 0) return findings;
+  const text = r.status === 'held' ? 'not posted: uncertain in an earlier run (--retry-uncertain posts it again)' : `${r.status === 'uncertain' ? 'uncertain: ' : ''}${r.error?.message ?? r.status}`;
+  return [{ kind: 'file', file: r.entry.file, line: r.entry.position.line, column: r.entry.position.column, path: '', message: r.status, text, rule: r.status }];
+}
+
 function writeProblem(ctx: Context, r: EntryResult, name: string): void {
   const out = ctx.io.stdout;
   const error = r.error!;
   const findings = errorFindings(r);
   if (ctx.globals.output === 'github') {
-    const text = `${r.status === 'uncertain' ? 'uncertain: ' : ''}${error.message}`;
-    const located = findings.length > 0 ? findings : [{ kind: 'file' as const, file: r.entry.file, line: r.entry.position.line, column: r.entry.position.column, path: '', message: r.status, text, rule: r.status }];
-    for (const f of located) out.write(`${githubAnnotation(f)}\n`);
+    for (const f of problemFindings(r)) out.write(`${githubAnnotation(f)}\n`);
     return;
   }
   const c = paint(ctx, out);
@@ -115,10 +150,14 @@ function writeProblem(ctx: Context, r: EntryResult, name: string): void {
 
 export function writeSummary(ctx: Context, s: RunSummary): void {
   const { counts } = s;
+  if (writerFor(ctx.globals.output) && formatEntry(ctx.globals.output).document) {
+    writeReport(ctx, { cases: cases.get(ctx) ?? [] });
+    return;
+  }
   if (ctx.globals.output === 'json') {
     const { would_post, ...rest } = counts;
     ctx.io.stdout.write(
-      `${JSON.stringify({
+      jsonText({
         summary: {
           file: s.file,
           journal: s.journal ?? null,
@@ -129,7 +168,7 @@ export function writeSummary(ctx: Context, s: RunSummary): void {
           not_started: s.notStarted,
           interrupted: s.interrupted,
         },
-      })}\n`,
+      }),
     );
     return;
   }

@@ -1,11 +1,13 @@
 /**
  * Findings in the machine formats: GitHub Actions workflow commands and SARIF 2.1.0 for code
- * scanning. The human and JSON shapes belong to each command; these two are shared.
+ * scanning (JUnit and Code Quality have their own modules). The human and JSON shapes belong to
+ * each command; these are shared.
  */
 import { describeMessage } from '../../core/errors/messages.js';
 import type { Finding } from '../../core/errors/findings.js';
 import { formatFinding, shownFile } from '../../core/errors/findings.js';
 import { sanitize } from '../../core/util/sanitize.js';
+import type { ReportWriter, RunReport } from './format-registry.js';
 
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
@@ -71,6 +73,34 @@ export function sarifLog(findings: readonly Finding[], version: string): SarifLo
 function ruleText(id: string, findings: readonly Finding[]): string {
   const known = describeMessage(id);
   if (known) return `The value ${known}.`;
+  // What a run reports of a request that did not succeed (publish, sync, events), not of a file.
+  if (id === 'failed' || id === 'uncertain' || id === 'held') return `A request to the service did not succeed (${id}).`;
   const example = findings.find((f) => f.rule === id);
   return example?.kind === 'file' ? `The file cannot be read as adverts (${id}).` : `The service reported ${id}.`;
 }
+
+/** All the findings of a run, those of its cases first. */
+export function reportFindings(report: RunReport): Finding[] {
+  return [...(report.findings ?? []), ...report.cases.flatMap((c) => c.findings)];
+}
+
+export const githubWriter: ReportWriter = {
+  report: (report) => reportFindings(report).map((f) => `${githubAnnotation(f)}\n`).join(''),
+  fatal: (e) => `::error title=${escapeProperty(`jobs: ${e.kind}`)}::${escapeData(sanitize([e.message, ...e.details].join('\n'), true))}\n`,
+};
+
+export const sarifWriter: ReportWriter = {
+  report: (report) => `${JSON.stringify(sarifLog(reportFindings(report), report.version))}\n`,
+  // A run that could not start has no results: SARIF says so in the invocation's notifications.
+  fatal: (e) => {
+    const log = sarifLog([], e.version);
+    (log.runs[0] as Record<string, unknown>).invocations = [
+      {
+        executionSuccessful: false,
+        exitCode: e.exitCode,
+        toolExecutionNotifications: [{ level: 'error', descriptor: { id: e.kind }, message: { text: [e.message, ...e.details].join('\n') } }],
+      },
+    ];
+    return `${JSON.stringify(log)}\n`;
+  },
+};

@@ -8,6 +8,7 @@
 import type { Ora } from 'ora';
 import type { Context, OutStream } from '../context.js';
 import { useColor } from './color.js';
+import { formatEntry } from './format-registry.js';
 
 /** The parts of the line, in the order they are shown. */
 const PARTS = ['progress', 'request'] as const;
@@ -22,9 +23,9 @@ export interface LiveLine {
   hold(): () => void;
 }
 
-/** Progress, waits and other status lines go to stderr, except with --quiet or machine output. */
+/** Progress, waits and other status lines go to stderr, except with --quiet or a document format. */
 export function showsStatus(ctx: Context): boolean {
-  return !ctx.globals.quiet && ctx.globals.output !== 'json' && ctx.globals.output !== 'sarif';
+  return !ctx.globals.quiet && !formatEntry(ctx.globals.output).document;
 }
 
 /** The terminal's width, or undefined when the stream is no terminal or does not know its width. */

@@ -2,15 +2,17 @@
  * Reporting of adverts sent to the service: a line per advert (created, updated, failed), the
  * service's error tree pointing back at the YAML lines, and a summary; or one JSON document.
  */
+import { jsonText } from './json-output.js';
 import type { Context } from '../context.js';
 import { ApiError, ExitCode, type JobsError } from '../../core/errors/failures.js';
 import { sanitize } from '../../core/util/sanitize.js';
 import { renamed } from './renamed.js';
 import { treeLines } from '../../core/api/api-errors.js';
 import { findingsFromTree, formatFinding, shownFile, type Finding } from '../../core/errors/findings.js';
-import { githubAnnotation, sarifLog } from './formats.js';
+import { githubAnnotation } from './formats.js';
+import { formatEntry, writerFor, type ReportCase } from './format-registry.js';
+import { writeReport } from './findings-report.js';
 import { failureFindings } from '../../core/publishing/failure-findings.js';
-import { VERSION } from '../../core/version.js';
 import { paint } from './summary.js';
 import { plural } from '../../core/util/plural.js';
 import type { CheckedAdvert } from '../../core/validation/check.js';
@@ -49,7 +51,7 @@ export function outcomeJson(o: SendOutcome) {
 
 /** Writes one advert's line(s); `log` writes to stdout (a progress display passes its own). */
 export function writeOutcome(ctx: Context, o: SendOutcome, log: (text: string) => void = (t) => ctx.io.stdout.write(t)): void {
-  if (ctx.globals.output === 'json' || ctx.globals.output === 'sarif') return;
+  if (formatEntry(ctx.globals.output).document) return;
   const c = paint(ctx, ctx.io.stdout);
   const name = sanitize(o.advert.reference ?? '(no reference)');
   const where = o.advert.source.file ? `${shownFile(o.advert.source.file)}:${o.advert.source.locate([]).line}` : '';
@@ -73,21 +75,28 @@ export function writeOutcome(ctx: Context, o: SendOutcome, log: (text: string) =
 
 /**
  * What a run keeps of an outcome once its line is written: what the summary needs (the JSON result,
- * the SARIF findings), not the advert, so that a run of many adverts holds no payload.
+ * the report formats' case with its findings), not the advert, so that a run of many adverts holds
+ * no payload.
  */
 export interface SentRecord {
   status: string;
   error?: JobsError;
   json?: ReturnType<typeof outcomeJson>;
-  findings: Finding[];
+  case?: ReportCase;
 }
 
+/** True when the run ends with a report document (SARIF, JUnit, Code Quality) built from its cases. */
+export const reportsCases = (ctx: Context) => formatEntry(ctx.globals.output).document && writerFor(ctx.globals.output) !== undefined;
+
 export function sentRecord(ctx: Context, o: SendOutcome): SentRecord {
+  const { source, reference } = o.advert;
   return {
     status: o.status,
     ...(o.error ? { error: o.error } : {}),
     ...(ctx.globals.output === 'json' ? { json: outcomeJson(o) } : {}),
-    findings: o.error && ctx.globals.output === 'sarif' ? failureFindings(o.error, o.advert.source, o.advert.reference) : [],
+    ...(reportsCases(ctx)
+      ? { case: { file: source.file, name: reference ?? '(no reference)', line: source.locate([]).line, findings: o.error ? failureFindings(o.error, source, reference) : [] } }
+      : {}),
   };
 }
 
@@ -95,12 +104,17 @@ export function sentRecord(ctx: Context, o: SendOutcome): SentRecord {
 export function unreadRecord(ctx: Context, where: { file: string; document: number; reference: string }, error: JobsError, log: (text: string) => void): SentRecord {
   const finding: Finding = { kind: 'file', file: where.file, path: '', message: 'failed', text: error.message, rule: 'failed', reference: where.reference };
   if (ctx.globals.output === 'github') log(`${githubAnnotation(finding)}\n`);
-  else if (ctx.globals.output !== 'json' && ctx.globals.output !== 'sarif') {
+  else if (!formatEntry(ctx.globals.output).document) {
     const c = paint(ctx, ctx.io.stdout);
     log(`${c.red('✖')} failed ${c.bold(sanitize(where.reference))} ${c.dim(shownFile(where.file))}: ${sanitize(error.message)}\n${error.details.map((d) => `    ${sanitize(renamed(d, ctx.name))}\n`).join('')}`);
   }
   const json = { file: where.file, document: where.document, reference: where.reference, status: 'failed', error: { message: error.message, exit_code: error.exitCode, findings: [] } };
-  return { status: 'failed', error, ...(ctx.globals.output === 'json' ? { json } : {}), findings: [finding] };
+  return {
+    status: 'failed',
+    error,
+    ...(ctx.globals.output === 'json' ? { json } : {}),
+    ...(reportsCases(ctx) ? { case: { file: where.file, name: where.reference, findings: [finding] } } : {}),
+  };
 }
 
 /** Exit code of a run: 0 when all succeeded, the failures' shared code, else 1. */
@@ -113,11 +127,9 @@ export function exitCodeFor(outcomes: readonly { error?: JobsError }[]): number 
 export function writeSummary(ctx: Context, outcomes: readonly SentRecord[], notStarted: number): void {
   const counts = new Map<string, number>();
   for (const o of outcomes) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
-  if (ctx.globals.output === 'sarif') ctx.io.stdout.write(`${JSON.stringify(sarifLog(outcomes.flatMap((o) => o.findings), VERSION))}\n`);
+  if (reportsCases(ctx)) writeReport(ctx, { cases: outcomes.flatMap((o) => o.case ?? []) });
   if (ctx.globals.output === 'json') {
-    ctx.io.stdout.write(
-      `${JSON.stringify({ results: outcomes.map((o) => o.json), summary: { ...Object.fromEntries(counts), not_started: notStarted, total: outcomes.length + notStarted } })}\n`,
-    );
+    ctx.io.stdout.write(jsonText({ results: outcomes.map((o) => o.json), summary: { ...Object.fromEntries(counts), not_started: notStarted, total: outcomes.length + notStarted } }));
     return;
   }
   if (ctx.globals.quiet && !counts.get('failed')) return;

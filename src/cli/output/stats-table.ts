@@ -1,4 +1,5 @@
 /** Statistics as an aligned table (with rates, change and what needs attention) or JSON. */
+import { jsonText } from './json-output.js';
 import type { Stats } from '../../core/api/client.js';
 import type { Context } from '../context.js';
 import type { JobsError } from '../../core/errors/failures.js';
@@ -50,7 +51,7 @@ export function renderStats(ctx: Context, results: readonly StatsResult[], view:
       ],
     };
     if (view.series) doc.history = [...view.series].map(([reference, list]) => ({ reference, snapshots: list.map(snapshotJson) }));
-    ctx.io.stdout.write(`${JSON.stringify(doc)}\n`);
+    ctx.io.stdout.write(jsonText(doc));
     return;
   }
   const out = ctx.io.stdout;

@@ -1,4 +1,5 @@
 /** What a sync shows: the plan (like `terraform plan`), a line per result, and a summary. */
+import { jsonText } from './json-output.js';
 import type { Context } from '../context.js';
 import { ApiError } from '../../core/errors/failures.js';
 import { formatFinding, shownFile } from '../../core/errors/findings.js';
@@ -8,9 +9,10 @@ import { paint } from './summary.js';
 import { plural } from '../../core/util/plural.js';
 import { treeLines } from '../../core/api/api-errors.js';
 import type { Finding } from '../../core/errors/findings.js';
-import { githubAnnotation, sarifLog } from './formats.js';
+import { githubAnnotation } from './formats.js';
 import { failureFindings } from '../../core/publishing/failure-findings.js';
-import { VERSION } from '../../core/version.js';
+import { formatEntry, writerFor } from './format-registry.js';
+import { writeReport } from './findings-report.js';
 import type { ChangeResult } from '../../core/sync/execute.js';
 import type { Plan } from '../../core/sync/plan.js';
 import { outcomeCounts, plannedEntry, syncedEntry } from '../../core/sync/sync-folder.js';
@@ -23,15 +25,20 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
     if (!options.dryRun) return;
     for (const c of plan.changes) {
       if (c.action === 'unchanged' && !ctx.globals.verbose) continue;
-      out.write(`${JSON.stringify({ type: 'plan', ...plannedEntry(c) })}\n`);
+      out.write(jsonText({ type: 'plan', ...plannedEntry(c) }));
     }
-    out.write(`${JSON.stringify({ type: 'plan_summary', ...plan.counts, state: options.statePath })}\n`);
+    out.write(jsonText({ type: 'plan_summary', ...plan.counts, state: options.statePath }));
     return;
+  }
+  // A report format's dry run lists each change as a skipped case: planned, not sent.
+  if (options.dryRun && writerFor(ctx.globals.output) && formatEntry(ctx.globals.output).document) {
+    const cases = plan.changes.filter((c) => c.action !== 'unchanged').map((c) => ({ file: c.source ?? c.file, name: c.reference, findings: [], skipped: `dry run: would ${c.action === 'orphan' ? 'leave the orphan' : c.action}` }));
+    writeReport(ctx, { cases });
   }
   if (ctx.globals.quiet && options.dryRun === false) return;
   const c = paint(ctx, out);
-  // With SARIF, stdout holds the one SARIF document; the counts below still go to stderr.
-  for (const change of ctx.globals.output === 'sarif' ? [] : plan.changes) {
+  // With a report document (SARIF, JUnit, ...), stdout holds that document; the counts below still go to stderr.
+  for (const change of formatEntry(ctx.globals.output).document ? [] : plan.changes) {
     const ref = c.bold(sanitize(change.reference));
     switch (change.action) {
       case 'create':
@@ -62,14 +69,16 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
 export function writeResult(ctx: Context, result: ChangeResult, log: (line: string) => void): void {
   const { change, error } = result;
   if (json(ctx)) {
-    log(`${JSON.stringify({ type: 'result', ...syncedEntry(result) })}\n`);
+    log(jsonText({ type: 'result', ...syncedEntry(result) }));
     return;
   }
-  if (ctx.globals.output === 'github' || ctx.globals.output === 'sarif') {
-    // Annotations for failures only; SARIF gathers them all at the end (writeSummary).
-    if (error && ctx.globals.output === 'github') log(failuresOf([result]).map((f) => `${githubAnnotation(f)}\n`).join(''));
+  if (ctx.globals.output === 'github') {
+    // Annotations for failures only.
+    if (error) log(failuresOf([result]).map((f) => `${githubAnnotation(f)}\n`).join(''));
     return;
   }
+  // The report documents gather every result at the end (writeSummary).
+  if (formatEntry(ctx.globals.output).document) return;
   const c = paint(ctx, ctx.io.stdout);
   const ref = c.bold(sanitize(change.reference));
   if (!error) {
@@ -88,9 +97,11 @@ export function writeSummary(ctx: Context, plan: Plan, results: readonly ChangeR
   const counts: Record<string, number> = {};
   for (const r of results) counts[r.status] = (counts[r.status] ?? 0) + 1;
   const failed = counts.failed ?? 0;
-  if (ctx.globals.output === 'sarif') ctx.io.stdout.write(`${JSON.stringify(sarifLog(failuresOf(results), VERSION))}\n`);
+  if (!json(ctx) && formatEntry(ctx.globals.output).document) {
+    writeReport(ctx, { cases: results.map((r) => ({ file: r.change.source ?? r.change.file, name: r.change.reference, findings: failuresOf([r]) })) });
+  }
   if (json(ctx)) {
-    ctx.io.stdout.write(`${JSON.stringify({ type: 'summary', ...outcomeCounts(plan, results, notStarted) })}\n`);
+    ctx.io.stdout.write(jsonText({ type: 'summary', ...outcomeCounts(plan, results, notStarted) }));
     return;
   }
   const parts = Object.entries(counts).map(([k, v]) => `${v} ${k}`);

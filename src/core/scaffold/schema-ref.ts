@@ -15,7 +15,8 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { PACKAGE_NAME, SCHEMA_FILES, packageRoot, type SchemaName } from './package-files.js';
 
-export type SchemaRefKind = 'project' | 'package' | 'absolute';
+/** `resolved`: the project's own schema, written by init from its config (see resolved-schema.ts). */
+export type SchemaRefKind = 'project' | 'package' | 'absolute' | 'resolved';
 
 export interface SchemaRef {
   /** What goes after `$schema=`. */
@@ -38,6 +39,6 @@ export function schemaReference(targetDir: string, name: SchemaName, root: strin
 }
 
 /** Forward slashes on every platform: the modeline is a path the editor resolves from the file. */
-function relativeRef(fromDir: string, to: string): string {
+export function relativeRef(fromDir: string, to: string): string {
   return relative(fromDir, to).split(sep).join('/');
 }

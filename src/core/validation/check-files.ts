@@ -59,6 +59,8 @@ export interface WorkBeside {
 export interface AdvertRecord {
   file: string;
   document: number;
+  /** The line the advert starts on. */
+  line: number;
   reference: string | null;
   valid: boolean;
   errors: ErrorTree;
@@ -128,7 +130,7 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
     const at = source.locate(['reference']);
     out.references.push(flat(source.value.reference), at.line, at.column);
   }
-  out.records?.push({ file: source.file, document: source.index, reference: reference ?? null, valid, errors: c.tree });
+  out.records?.push({ file: source.file, document: source.index, line: source.locate([]).line, reference: reference ?? null, valid, errors: c.tree });
   if (s.digests && valid && reference !== undefined) {
     const textOnly = textHash !== '' && s.texts!.textOnly;
     (out.digests ??= []).push(reference, source.index, textOnly ? '' : hashing!.hashOf(c.payload), textHash);

@@ -1,0 +1,163 @@
+/**
+ * The output formats, described once: `--output`'s choices (and so shell completion), which
+ * commands give each one (the others refuse it with exit 2 before doing anything), how a report
+ * writes it, and how a fatal error is given in it. The docs' list is held to this table by a test.
+ * Nothing here loads a writer: the report formats' code is imported when a run writes one.
+ */
+import type { Finding } from '../../core/errors/findings.js';
+
+export type OutputFormat = 'human' | 'json' | 'github' | 'sarif' | 'junit' | 'codequality';
+
+/** One checked or sent unit (an advert, an event) and what went wrong with it: a JUnit testcase. */
+export interface ReportCase {
+  /** The file it came from ('' when none). */
+  file: string;
+  /** What a person calls it: the advert's reference, or `kind application_id` for an event. */
+  name: string;
+  line?: number;
+  column?: number;
+  findings: readonly Finding[];
+  /** Not run (a dry run's event, an event the journal skips): a JUnit `<skipped/>`. */
+  skipped?: string;
+}
+
+/** What a whole run reports in a document format. */
+export interface RunReport {
+  /** The command, for the document's name (`jobs validate`). */
+  command: string;
+  version: string;
+  cases: readonly ReportCase[];
+  /** Findings that belong to no case (a file that could not be read). */
+  findings?: readonly Finding[];
+}
+
+/** A fatal error (usage, config, network, ...) as a report format gives it. */
+export interface FatalError {
+  command: string;
+  version: string;
+  exitCode: number;
+  /** A short stable identifier: `usage`, `config`, `invalid_input`, `unauthorized`, ... */
+  kind: string;
+  message: string;
+  details: readonly string[];
+}
+
+export interface ReportWriter {
+  report(report: RunReport): string;
+  fatal(error: FatalError): string;
+}
+
+export interface FormatEntry {
+  name: OutputFormat;
+  /** For `--help` and the docs. */
+  summary: string;
+  /** The top-level commands that give it; 'every' for all (but those in `except`). */
+  commands: 'every' | readonly string[];
+  except?: readonly string[];
+  /** stdout holds one document written at the end: no line per advert, no status lines on stderr. */
+  document: boolean;
+  /** The writer of the formats built from findings (json and human are shaped by each command). */
+  writer?: () => Promise<ReportWriter>;
+}
+
+/** The commands that check or send adverts and events: they give every report format. */
+const CHECKS = ['validate', 'publish', 'create', 'update', 'sync', 'events'] as const;
+const REPORTS = ['validate', 'publish', 'create', 'sync', 'events'] as const;
+
+export const FORMATS: readonly FormatEntry[] = [
+  { name: 'human', summary: 'lines for people (the default)', commands: 'every', document: false },
+  {
+    name: 'json',
+    summary: 'one JSON document (NDJSON for sync and events); see schemas/output/',
+    commands: 'every',
+    // They print a shell script: there is no JSON form of one.
+    except: ['completion', 'shell-init'],
+    document: true,
+  },
+  {
+    name: 'github',
+    summary: 'GitHub Actions annotations (::error file=...,line=...::)',
+    commands: CHECKS,
+    document: false,
+    writer: () => import('./formats.js').then((m) => m.githubWriter),
+  },
+  {
+    name: 'sarif',
+    summary: 'SARIF 2.1.0 for code scanning',
+    commands: REPORTS,
+    document: true,
+    writer: () => import('./formats.js').then((m) => m.sarifWriter),
+  },
+  {
+    name: 'junit',
+    summary: 'JUnit XML test report (GitLab, Jenkins, Azure Pipelines, CircleCI)',
+    commands: REPORTS,
+    document: true,
+    writer: () => import('./junit.js').then((m) => m.junitWriter),
+  },
+  {
+    name: 'codequality',
+    summary: 'GitLab Code Quality report (JSON)',
+    commands: REPORTS,
+    document: true,
+    writer: () => import('./codequality.js').then((m) => m.codeQualityWriter),
+  },
+];
+
+export const OUTPUT_FORMATS: readonly OutputFormat[] = FORMATS.map((f) => f.name);
+
+export function formatEntry(name: OutputFormat): FormatEntry {
+  return FORMATS.find((f) => f.name === name) ?? FORMATS[0]!;
+}
+
+export function isOutputFormat(name: string): name is OutputFormat {
+  return FORMATS.some((f) => f.name === name);
+}
+
+/** True when `command` (a top-level command's name) gives the format. */
+export function gives(format: OutputFormat, command: string): boolean {
+  return entryGives(formatEntry(format), command);
+}
+
+function entryGives({ commands, except }: FormatEntry, command: string): boolean {
+  return commands === 'every' ? !except?.includes(command) : commands.includes(command);
+}
+
+/** The formats a command gives, for its refusal message. */
+export function formatsOf(command: string): OutputFormat[] {
+  return FORMATS.filter((f) => entryGives(f, command)).map((f) => f.name);
+}
+
+/**
+ * The format argv asks for (`--json`, `--output x`, `-o x`, `-ox`, `--output=x`, `-o=x`), for errors
+ * that happen before commander has parsed the options; 'human' when none or an unknown one.
+ */
+export function outputFormatIn(argv: readonly string[]): OutputFormat {
+  let found: OutputFormat = 'human';
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--') break;
+    if (word === '--json') return 'json';
+    let value: string | undefined;
+    if (word === '--output' || word === '-o') value = argv[++i];
+    else if (word.startsWith('--output=')) value = word.slice('--output='.length);
+    else if (word.startsWith('-o=')) value = word.slice(3);
+    else if (word.startsWith('-o') && !word.startsWith('--')) value = word.slice(2);
+    if (value !== undefined && isOutputFormat(value)) found = value;
+  }
+  return found;
+}
+
+const loaded = new Map<OutputFormat, ReportWriter>();
+
+/** Loads the format's writer, once per process, so that the code that reports can write it at once. */
+export async function prepareWriter(format: OutputFormat): Promise<ReportWriter | undefined> {
+  const entry = formatEntry(format);
+  if (entry.writer && !loaded.has(format)) loaded.set(format, await entry.writer());
+  return loaded.get(format);
+}
+
+/** The writer of a report format, once prepareWriter has run (every command's action does). */
+export function writerFor(format: OutputFormat): ReportWriter | undefined {
+  return loaded.get(format);
+}
