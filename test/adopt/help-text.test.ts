@@ -12,7 +12,7 @@ import { execute } from '../../src/cli/program.js';
 import { ExitCode } from '../../src/core/errors/failures.js';
 import { EXIT_CODE_MEANINGS } from '../../src/core/errors/exit-codes.js';
 import { COMMAND_GROUPS } from '../../src/cli/help/groups.js';
-import { OUTPUT_FORMATS } from '../../src/cli/context.js';
+import { OUTPUT_FORMATS } from '../../src/cli/output/format-registry.js';
 import { runJobs } from '../commands/harness.js';
 import { jobsProgram, leafCommands } from './cli-shape.js';
 

@@ -10,7 +10,7 @@ import { suggest } from '../../core/validation/suggest.js';
 import { sanitize } from '../../core/util/sanitize.js';
 import { COMMANDS } from '../commands/index.js';
 import type { Io } from '../context.js';
-import { OUTPUT_FORMATS, type OutputFormat } from '../context.js';
+import { FORMATS } from '../output/format-registry.js';
 import { ENVIRONMENT } from './environment.js';
 import { HELP_TOPICS } from './groups.js';
 import { reflow } from './configure.js';
@@ -107,13 +107,6 @@ config, then defaults (see '${name} help config'). The token is never a flag: it
 and in shell history.`;
 }
 
-const OUTPUT_FORMAT_TEXT: Record<OutputFormat, string> = {
-  human: 'for a terminal: results on stdout; progress, summaries and errors on stderr',
-  json: 'one JSON document on stdout (--json for short); sync and events write NDJSON, one object a line',
-  github: '::error file=...,line=...,col=...:: annotations for GitHub Actions',
-  sarif: 'SARIF 2.1.0 for code-scanning tools',
-};
-
 const JSON_DOCUMENTS: [string, string][] = [
   ['validate', '{"valid", "summary", "adverts": [{"file", "document", "reference", "valid", "errors"}], "findings": [...]}'],
   ['publish, create', '{"results": [{"file", "document", "reference", "status", "error"?}], "summary"}'],
@@ -134,7 +127,7 @@ function formatsTopic(name: string, width: number): string {
   ];
   return `Output formats (-o, --output <format>):
 
-${table(OUTPUT_FORMATS.map((f) => [f, OUTPUT_FORMAT_TEXT[f]]), width)}
+${table(FORMATS.map((f) => [f.name, `${f.summary}; ${f.commands === 'every' ? 'every command' : f.commands.join(', ')}${f.except ? ` but ${f.except.join(', ')}` : ''}`]), width)}
 
 JSON documents (--json):
 

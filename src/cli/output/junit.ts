@@ -1,7 +1,7 @@
 /**
  * JUnit XML test reports (read by GitLab, Jenkins, Azure Pipelines, CircleCI): a testsuite per
  * file, a testcase per advert or event, a failure per finding. Only the elements and attributes of
- * the commonly published JUnit schema (Jenkins xunit's junit-10.xsd) are used, so that strict readers
+ * the published JUnit schemas (Jenkins' junit-4.xsd, xunit's junit-10.xsd) allow are used, so that strict readers
  * take it: the finding's file:line:col is in its message, as testcase has no place for it.
  */
 import { formatFinding, type Finding } from '../../core/errors/findings.js';
@@ -34,7 +34,8 @@ function failure(f: Finding): string {
 
 function testcase(c: ReportCase, suite: string): string {
   const where = c.line === undefined ? '' : ` (line ${c.line})`;
-  const body = c.skipped !== undefined ? `      <skipped${attrs({ message: c.skipped })}/>\n` : c.findings.map(failure).join('');
+  // The reason as text, not a message attribute: Jenkins' junit-4.xsd gives skipped no attributes.
+  const body = c.skipped !== undefined ? `      <skipped>${xml(c.skipped)}</skipped>\n` : c.findings.map(failure).join('');
   const open = `    <testcase${attrs({ name: `${c.name}${where}`, classname: suite })}`;
   return body ? `${open}>\n${body}    </testcase>\n` : `${open}/>\n`;
 }
