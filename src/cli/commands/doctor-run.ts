@@ -15,6 +15,7 @@ import { resolveDetailed, type ResolvedConfigWithHttp } from '../../core/config/
 import { effectiveRows, renderRows, rowsJson, type SettingRow } from '../output/settings-table.js';
 import type { SettingSource } from '../../core/config/types.js';
 import { isJson, writeJson } from '../output/command-io.js';
+import { chooseProxy, describeDecision } from '../../core/api/proxy.js';
 
 export interface Check {
   name: string;
@@ -55,7 +56,16 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
   const from = (source: SettingSource) => describeSource(source, ctx.cwd, ctx.env);
   const baseUrl = config.baseUrl.value;
   if (ctx.globals.sandbox) checks.push({ name: 'base URL', ok: true, detail: 'the embedded sandbox (--sandbox)' });
-  else if (baseUrl) checks.push({ name: 'base URL', ok: true, detail: `${baseUrl} (from ${from(config.baseUrl.source)})` });
+  else if (baseUrl) {
+    checks.push({ name: 'base URL', ok: true, detail: `${baseUrl} (from ${from(config.baseUrl.source)})` });
+    try {
+      checks.push({ name: 'proxy', ok: true, detail: describeDecision(chooseProxy(new URL(baseUrl), config.proxyEnv ?? {})) });
+    } catch (error) {
+      if (!(error instanceof JobsError)) throw error;
+      fail({ name: 'proxy', detail: error.message, hints: error.details }, error.exitCode);
+      return;
+    }
+  }
   else {
     fail(
       {
@@ -113,7 +123,10 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
           {
             name: 'service',
             detail: `not reachable: ${sanitize(error.message)}`,
-            hints: [`Check the base URL (from ${from(config.baseUrl.source)}), your network and any proxy.`],
+            hints: [
+              ...error.details.filter((line) => !line.startsWith('while sending ')),
+              `Check the base URL (from ${from(config.baseUrl.source)}), your network and any proxy.`,
+            ],
           },
           ExitCode.network,
         );

@@ -137,9 +137,9 @@ export function responseError(status: number, headers: HeaderLookup, body: BodyT
 }
 
 /** A failure before any response: nothing came back from the service. */
-export function connectError(baseUrl: string, reason: string, cause: unknown, ex: Exchange): ApiError {
+export function connectError(baseUrl: string, reason: string, cause: unknown, ex: Exchange, hints: string[] = []): ApiError {
   const message = `cannot reach ${baseUrl} (${reason})${afterRetries(ex.retries)}`;
-  return apiError(ex, message, 'network', undefined, undefined, [`while sending ${ex.label}`, ...trailer(ex)], cause);
+  return apiError(ex, message, 'network', undefined, undefined, [`while sending ${ex.label}`, ...trailer(ex), ...hints], cause);
 }
 
 /** The response began but its body could not be read to the end. */
