@@ -110,8 +110,11 @@ export async function startSquid(): Promise<RunningProxy> {
   return start('squid', ['-N', '-f', join(dir, 'squid.conf')], port, dir, logFile);
 }
 
-/** tinyproxy asking for Proxy-Authorization `Basic user:password`. */
-export async function startTinyproxy(user: string, password: string): Promise<RunningProxy> {
+/**
+ * tinyproxy asking for Proxy-Authorization `Basic user:password`, forwarding to `upstream` (squid,
+ * which alone resolves PROXIED_HOST) when given.
+ */
+export async function startTinyproxy(user: string, password: string, upstream?: RunningProxy): Promise<RunningProxy> {
   const dir = mkdtempSync(join(tmpdir(), 'jobs-tinyproxy-'));
   chmodSync(dir, 0o777);
   const port = await freePort();
@@ -129,6 +132,7 @@ export async function startTinyproxy(user: string, password: string): Promise<Ru
       'Allow 127.0.0.1',
       `BasicAuth ${user} ${password}`,
       'DisableViaHeader Yes',
+      ...(upstream ? [`Upstream http 127.0.0.1:${upstream.port}`] : []),
       '',
     ].join('\n'),
   );

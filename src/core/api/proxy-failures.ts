@@ -20,6 +20,7 @@ export interface ProxyLabel {
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   403: 'Forbidden',
+  401: 'Unauthorized',
   404: 'Not Found',
   405: 'Method Not Allowed',
   407: 'Proxy Authentication Required',
@@ -56,7 +57,8 @@ export function proxyFailure(error: unknown, connectWords: Record<string, string
   if (error instanceof ProxyRefusal) {
     const { status, proxy, target } = error;
     const code = `${status} ${STATUS_TEXT[status] ?? ''}`.trim();
-    if (status === 407) {
+    // 407 is the proxy's way to ask; some (tinyproxy, for CONNECT) answer 401.
+    if (status === 407 || status === 401) {
       const why = proxy.withCredentials ? `did not accept the credentials in ${proxy.variable}` : 'asks for credentials';
       return { reason: `the proxy ${proxy.shown} ${why} (${code})`, retry: 'never', code: PROXY_REFUSED };
     }
@@ -75,7 +77,7 @@ export function proxyFailure(error: unknown, connectWords: Record<string, string
 export function proxyHints(error: unknown): string[] {
   if (error instanceof ProxyRefusal) {
     const { status, proxy } = error;
-    if (status === 407) {
+    if (status === 407 || status === 401) {
       return [
         proxy.withCredentials
           ? `Check the user name and password in ${proxy.variable} (percent-encode characters such as @ : / in them).`
