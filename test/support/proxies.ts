@@ -107,7 +107,9 @@ export async function startSquid(): Promise<RunningProxy> {
       '',
     ].join('\n'),
   );
-  return start('squid', ['-N', '-f', join(dir, 'squid.conf')], port, dir, logFile);
+  // squid lives in /usr/sbin, which a user's PATH may not hold.
+  const squid = existsSync('/usr/sbin/squid') ? '/usr/sbin/squid' : 'squid';
+  return start(squid, ['-N', '-f', join(dir, 'squid.conf')], port, dir, logFile);
 }
 
 /**

@@ -123,10 +123,7 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
           {
             name: 'service',
             detail: `not reachable: ${sanitize(error.message)}`,
-            hints: [
-              ...error.details.filter((line) => !line.startsWith('while sending ')),
-              `Check the base URL (from ${from(config.baseUrl.source)}), your network and any proxy.`,
-            ],
+            hints: [`Check the base URL (from ${from(config.baseUrl.source)}), your network and any proxy.`],
           },
           ExitCode.network,
         );

@@ -137,9 +137,10 @@ export function responseError(status: number, headers: HeaderLookup, body: BodyT
 }
 
 /** A failure before any response: nothing came back from the service. */
-export function connectError(baseUrl: string, reason: string, cause: unknown, ex: Exchange, hints: string[] = []): ApiError {
-  const message = `cannot reach ${baseUrl} (${reason})${afterRetries(ex.retries)}`;
-  return apiError(ex, message, 'network', undefined, undefined, [`while sending ${ex.label}`, ...trailer(ex), ...hints], cause);
+export function connectError(baseUrl: string, reason: string, cause: unknown, ex: Exchange, hint?: string): ApiError {
+  // The hint is in the message: bulk commands show one line per failure.
+  const message = `cannot reach ${baseUrl} (${reason})${afterRetries(ex.retries)}${hint ? `; ${hint}` : ''}`;
+  return apiError(ex, message, 'network', undefined, undefined, [`while sending ${ex.label}`, ...trailer(ex)], cause);
 }
 
 /** The response began but its body could not be read to the end. */

@@ -73,20 +73,18 @@ export function proxyFailure(error: unknown, connectWords: Record<string, string
   return { reason: `${words ?? (typeof code === 'string' ? code : 'network error')} reaching the proxy ${proxy.shown}`, retry: words ? 'always' : 'if-repeatable', code: typeof code === 'string' ? code : undefined };
 }
 
-/** What to do about a proxy failure, for the error's details. */
-export function proxyHints(error: unknown): string[] {
+/** What to do about a proxy failure: one clause that ends the error's message. */
+export function proxyHint(error: unknown): string | undefined {
   if (error instanceof ProxyRefusal) {
     const { status, proxy } = error;
     if (status === 407 || status === 401) {
-      return [
-        proxy.withCredentials
-          ? `Check the user name and password in ${proxy.variable} (percent-encode characters such as @ : / in them).`
-          : `Put the proxy's user name and password in ${proxy.variable}: http://user:password@host:port (percent-encode characters such as @ : / in them).`,
-      ];
+      return proxy.withCredentials
+        ? `check the user name and password in ${proxy.variable} (percent-encode @ : / in them)`
+        : `put the proxy's user name and password in ${proxy.variable}: http://user:password@host:port`;
     }
-    if (status === 403) return [`The proxy does not let this machine reach the service: ask its administrators, or add the service's host to NO_PROXY if it can be reached directly.`];
-    return [];
+    if (status === 403) return "the proxy does not let this machine reach the service: ask its administrators, or add the service's host to NO_PROXY if it can be reached directly";
+    return undefined;
   }
   const proxy = proxyOf(error);
-  return proxy ? [`Check ${proxy.variable} (${proxy.shown}), or add the service's host to NO_PROXY if it can be reached directly.`] : [];
+  return proxy ? `check ${proxy.variable} (${proxy.shown}), or add the service's host to NO_PROXY if it can be reached directly` : undefined;
 }

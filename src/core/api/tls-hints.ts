@@ -19,30 +19,21 @@ const UNTRUSTED = new Set([
   'CERT_UNTRUSTED',
 ]);
 
-const HOW_TO_TRUST =
-  "set ca_file in your profile ('jobs config set profiles.<name>.ca_file /path/to/ca.pem'), JOBS_CA_FILE=/path/to/ca.pem, or NODE_EXTRA_CA_CERTS=/path/to/ca.pem (PEM files)";
+const TRUST = "set ca_file in the profile, JOBS_CA_FILE or NODE_EXTRA_CA_CERTS to its PEM file";
 
-export function tlsHints(code: string | undefined, caFile: CaFileLabel | undefined): string[] {
-  if (code === undefined) return [];
-  const inUse = caFile ? [`The CA file ${caFile.path} (from ${caFile.from}) is trusted too, and does not vouch for this certificate.`] : [];
+/** One clause that ends the error's message, or undefined when the code calls for none. */
+export function tlsHint(code: string | undefined, caFile: CaFileLabel | undefined): string | undefined {
+  if (code === undefined) return undefined;
   if (UNTRUSTED.has(code)) {
-    return [
-      "The service's certificate is not signed by a certificate authority this machine trusts.",
-      ...inUse,
-      `If your organisation has its own CA, or a proxy that inspects TLS, ${HOW_TO_TRUST}.`,
-    ];
+    if (caFile) return `the service's certificate is signed neither by an authority this machine trusts nor by the CA file ${caFile.path} (from ${caFile.from})`;
+    return `the service's certificate is not signed by an authority this machine trusts: if it is your organisation's own CA (or a proxy that inspects TLS), ${TRUST}`;
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
-    return [
-      `The service's certificate is ${code === 'CERT_HAS_EXPIRED' ? 'out of date' : 'not valid yet'}: check this machine's clock, and tell the service's operators.`,
-      `If the certificate comes from your organisation's CA or a TLS-inspecting proxy, its operators must renew it; trusting a CA (ca_file, JOBS_CA_FILE, NODE_EXTRA_CA_CERTS) does not mend an expired certificate.`,
-    ];
+    const when = code === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet';
+    return `the service's certificate ${when}: check this machine's clock, then tell the service's operators (trusting a CA with ca_file, JOBS_CA_FILE or NODE_EXTRA_CA_CERTS does not mend a certificate's dates)`;
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    return [
-      "The service's certificate is for another host name: check the base URL's host.",
-      `If a proxy that inspects TLS signs for the service, trust its CA: ${HOW_TO_TRUST}.`,
-    ];
+    return `the service's certificate is for another host name: check the base URL; if a proxy that inspects TLS signs for the service, ${TRUST.replace('its PEM file', "the proxy's CA")}`;
   }
-  return [];
+  return undefined;
 }

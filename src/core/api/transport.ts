@@ -14,8 +14,8 @@ import { RateGate } from './rate-gate.js';
 import { backoffDelay, classifyConnectFailure, formatSeconds, parseRateLimitWait, parseRetryAfter, retryForStatus, statusWords, type Retry } from './retry-policy.js';
 import { isLoopbackHost, joinUrl, parseBaseUrl } from './url.js';
 import { chooseProxy, type ProxyEnv, type ProxyServer } from './proxy.js';
-import { proxyHints } from './proxy-failures.js';
-import { tlsHints, type CaFileLabel } from './tls-hints.js';
+import { proxyHint } from './proxy-failures.js';
+import { tlsHint, type CaFileLabel } from './tls-hints.js';
 
 export interface ClientOptions {
   /** Service base URL; any path is kept (`https://h/api/v1` + `/jobs`). */
@@ -448,7 +448,7 @@ export class Transport {
         return responseError(status, headers, body, ex);
       }
       case 'connect-failure':
-        return connectError(this.baseUrl.href, outcome.reason, outcome.error, ex, [...proxyHints(outcome.error), ...tlsHints(outcome.code, this.options.caFile)]);
+        return connectError(this.baseUrl.href, outcome.reason, outcome.error, ex, proxyHint(outcome.error) ?? tlsHint(outcome.code, this.options.caFile));
       case 'body-failure':
         return brokenBodyError(outcome.status, outcome.reason, outcome.error, ex);
       case 'timeout':
