@@ -56,16 +56,7 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
   const from = (source: SettingSource) => describeSource(source, ctx.cwd, ctx.env);
   const baseUrl = config.baseUrl.value;
   if (ctx.globals.sandbox) checks.push({ name: 'base URL', ok: true, detail: 'the embedded sandbox (--sandbox)' });
-  else if (baseUrl) {
-    checks.push({ name: 'base URL', ok: true, detail: `${baseUrl} (from ${from(config.baseUrl.source)})` });
-    try {
-      checks.push({ name: 'proxy', ok: true, detail: describeDecision(chooseProxy(new URL(baseUrl), config.proxyEnv ?? {})) });
-    } catch (error) {
-      if (!(error instanceof JobsError)) throw error;
-      fail({ name: 'proxy', detail: error.message, hints: error.details }, error.exitCode);
-      return;
-    }
-  }
+  else if (baseUrl) checks.push({ name: 'base URL', ok: true, detail: `${baseUrl} (from ${from(config.baseUrl.source)})` });
   else {
     fail(
       {
@@ -81,6 +72,16 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
   else if (token) checks.push({ name: 'token', ok: true, detail: `found (from ${from(token.source)})` });
   else {
     fail({ name: 'token', detail: 'not found', hints: [`Run '${ctx.name} login', set JOBS_TOKEN, or pass --token-file <file>.`] }, ExitCode.usage);
+  }
+  if (!ctx.globals.sandbox && baseUrl) {
+    // Which proxy the probe below goes through, and which variable said so (never its credentials).
+    try {
+      checks.push({ name: 'proxy', ok: true, detail: describeDecision(chooseProxy(new URL(baseUrl), config.proxyEnv ?? {})) });
+    } catch (error) {
+      if (!(error instanceof JobsError)) throw error;
+      fail({ name: 'proxy', detail: error.message, hints: error.details }, error.exitCode);
+      return;
+    }
   }
   if (!ctx.globals.sandbox && (!baseUrl || !token)) return;
 

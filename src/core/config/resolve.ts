@@ -81,7 +81,7 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
     }
   }
 
-  const profileValue = (field: string, from: ConfigLayer[] = layers): { value: string; source: SettingSource; layer: ConfigLayer } | undefined => {
+  const profileEntry = (field: string, from: ConfigLayer[] = layers): { value: string; source: SettingSource; layer: ConfigLayer } | undefined => {
     if (profile.value === undefined) return undefined;
     for (const layer of from) {
       const entry = layer.profiles[profile.value];
@@ -96,6 +96,10 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
       }
     }
     return undefined;
+  };
+  const profileValue = (field: string): { value: string; source: SettingSource } | undefined => {
+    const entry = profileEntry(field);
+    return entry && { value: entry.value, source: entry.source };
   };
 
   // Base URL: --base-url > JOBS_BASE_URL > the profile's base_url > the URL recorded by `jobs login`.
@@ -142,7 +146,7 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
     allowInsecureHttp,
     proxyEnv: proxyEnvOf(env),
   };
-  const caFile = caFileSetting(env, cwd, layers, profileValue, show, warnings);
+  const caFile = caFileSetting(env, cwd, layers, profileEntry, show, warnings);
   if (caFile) config.caFile = { ...caFile, from: describeSource(caFile.source, cwd, env) };
   return { config, found, merged, profileDefined, storePath };
 }
@@ -175,20 +179,20 @@ function caFileSetting(
   env: Env,
   cwd: string,
   layers: ConfigLayer[],
-  profileValue: (field: string, from?: ConfigLayer[]) => { value: string; source: SettingSource; layer: ConfigLayer } | undefined,
+  profileEntry: (field: string, from?: ConfigLayer[]) => { value: string; source: SettingSource; layer: ConfigLayer } | undefined,
   show: (file: string) => string,
   warnings: string[],
 ): Setting<string> | undefined {
   const fromEnv = env.JOBS_CA_FILE?.trim();
   if (fromEnv) return { value: resolvePath(cwd, expandHome(fromEnv, env)), source: { kind: 'env', name: 'JOBS_CA_FILE' } };
   const project = layers.filter((layer) => layer.kind === 'project');
-  const ignored = profileValue('ca_file', project);
+  const ignored = profileEntry('ca_file', project);
   if (ignored && ignored.value.trim() !== '') {
     warnings.push(
       `${show(ignored.layer.path)}: ${(ignored.source as { key: string }).key} is ignored in a project config (a checkout must not be able to add a certificate authority you trust); set it in your user config, or set JOBS_CA_FILE`,
     );
   }
-  const found = profileValue(
+  const found = profileEntry(
     'ca_file',
     layers.filter((layer) => layer.kind !== 'project'),
   );
