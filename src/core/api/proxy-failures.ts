@@ -70,7 +70,8 @@ export function proxyFailure(error: unknown, connectWords: Record<string, string
   if (!proxy) return undefined;
   const code = (error as { code?: unknown }).code;
   const words = typeof code === 'string' ? connectWords[code] : undefined;
-  return { reason: `${words ?? (typeof code === 'string' ? code : 'network error')} reaching the proxy ${proxy.shown}`, retry: words ? 'always' : 'if-repeatable', code: typeof code === 'string' ? code : undefined };
+  // Marked only before the proxy connection (or the tunnel) was made: the service got nothing.
+  return { reason: `${words ?? (typeof code === 'string' ? code : 'network error')} reaching the proxy ${proxy.shown}`, retry: 'always', code: typeof code === 'string' ? code : undefined };
 }
 
 /** What to do about a proxy failure: one clause that ends the error's message. */
