@@ -50,14 +50,17 @@ describe('a private certificate authority', () => {
   });
 
   it("the profile's ca_file in the user config trusts it, relative to the config file", async () => {
-    const env = withUserConfig(`profiles:\n  default:\n    base_url: ${direct()}\n    ca_file: ${ca.caFile}\n`, { JOBS_TOKEN: TOKEN });
-    const r = await jobs(['stats', 'CA-PROFILE', '--json'], { env });
+    const env = withUserConfig(`profiles:\n  default:\n    base_url: ${direct()}\n`, { JOBS_TOKEN: TOKEN });
+    const set = await jobs(['config', 'set', 'profiles.default.ca_file', ca.caFile], { env, cwd: env.HOME! });
+    expect(set.stderr).toBe('');
+    expect(set.code).toBe(0);
+    const r = await jobs(['stats', 'CA-PROFILE', '--json'], { env, cwd: env.HOME! });
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout).stats).toMatchObject([{ reference: 'CA-PROFILE' }]);
     // A relative path: next to the config file.
     copyFileSync(ca.caFile, join(env.XDG_CONFIG_HOME!, 'jobs', 'ca.pem'));
     writeFileSync(join(env.XDG_CONFIG_HOME!, 'jobs', 'config.yaml'), `profiles:\n  default:\n    base_url: ${direct()}\n    ca_file: ca.pem\n`);
-    const relative = await jobs(['stats', 'CA-RELATIVE', '--json'], { env });
+    const relative = await jobs(['stats', 'CA-RELATIVE', '--json'], { env, cwd: env.HOME! });
     expect(relative.stderr).toBe('');
     expect(JSON.parse(relative.stdout).stats).toMatchObject([{ reference: 'CA-RELATIVE' }]);
   });

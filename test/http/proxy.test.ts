@@ -2,7 +2,7 @@
 // so a request to it succeeds only through the proxy) and tinyproxy (which checks
 // Proxy-Authorization). What the proxies log and what the service receives are the evidence.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/core/errors/failures.js';
 import { PROXIED_HOST, REFUSED_HOST, freePort, startSquid, startTinyproxy, type RunningProxy } from '../support/proxies.js';
@@ -68,6 +68,33 @@ describe('through squid', () => {
       expect.stringMatching(new RegExp(`^TCP_MISS/200 \\d+ POST http://${PROXIED_HOST}:${plainPort}/job_applications/app-1/events$`)),
     ]);
     expect(plainSeen.slice(-2)).toEqual([`GET /jobs/A-1/stats ${PROXIED_HOST}:${plainPort} -`, `POST /job_applications/app-1/events ${PROXIED_HOST}:${plainPort} -`]);
+  });
+
+  it('http: the connection to the proxy is kept for requests in a row', async () => {
+    // A relay in front of squid counts the client's connections to "the proxy".
+    let connections = 0;
+    const relay = createTcpServer((client) => {
+      connections++;
+      const upstream = connect(squid.port, '127.0.0.1');
+      client.pipe(upstream).pipe(client);
+      const close = () => {
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', close).on('close', close);
+      upstream.on('error', close).on('close', close);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    try {
+      const proxyUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+      const { client } = makeClient({ baseUrl: `http://${PROXIED_HOST}:${plainPort}`, proxyEnv: { HTTP_PROXY: proxyUrl }, allowInsecureHttp: true });
+      const seen = plainSeen.length;
+      for (let i = 0; i < 5; i++) await client.stats(`KEEP-${i}`);
+      expect(plainSeen.length - seen).toBe(5);
+      expect(connections).toBe(1);
+    } finally {
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 
   it('without the proxy the made-up name does not resolve: the requests above went through it', async () => {
