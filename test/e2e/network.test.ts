@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROXIED_HOST, startSquid, startTinyproxy, type RunningProxy } from '../support/proxies.js';
-import { makeCa, statsService, type StatsService, type TestCa } from '../support/tls-certs.js';
+import { expiredCert, makeCa, statsService, type StatsService, type TestCa } from '../support/tls-certs.js';
 import { isolatedEnv, jobs } from './helpers.js';
 
 const TOKEN = 'tok_NETWORK_9c1e77';
@@ -100,7 +100,21 @@ describe('a private certificate authority', () => {
     expect(service.requests.length).toBe(requests);
   });
 
-  it('a certificate for another name says so', async () => {
+  it('an expired certificate says so, and that trusting a CA does not mend it', async () => {
+    const old = await statsService(expiredCert(ca));
+    try {
+      const r = await jobs(['stats', 'A', '--retries', '0'], { env: isolatedEnv({ JOBS_BASE_URL: `https://127.0.0.1:${old.port}`, JOBS_TOKEN: TOKEN, JOBS_CA_FILE: ca.caFile }) });
+      expect(r.code).toBe(7);
+      expect(r.stderr).toBe(
+        `✖ A: cannot reach https://127.0.0.1:${old.port}/ (TLS error CERT_HAS_EXPIRED); the service's certificate has expired: check this machine's clock, then tell the service's operators (trusting a CA with ca_file, JOBS_CA_FILE or NODE_EXTRA_CA_CERTS does not mend a certificate's dates)\n`,
+      );
+      expect(old.requests).toEqual([]);
+    } finally {
+      await old.close();
+    }
+  });
+
+  it('a certificate for another name, or a CA file that did not sign it, says so', async () => {
     const other = makeCa(['elsewhere.test']);
     const wrong = await statsService({ ...other, caFile: other.caFile });
     try {
@@ -108,6 +122,11 @@ describe('a private certificate authority', () => {
       expect(r.code).toBe(7);
       expect(r.stderr).toContain(
         "(TLS error ERR_TLS_CERT_ALTNAME_INVALID); the service's certificate is for another host name: check the base URL; if a proxy that inspects TLS signs for the service, set ca_file in the profile, JOBS_CA_FILE or NODE_EXTRA_CA_CERTS to the proxy's CA",
+      );
+      // A CA file that is not the one that signed: named in the message.
+      const notThatCa = await jobs(['stats', 'A', '--retries', '0'], { env: isolatedEnv({ JOBS_BASE_URL: direct(), JOBS_TOKEN: TOKEN, JOBS_CA_FILE: other.caFile }) });
+      expect(notThatCa.stderr).toBe(
+        `✖ A: cannot reach ${direct()}/ (TLS error UNABLE_TO_VERIFY_LEAF_SIGNATURE); the service's certificate is signed neither by an authority this machine trusts nor by the CA file ${other.caFile} (from JOBS_CA_FILE)\n`,
       );
     } finally {
       await wrong.close();

@@ -4,7 +4,7 @@
  * that answers stats and counts its connections.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,6 +34,18 @@ export function makeCa(names: string[]): TestCa {
     key: readFileSync(file('server.key')),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** The same CA's certificate for 127.0.0.1 that expired in 2020 (through `openssl ca`, which takes dates). */
+export function expiredCert(ca: TestCa): TestCa {
+  const file = (name: string) => join(ca.dir, name);
+  writeFileSync(file('ca.cnf'), '[ca]\ndefault_ca = c\n[c]\ndatabase = index.txt\nnew_certs_dir = .\nserial = serial\ndefault_md = sha256\npolicy = p\n[p]\ncommonName = supplied\n');
+  writeFileSync(file('index.txt'), '');
+  writeFileSync(file('serial'), '01\n');
+  writeFileSync(file('ext.cnf'), 'subjectAltName=IP:127.0.0.1\n');
+  execFileSync('openssl', ['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=127.0.0.1', '-keyout', file('old.key'), '-out', file('old.csr')], { stdio: 'ignore' });
+  execFileSync('openssl', ['ca', '-batch', '-config', file('ca.cnf'), '-startdate', '20200101000000Z', '-enddate', '20200102000000Z', '-in', file('old.csr'), '-out', file('old.pem'), '-cert', ca.caFile, '-keyfile', file('ca.key'), '-extfile', file('ext.cnf')], { stdio: 'ignore', cwd: ca.dir });
+  return { ...ca, cert: readFileSync(file('old.pem')), key: readFileSync(file('old.key')), remove: () => {} };
 }
 
 export interface StatsService {
