@@ -38,7 +38,7 @@ export interface ClientOptions {
   trace?: (line: string) => void;
   /** Allow plain http:// to a host that is not loopback while a token is set. */
   allowInsecureHttp?: boolean;
-  /** The environment HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) are read from; none is used without it. */
+  /** The environment HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) are read from; no proxy without it, or with `fetch`. */
   proxyEnv?: ProxyEnv;
   /** A PEM file of certificate authorities trusted on top of the default ones (ca_file, JOBS_CA_FILE). */
   caFile?: CaFileLabel;
