@@ -49,8 +49,8 @@ describe('through squid', () => {
     for (let i = 0; i < 5; i++) await client.stats(`ACME-${i}`);
     expect(tls.requests.slice(-5)).toEqual([0, 1, 2, 3, 4].map((i) => `GET /jobs/ACME-${i}/stats ${PROXIED_HOST}:${tls.port}`));
     expect(tls.connections() - connectionsBefore).toBe(1);
-    // squid logs a tunnel when it closes: wait for the client's idle connection to go.
     expect(trace).toContain(`> through the proxy ${squid.url} (from HTTPS_PROXY)`);
+    // squid logs a tunnel when it closes: wait for the client's idle connection to go.
     await until(() => newLines(squid, before).length > 0);
     const lines = newLines(squid, before);
     expect(lines).toHaveLength(1);
