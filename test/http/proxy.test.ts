@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/core/errors/failures.js';
+import { classifyFailure } from '../../src/core/events/outcome.js';
 import { PROXIED_HOST, REFUSED_HOST, freePort, startSquid, startTinyproxy, type RunningProxy } from '../support/proxies.js';
 import { makeCa, statsService, type StatsService, type TestCa } from '../support/tls-certs.js';
 import { makeClient, rejection, TOKEN } from './helpers.js';
@@ -130,6 +131,8 @@ describe('through squid', () => {
     );
     expect(error.exitCode).toBe(7);
     expect(waits).toEqual([]);
+    // Nothing reached the service: the events journal holds such an event as failed, not uncertain.
+    expect(classifyFailure(error)).toBe('failed');
   });
 
   it('a destination the proxy cannot reach (503) is retried: the service got nothing', async () => {
@@ -139,6 +142,7 @@ describe('through squid', () => {
     const error = await rejection<ApiError>(client.postEvent('7', { kind: 'recruiter_view' }));
     expect(error.message).toMatch(new RegExp(`^cannot reach https://jobs\\.proxied\\.test:${port}/ \\(the proxy http://127\\.0\\.0\\.1:${squid.port} could not reach jobs\\.proxied\\.test:${port} \\(50[234] [A-Za-z ]+\\)\\) after 1 retry$`));
     expect(waits).toHaveLength(1);
+    expect(classifyFailure(error)).toBe('failed');
   });
 
   it('a proxy that is not there: connection refused, named as the proxy', async () => {
