@@ -383,6 +383,7 @@ describe('jobs doctor', () => {
         '  ok   config: no config file found; using flags, environment and defaults',
         '  ok   base URL: <url> (from JOBS_BASE_URL)',
         '  ok   token: found (from JOBS_TOKEN)',
+        '  ok   proxy: none: the service is on loopback, which is never proxied',
         '  ok   service: reachable (GET /jobs/jobs-doctor-<ref>/stats answered 404)',
         '  ok   credentials: accepted',
         '',

@@ -3,7 +3,9 @@
  * milliseconds each (node:crypto pulls in fourteen), so the built binary is asked which it loaded.
  * (net is always there: the test's stdio pipes are sockets.)
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,4 +32,36 @@ describe('start-up loads only what the command needs', () => {
     expect(loaded.length).toBeGreaterThan(20);
     expect(loaded.filter((m) => /^NativeModule (crypto|worker_threads|v8|http|https|internal\/crypto\/.*)$/.test(m))).toEqual([]);
   });
+});
+
+describe('a proxy costs nothing where none applies', () => {
+  it('jobs stats to a loopback http service, with proxy variables set, loads no TLS (the proxy agents stay unloaded)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jobs-startup-'));
+    const server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"views":1,"likes":0,"applications":0,"applications_unviewed":0}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const out = join(dir, 'modules.txt');
+      const preload = join(dir, 'record-modules.cjs');
+      writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`);
+      const env = isolatedEnv({
+        JOBS_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        JOBS_TOKEN: 'tok_startup',
+        HTTPS_PROXY: 'http://proxy.invalid:3128',
+        HTTP_PROXY: 'http://proxy.invalid:3128',
+        NO_PROXY: 'example.com',
+      });
+      const child = spawn(process.execPath, ['-r', preload, BIN, 'stats', 'A', '--json'], { cwd: dir, env, stdio: 'ignore' });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).toBe(0);
+      const loaded = readFileSync(out, 'utf8').split('\n');
+      expect(loaded).toContain('NativeModule http');
+      expect(loaded.filter((m) => /^NativeModule (https|tls|_tls_wrap|_tls_common)$/.test(m))).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 20_000);
 });

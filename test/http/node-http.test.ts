@@ -214,7 +214,9 @@ describe('https', () => {
     try {
       const { client, waits } = makeClient({ baseUrl: `https://127.0.0.1:${service.port}` });
       const error = await rejection<ApiError>(client.stats('A'));
-      expect(error.message).toBe(`cannot reach https://127.0.0.1:${service.port}/ (TLS error DEPTH_ZERO_SELF_SIGNED_CERT)`);
+      expect(error.message).toBe(
+        `cannot reach https://127.0.0.1:${service.port}/ (TLS error DEPTH_ZERO_SELF_SIGNED_CERT); the service's certificate is not signed by an authority this machine trusts: if it is your organisation's own CA (or a proxy that inspects TLS), set ca_file in the profile, JOBS_CA_FILE or NODE_EXTRA_CA_CERTS to its PEM file`,
+      );
       expect(waits).toEqual([]);
       expect(service.requests).toEqual([]);
       expect(classifyFailure(error)).toBe('failed');

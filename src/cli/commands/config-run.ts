@@ -85,6 +85,11 @@ export async function runConfigSet(ctx: Context, keyText: string, rawValue: stri
       details: ["Set it in your user config: 'jobs config set allow_insecure_http true' (without --project)."],
     });
   }
+  if (target.scope === 'project' && path.length === 3 && path[0] === 'profiles' && path[2] === 'ca_file') {
+    throw new UsageError('ca_file is not read from a project config: a checkout must not be able to add a certificate authority you trust', {
+      details: [`Set it in your user config: 'jobs config set ${keyText} <file>' (without --project), or set JOBS_CA_FILE.`],
+    });
+  }
   const result = await setKey(target, path, value, ctx.cwd, ctx.env);
   const shown = displayPath(target.path, ctx.cwd, ctx.env);
   if (isJson(ctx)) writeJson(ctx, { key: keyText, value, file: target.path });

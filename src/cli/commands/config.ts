@@ -8,7 +8,8 @@ export default function config({ program, name, action }: CommandSetup): void {
       'after',
       `
 Keys are dotted, like the config file: profile, profiles.<name>.base_url, profiles.<name>.auth_scheme,
-concurrency, timeout, retries, allow_insecure_http, defaults.<advert field>, constants.<family>.<name>.
+profiles.<name>.ca_file, concurrency, timeout, retries, allow_insecure_http, defaults.<advert field>,
+constants.<family>.<name>.
 Precedence: flags > environment (JOBS_BASE_URL, JOBS_TOKEN, JOBS_PROFILE, JOBS_CONFIG) > project config
 (.jobsrc.yaml and friends, nearest from here up to your home) > user config
 ($XDG_CONFIG_HOME/jobs/config.yaml) > defaults. \${VAR} in a value reads the environment.

@@ -15,6 +15,7 @@ import { resolveDetailed, type ResolvedConfigWithHttp } from '../../core/config/
 import { effectiveRows, renderRows, rowsJson, type SettingRow } from '../output/settings-table.js';
 import type { SettingSource } from '../../core/config/types.js';
 import { isJson, writeJson } from '../output/command-io.js';
+import { chooseProxy, describeDecision } from '../../core/api/proxy.js';
 
 export interface Check {
   name: string;
@@ -71,6 +72,16 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
   else if (token) checks.push({ name: 'token', ok: true, detail: `found (from ${from(token.source)})` });
   else {
     fail({ name: 'token', detail: 'not found', hints: [`Run '${ctx.name} login', set JOBS_TOKEN, or pass --token-file <file>.`] }, ExitCode.usage);
+  }
+  if (!ctx.globals.sandbox && baseUrl) {
+    // Which proxy the probe below goes through, and which variable said so (never its credentials).
+    try {
+      checks.push({ name: 'proxy', ok: true, detail: describeDecision(chooseProxy(new URL(baseUrl), config.proxyEnv ?? {})) });
+    } catch (error) {
+      if (!(error instanceof JobsError)) throw error;
+      fail({ name: 'proxy', detail: error.message, hints: error.details }, error.exitCode);
+      return;
+    }
   }
   if (!ctx.globals.sandbox && (!baseUrl || !token)) return;
 

@@ -53,6 +53,7 @@ export function effectiveRows(config: ResolvedConfigWithHttp, cwd: string, env: 
     row('timeout', formatDuration(config.timeoutMs.value), config.timeoutMs.source),
     row('retries', config.retries.value, config.retries.source),
     row('allow_insecure_http', config.allowInsecureHttp.value, config.allowInsecureHttp.source),
+    ...(config.caFile ? [row('ca_file', config.caFile.value, config.caFile.source)] : []),
   ];
 }
 

@@ -137,8 +137,9 @@ export function responseError(status: number, headers: HeaderLookup, body: BodyT
 }
 
 /** A failure before any response: nothing came back from the service. */
-export function connectError(baseUrl: string, reason: string, cause: unknown, ex: Exchange): ApiError {
-  const message = `cannot reach ${baseUrl} (${reason})${afterRetries(ex.retries)}`;
+export function connectError(baseUrl: string, reason: string, cause: unknown, ex: Exchange, hint?: string): ApiError {
+  // The hint is in the message: bulk commands show one line per failure.
+  const message = `cannot reach ${baseUrl} (${reason})${afterRetries(ex.retries)}${hint ? `; ${hint}` : ''}`;
   return apiError(ex, message, 'network', undefined, undefined, [`while sending ${ex.label}`, ...trailer(ex)], cause);
 }
 

@@ -9,7 +9,7 @@ import { ConfigError } from '../errors/failures.js';
 import { JobsClient, type ClientOptions } from './client.js';
 
 /** The client options that do not come from the settings: callbacks (onWait, onRequest, trace) and overrides. */
-export type ClientExtras = Omit<ClientOptions, 'baseUrl' | 'token' | 'authScheme' | 'allowInsecureHttp'>;
+export type ClientExtras = Omit<ClientOptions, 'baseUrl' | 'token' | 'authScheme' | 'allowInsecureHttp' | 'proxyEnv' | 'caFile'>;
 
 export function clientFromConfig(config: ResolvedConfig, extras: ClientExtras = {}): JobsClient {
   const baseUrl = config.baseUrl.value;
@@ -34,6 +34,8 @@ export function clientFromConfig(config: ResolvedConfig, extras: ClientExtras = 
     token,
     authScheme: config.authScheme.value,
     allowInsecureHttp: config.allowInsecureHttp.value,
+    ...(config.proxyEnv ? { proxyEnv: config.proxyEnv } : {}),
+    ...(config.caFile ? { caFile: { path: config.caFile.value, from: config.caFile.from } } : {}),
   });
 }
 

@@ -9,6 +9,9 @@ import type { Agent, ClientRequest, IncomingHttpHeaders, IncomingMessage, Reques
 import type { Socket } from 'node:net';
 import { onAbort } from '../util/abort-fanout.js';
 import { CappedChunks, MAX_BODY_BYTES, type BodyText } from './body.js';
+import type { ProxyServer } from './proxy.js';
+import { ProxyRefusal, type ProxyLabel } from './proxy-failures.js';
+import type { CaFileLabel } from './tls-hints.js';
 
 /** The response headers the transport reads: names in any case, repeated values joined by `, `. */
 export interface HeaderLookup {
@@ -47,26 +50,49 @@ export const CONNECT_TIMEOUT_MS = 10_000;
  */
 export const CONNECT_TIMEOUT = 'CONNECT_TIMEOUT';
 
+/** What a proxy or a CA file changes: the agents come from proxy-agents.ts (see there). */
+export interface Route {
+  proxy?: ProxyServer | undefined;
+  caFile?: CaFileLabel | undefined;
+}
+
+interface Sender {
+  request: RequestFn;
+  agent: Agent;
+  proxy?: ProxyLabel;
+}
+
 /** One per transport: its connections are kept between requests. */
 export class NodeHttp {
-  private readonly modules = new Map<string, Promise<{ request: RequestFn; agent: Agent }>>();
+  private readonly modules = new Map<string, Promise<Sender>>();
 
-  constructor(private readonly connectTimeoutMs = CONNECT_TIMEOUT_MS) {}
+  constructor(
+    private readonly connectTimeoutMs = CONNECT_TIMEOUT_MS,
+    private readonly route: Route = {},
+  ) {}
 
   /** Sends `request` to `url`, whose scheme is `protocol` (`http:` or `https:`). */
   async send(protocol: string, url: string, request: OutgoingRequest): Promise<Exchanged> {
-    const { request: send, agent } = await this.moduleFor(protocol);
-    return exchange(send, agent, url, request, protocol === 'https:' ? 'secureConnect' : 'connect', this.connectTimeoutMs);
+    const { request: send, agent, proxy } = await this.moduleFor(protocol);
+    const exchanged = await exchange(send, agent, url, request, protocol === 'https:' ? 'secureConnect' : 'connect', this.connectTimeoutMs);
+    // Through a proxy, a 407 to an http request is the proxy's, never the service's.
+    if (proxy && exchanged.status === 407) throw new ProxyRefusal(407, proxy, new URL(url).host);
+    return exchanged;
   }
 
-  /** node:https (and with it TLS) is loaded only for an https:// service. */
-  private moduleFor(protocol: string): Promise<{ request: RequestFn; agent: Agent }> {
+  /** node:https (and with it TLS) is loaded only for an https:// service; the proxy's agents only for a proxy or a CA file. */
+  private moduleFor(protocol: string): Promise<Sender> {
     let loaded = this.modules.get(protocol);
     if (!loaded) {
-      loaded = (protocol === 'https:' ? import('node:https') : import('node:http')).then((m) => ({
-        request: m.request as RequestFn,
-        agent: new m.Agent({ keepAlive: true, timeout: IDLE_MS }),
-      }));
+      if (this.route.proxy || this.route.caFile) {
+        const timing = { idleMs: IDLE_MS, connectTimeoutMs: this.connectTimeoutMs };
+        loaded = import('./proxy-agents.js').then((m) => m.senderFor(protocol, this.route, timing));
+      } else {
+        loaded = (protocol === 'https:' ? import('node:https') : import('node:http')).then((m) => ({
+          request: m.request as RequestFn,
+          agent: new m.Agent({ keepAlive: true, timeout: IDLE_MS }),
+        }));
+      }
       this.modules.set(protocol, loaded);
     }
     return loaded;

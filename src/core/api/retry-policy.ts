@@ -3,6 +3,7 @@
  * (and tested) apart from the request loop.
  */
 import type { HeaderLookup } from './node-http.js';
+import { proxyFailure } from './proxy-failures.js';
 
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 30_000;
@@ -75,6 +76,8 @@ export interface FailureInfo {
 
 /** Classifies an error raised before the response headers arrived (node:http, or a fetch handed in). */
 export function classifyConnectFailure(error: unknown): FailureInfo {
+  const viaProxy = proxyFailure(error, CONNECT_FAILURES);
+  if (viaProxy) return viaProxy;
   const code = errorCode(error);
   if (code !== undefined && CONNECT_FAILURES[code]) return { reason: CONNECT_FAILURES[code], retry: 'always', code };
   if (code !== undefined && DROPPED_CONNECTIONS[code]) return { reason: DROPPED_CONNECTIONS[code], retry: 'if-repeatable', code };

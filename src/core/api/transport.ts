@@ -13,6 +13,9 @@ import { Deadlines } from './deadlines.js';
 import { RateGate } from './rate-gate.js';
 import { backoffDelay, classifyConnectFailure, formatSeconds, parseRateLimitWait, parseRetryAfter, retryForStatus, statusWords, type Retry } from './retry-policy.js';
 import { isLoopbackHost, joinUrl, parseBaseUrl } from './url.js';
+import { chooseProxy, type ProxyEnv, type ProxyServer } from './proxy.js';
+import { proxyHint } from './proxy-failures.js';
+import { tlsHint, type CaFileLabel } from './tls-hints.js';
 
 export interface ClientOptions {
   /** Service base URL; any path is kept (`https://h/api/v1` + `/jobs`). */
@@ -35,6 +38,10 @@ export interface ClientOptions {
   trace?: (line: string) => void;
   /** Allow plain http:// to a host that is not loopback while a token is set. */
   allowInsecureHttp?: boolean;
+  /** The environment HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) are read from; no proxy without it, or with `fetch`. */
+  proxyEnv?: ProxyEnv;
+  /** A PEM file of certificate authorities trusted on top of the default ones (ca_file, JOBS_CA_FILE). */
+  caFile?: CaFileLabel;
   /**
    * Told when an attempt goes on the wire; the function it returns is called when the attempt ends.
    * The CLI shows a spinner for a request that takes long; the core draws nothing itself.
@@ -95,7 +102,7 @@ const MAX_GATE_ROUNDS = 8;
 
 type Outcome =
   | { type: 'response'; response: RawResponse; ms: number }
-  | { type: 'connect-failure'; error: unknown; reason: string; retry: Retry; ms: number }
+  | { type: 'connect-failure'; error: unknown; reason: string; retry: Retry; code: string | undefined; ms: number }
   | { type: 'body-failure'; status: number; error: unknown; reason: string; ms: number }
   | { type: 'timeout'; ms: number }
   | { type: 'cancelled' };
@@ -160,6 +167,8 @@ export class Transport {
   private readonly now: () => number;
   private readonly deadlines: Deadlines;
   private readonly http: NodeHttp;
+  private readonly proxy: ProxyServer | undefined;
+  private proxyTraced = false;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
@@ -188,11 +197,17 @@ export class Transport {
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
     this.deadlines = new Deadlines(this.timeoutMs, () => new TimeoutReason());
-    this.http = new NodeHttp(Math.max(1, nonNegativeInt(options.connectTimeoutMs, CONNECT_TIMEOUT_MS, 'connect timeout')));
+    const decision = options.proxyEnv && !options.fetch ? chooseProxy(this.baseUrl, options.proxyEnv) : undefined;
+    this.proxy = decision?.kind === 'proxy' ? decision.proxy : undefined;
+    this.http = new NodeHttp(Math.max(1, nonNegativeInt(options.connectTimeoutMs, CONNECT_TIMEOUT_MS, 'connect timeout')), { proxy: this.proxy, caFile: options.caFile });
   }
 
-  /** Removes the token from a text that could contain it. */
-  redact = (text: string): string => (this.token ? text.split(this.token).join('***') : text);
+  /** Removes the token (and the proxy's credentials) from a text that could contain them. */
+  redact = (text: string): string => {
+    let out = this.token ? text.split(this.token).join('***') : text;
+    for (const secret of this.proxy?.secrets ?? []) out = out.split(secret).join('***');
+    return out;
+  };
 
   private trace(line: string): void {
     if (this.options.trace) this.options.trace(this.redact(line));
@@ -323,6 +338,10 @@ export class Transport {
     try {
       // Inside the try: a trace callback that throws still ends the deadline (its timer would hold the process).
       this.trace(`> ${spec.method} ${url}`);
+      if (this.proxy && !this.proxyTraced) {
+        this.proxyTraced = true;
+        this.trace(`> through the proxy ${this.proxy.shown} (from ${this.proxy.variable})`);
+      }
       if (this.authorization !== undefined) this.trace(`> authorization: ${this.scheme === '' ? '' : `${this.scheme} `}***`);
       ended = this.options.onRequest?.(this.redact(`${spec.method} ${spec.path}`));
       const request: OutgoingRequest = { method: spec.method, headers: this.headers(hasBody), ...(hasBody ? { body: JSON.stringify(spec.body) } : {}), signal };
@@ -330,10 +349,11 @@ export class Transport {
       try {
         response = this.options.fetch ? await viaFetch(this.options.fetch, url, request) : await this.http.send(this.baseUrl.protocol, url, request);
       } catch (error) {
+        if (error instanceof ConfigError) throw error; // an unreadable CA file: nothing was sent
         const stop = interrupted();
         if (stop) return this.traced(stop);
         const info = classifyConnectFailure(error);
-        return this.traced({ type: 'connect-failure', error, reason: info.reason, retry: info.retry, ms: elapsed() });
+        return this.traced({ type: 'connect-failure', error, reason: info.reason, retry: info.retry, code: info.code, ms: elapsed() });
       }
       const body = response.body;
       // The status decides success or failure: a body that breaks off matters only for a 2xx whose
@@ -428,7 +448,7 @@ export class Transport {
         return responseError(status, headers, body, ex);
       }
       case 'connect-failure':
-        return connectError(this.baseUrl.href, outcome.reason, outcome.error, ex);
+        return connectError(this.baseUrl.href, outcome.reason, outcome.error, ex, proxyHint(outcome.error) ?? tlsHint(outcome.code, this.options.caFile));
       case 'body-failure':
         return brokenBodyError(outcome.status, outcome.reason, outcome.error, ex);
       case 'timeout':

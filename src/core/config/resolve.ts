@@ -3,7 +3,8 @@
  * the credentials store written by `jobs login` as the last source of a token. Every value records
  * where it came from so `jobs doctor` and `jobs config list` can say so.
  */
-import { resolve as resolvePath } from 'node:path';
+import { dirname, resolve as resolvePath } from 'node:path';
+import { proxyEnvOf } from '../api/proxy.js';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { readCredentials, storeKey, type CredentialsFile } from './credentials.js';
 import { describeSource } from './describe.js';
@@ -11,7 +12,7 @@ import { parseDurationMs } from './duration.js';
 import { InterpolationError, interpolateString } from './interpolate.js';
 import { readFile, whyUnreadable } from '../util/quick-fs.js';
 import { loadConfigFiles, type ConfigLayer, type FoundConfig } from './load.js';
-import { credentialsFile, displayPath } from './paths.js';
+import { credentialsFile, displayPath, homeDir } from './paths.js';
 import { deepMerge, getPath, isPlainObject, type PlainObject } from './plain.js';
 import type { ConstantFamily, ResolvedConfig, Setting, SettingSource } from './types.js';
 import type { ConfigFlags, ConfigInput, Env } from './inputs.js';
@@ -80,21 +81,25 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
     }
   }
 
-  const profileValue = (field: string): { value: string; source: SettingSource } | undefined => {
+  const profileEntry = (field: string, from: ConfigLayer[] = layers): { value: string; source: SettingSource; layer: ConfigLayer } | undefined => {
     if (profile.value === undefined) return undefined;
-    for (const layer of layers) {
+    for (const layer of from) {
       const entry = layer.profiles[profile.value];
       const raw = isPlainObject(entry) ? entry[field] : undefined;
       if (typeof raw !== 'string') continue;
       const key = ['profiles', profile.value, field];
       try {
-        return { value: interpolateString(raw, env, key, found.tokens), source: { kind: 'file', path: layer.path, key: key.join('.') } };
+        return { value: interpolateString(raw, env, key, found.tokens), source: { kind: 'file', path: layer.path, key: key.join('.') }, layer };
       } catch (error) {
         if (error instanceof InterpolationError) throw new ConfigError(`${show(layer.path)}: ${key.join('.')}: ${error.message}`);
         throw error;
       }
     }
     return undefined;
+  };
+  const profileValue = (field: string): { value: string; source: SettingSource } | undefined => {
+    const entry = profileEntry(field);
+    return entry && { value: entry.value, source: entry.source };
   };
 
   // Base URL: --base-url > JOBS_BASE_URL > the profile's base_url > the URL recorded by `jobs login`.
@@ -139,7 +144,10 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
     files: layers.map((layer) => layer.path),
     warnings,
     allowInsecureHttp,
+    proxyEnv: proxyEnvOf(env),
   };
+  const caFile = caFileSetting(env, cwd, layers, profileEntry, show, warnings);
+  if (caFile) config.caFile = { ...caFile, from: describeSource(caFile.source, cwd, env) };
   return { config, found, merged, profileDefined, storePath };
 }
 
@@ -160,6 +168,40 @@ function insecureHttpSetting(layers: ConfigLayer[], show: (file: string) => stri
     ['allow_insecure_http'],
   );
   return found && typeof found.value === 'boolean' ? { value: found.value, source: found.source } : { value: false, source: { kind: 'default' } };
+}
+
+/**
+ * JOBS_CA_FILE > the profile's ca_file in the user config or a file named with --config / JOBS_CONFIG.
+ * Not from a project config: a checkout that could add a certificate authority could have its own
+ * server impersonate the service and read the token. A relative path is relative to the file it is in.
+ */
+function caFileSetting(
+  env: Env,
+  cwd: string,
+  layers: ConfigLayer[],
+  profileEntry: (field: string, from?: ConfigLayer[]) => { value: string; source: SettingSource; layer: ConfigLayer } | undefined,
+  show: (file: string) => string,
+  warnings: string[],
+): Setting<string> | undefined {
+  const fromEnv = env.JOBS_CA_FILE?.trim();
+  if (fromEnv) return { value: resolvePath(cwd, expandHome(fromEnv, env)), source: { kind: 'env', name: 'JOBS_CA_FILE' } };
+  const project = layers.filter((layer) => layer.kind === 'project');
+  const ignored = profileEntry('ca_file', project);
+  if (ignored && ignored.value.trim() !== '') {
+    warnings.push(
+      `${show(ignored.layer.path)}: ${(ignored.source as { key: string }).key} is ignored in a project config (a checkout must not be able to add a certificate authority you trust); set it in your user config, or set JOBS_CA_FILE`,
+    );
+  }
+  const found = profileEntry(
+    'ca_file',
+    layers.filter((layer) => layer.kind !== 'project'),
+  );
+  if (!found || found.value.trim() === '') return undefined;
+  return { value: resolvePath(dirname(found.layer.path), expandHome(found.value.trim(), env)), source: found.source };
+}
+
+function expandHome(path: string, env: Env): string {
+  return path === '~' || path.startsWith('~/') ? `${homeDir(env)}${path.slice(1)}` : path;
 }
 
 /** --profile > JOBS_PROFILE > config `profile` > a profile named `default`, if one is defined. */

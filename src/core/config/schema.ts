@@ -21,7 +21,7 @@ export interface SchemaNode {
 const ROOT = configSchema as SchemaNode;
 
 /** Keys users reach for at the top level that live under a profile. */
-const PROFILE_KEYS = ['base_url', 'token', 'auth_scheme'];
+const PROFILE_KEYS = ['base_url', 'token', 'auth_scheme', 'ca_file'];
 
 export type KeyLookup =
   /** `node` is undefined inside a free-form object (`defaults`), where any key is accepted. */

@@ -32,6 +32,13 @@ export interface ResolvedConfig {
   retries: Setting<number>;
   /** Let the token travel over plain http:// to a host that is not loopback (off by default). */
   allowInsecureHttp: Setting<boolean>;
+  /**
+   * A PEM file of extra certificate authorities (JOBS_CA_FILE, or the profile's ca_file in the user
+   * config), as an absolute path; `from` says where it was set, in words.
+   */
+  caFile?: Setting<string> & { from: string };
+  /** The proxy variables of the environment (HTTPS_PROXY, NO_PROXY, ...), which the client reads. */
+  proxyEnv?: Readonly<Record<string, string>>;
   /** Config files that were read, nearest first. */
   files: string[];
   /** Warnings to show once (e.g. a world-readable config holding a literal token). */
