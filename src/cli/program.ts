@@ -93,7 +93,7 @@ Examples:
 
 Exit codes: 0 ok, 1 rejected or partial failure, 2 usage or config, 3 invalid advert input,
 4 unauthorized, 5 not found, 6 quota exceeded, 7 network or service error, 8 changes pending,
-129 hangup, 130 interrupted, 143 terminated. Run '${name} help <command>' for a command's options and
+9 declined, 129 hangup, 130 interrupted, 143 terminated. Run '${name} help <command>' for a command's options and
 examples. At an interactive prompt, '${name} shell-init bash|zsh|fish' lets 'jobs' name this CLI next
 to the shell's builtin 'jobs'.`,
     );
