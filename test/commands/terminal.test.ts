@@ -190,7 +190,7 @@ describe('sync --prune on a terminal', () => {
     expect(r.stderr).not.toContain('[y/N]');
     const other = await syncedThenRemoved();
     const json = await onTerminal(['--json', 'sync', other, '--prune'], ['n\r'], env);
-    expect(json.stderr).toMatch(/^- B-2  \(b\.yaml\)\n.*Delete 1 advert/m);
+    expect(json.stderr).toMatch(/^- B-2 {2}\(b\.yaml\)\n.*Delete 1 advert/m);
     expect(json.code).toBe(9);
   });
 });
