@@ -25,3 +25,70 @@ describe('sync without a token', () => {
     expect(r.stdout).toBe('+ A-1  a.yaml\n');
   });
 });
+
+describe('YAML syntax errors, explained', () => {
+  it('a duplicated key names the key and where it first appeared; the parser\'s drawing stays lines', async () => {
+    const dir = tempFolder({ 'a.yaml': `${advertYaml('A-1')}education: 2\n` });
+    const r = await runJobs(['validate', 'a.yaml'], { cwd: dir });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe(
+      [
+        '✖ a.yaml:18:1: education: duplicate key; first at line 12 (a field is written once: keep one of the two)',
+        '      email: hr@acme.example',
+        '    education: 2',
+        '    ^',
+        '',
+      ].join('\n'),
+    );
+    expect(r.stderr).toBe('✖ 1 error: 0 adverts in 1 file checked, 1 file with YAML errors\n');
+  });
+
+  it('a nested duplicate names its path', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1').replace('  city: Oslo\n', '  city: Oslo\n  city: Bergen\n') });
+    const r = await runJobs(['validate', 'a.yaml'], { cwd: dir });
+    expect(r.stdout.split('\n')[0]).toBe('✖ a.yaml:16:3: location.city: duplicate key; first at line 15 (a field is written once: keep one of the two)');
+  });
+
+  it('a tab used for indentation says which line and to use spaces', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1').replace('  email: hr@acme.example', '\temail: hr@acme.example') });
+    const r = await runJobs(['validate', 'a.yaml'], { cwd: dir });
+    expect(r.stdout.split('\n').slice(0, 4)).toEqual(['✖ a.yaml:17:1: line 17 is indented with a tab; use spaces (YAML does not allow tabs for indentation)', '    recruiter:', '    →email: hr@acme.example', '    ^']);
+  });
+
+  it('a GitHub annotation carries the explained message, not the parser\'s drawing', async () => {
+    const dir = tempFolder({ 'a.yaml': `${advertYaml('A-1')}education: 2\n` });
+    const r = await runJobs(['validate', '--output', 'github', 'a.yaml'], { cwd: dir });
+    expect(r.stdout).toBe('::error file=a.yaml,line=18,col=1,title=jobs%3A duplicate_key::education: duplicate key; first at line 12 (a field is written once: keep one of the two)\n');
+  });
+
+  it('a syntax error in one document does not hide the errors of the others', async () => {
+    const dir = tempFolder({ 'a.yaml': `${advertYaml('A-1')}title: again\n---\n${advertYaml('A-2').replace('title: Engineer', 'title: ""')}---\n${advertYaml('A-3').replace('seniority: 0', 'seniority: [3')}` });
+    const r = await runJobs(['validate', 'a.yaml'], { cwd: dir });
+    const findings = r.stdout.split('\n').filter((l) => l.startsWith('✖'));
+    expect(findings).toEqual([
+      '✖ a.yaml:18:1: title: duplicate key; first at line 2 (a field is written once: keep one of the two)',
+      '✖ a.yaml:21:8: title: must not be blank [blank]',
+      expect.stringMatching(/^✖ a\.yaml:\d+:\d+: Flow sequence in block collection must be sufficiently indented and end with a \]$/),
+    ]);
+    expect(r.stderr).toBe('✖ 3 errors: 1 advert in 1 file checked, 1 invalid, 1 file with YAML errors\n');
+  });
+});
+
+describe('a duplicated reference alone', () => {
+  it('is counted as an invalid advert, in the summary and in --json', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('A-1') });
+    const r = await runJobs(['validate', '.'], { cwd: dir });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('✖ b.yaml:1:12: reference "A-1" is already used by a.yaml:1:12; each advert needs its own\n');
+    expect(r.stderr).toBe('✖ 1 error: 2 adverts in 2 files checked, 1 invalid (1 duplicate reference)\n');
+    const json = await runJobs(['validate', '.', '--json'], { cwd: dir });
+    expect(JSON.parse(json.stdout).summary).toMatchObject({ files: 2, adverts: 2, valid: 1, invalid: 1, errors: 1 });
+  });
+
+  it('publish says so too, and sends nothing', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('A-1') });
+    const r = await runJobs(['publish', '.'], { cwd: dir, env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' } });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('1 error in the advert files (1 of 2 adverts invalid (1 duplicate reference)); nothing was sent');
+  });
+});

@@ -58,7 +58,7 @@ describe('jobs validate (built binary)', () => {
       '✖ b.yaml:15:5: `city` is indented more than `country` above it (4 spaces, not 2), so YAML reads it as part of the value of `country`; line it up with `country`',
       '',
     ]);
-    expect(r.stderr).toBe('✖ 3 errors: 1 advert in 2 files checked, 1 invalid, 1 file could not be read\n');
+    expect(r.stderr).toBe('✖ 3 errors: 1 advert in 2 files checked, 1 invalid, 1 file with YAML errors\n');
   });
 
   it('loads the country list only when a country needs a suggestion', async () => {

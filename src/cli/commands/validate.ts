@@ -28,13 +28,14 @@ Examples:
 }
 
 export async function runValidate(ctx: Context, paths: string[], flags: ValidateFlags): Promise<number> {
-  const [{ AdvertFileWalk }, { checkFiles }, { findingFromProblem, sortFindings }, { writeFindings }, { paint }, { plural }] = await Promise.all([
+  const [{ AdvertFileWalk }, { checkFiles }, { findingFromProblem, sortFindings }, { writeFindings }, { paint }, { plural }, { problemParts, duplicatesNote }] = await Promise.all([
     import('../../core/adverts/files.js'),
     import('../../core/validation/check-files.js'),
     import('../../core/errors/findings.js'),
     import('../output/findings-report.js'),
     import('../output/summary.js'),
     import('../../core/util/plural.js'),
+    import('../../core/validation/invalid-adverts.js'),
   ]);
   const mode = flags.update ? 'update' : 'create';
   const config = await ctx.config();
@@ -65,9 +66,9 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
   if (!['json', 'sarif'].includes(ctx.globals.output) && !(ctx.globals.quiet && ok)) {
     const c = paint(ctx, ctx.io.stderr);
     const counted = `${plural(adverts, 'advert')} in ${plural(checked.files, 'file')}`;
-    // A file that could not be read (YAML syntax, encoding, ...) is counted as such, not as "0 invalid".
-    const unreadable = new Set(problems.filter((p) => p.code !== 'duplicate_reference').map((p) => p.file)).size;
-    const failed = [...(invalid > 0 || unreadable === 0 ? [`${invalid} invalid`] : []), ...(unreadable > 0 ? [`${plural(unreadable, 'file')} could not be read`] : [])].join(', ');
+    // A file with YAML errors, or one that could not be read, is counted as such, not as "0 invalid".
+    const { files, duplicates } = problemParts(problems);
+    const failed = [...(invalid > 0 || files.length === 0 ? [`${invalid} invalid${duplicatesNote(duplicates)}`] : []), ...files].join(', ');
     const line = ok ? c.green(`✔ ${counted}: all valid`) : c.red(`✖ ${plural(findings.length, 'error')}: ${counted} checked, ${failed}`);
     ctx.io.stderr.write(`${line}\n`);
   }
