@@ -92,3 +92,38 @@ describe('a duplicated reference alone', () => {
     expect(r.stderr).toContain('1 error in the advert files (1 of 2 adverts invalid (1 duplicate reference)); nothing was sent');
   });
 });
+
+describe('common value mistakes get the fix', () => {
+  const check = async (from: string, to: string, env: Record<string, string> = {}) => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1').replace(from, to) });
+    const r = await runJobs(['validate', 'a.yaml'], { cwd: dir, env });
+    expect(r.code).toBe(3);
+    return r.stdout.trimEnd();
+  };
+
+  it('an e-mail address with a comma for a dot, without a top-level domain, with a space', async () => {
+    expect(await check('email: hr@acme.example', 'email: hiring@acme,com')).toBe('✖ a.yaml:17:10: recruiter.email: hiring@acme,com has a comma where a dot belongs: write hiring@acme.com [invalid]');
+    expect(await check('email: hr@acme.example', 'email: hiring@acme')).toBe('✖ a.yaml:17:10: recruiter.email: hiring@acme has no top-level domain after acme: write the whole domain, e.g. hiring@acme.com [invalid]');
+    expect(await check('email: hr@acme.example', 'email: hiring @acme.com')).toBe('✖ a.yaml:17:10: recruiter.email: hiring @acme.com has a space in it: an e-mail address has none; write hiring@acme.com [invalid]');
+    expect(await check('email: hr@acme.example', 'email: hiring.acme.com')).toBe('✖ a.yaml:17:10: recruiter.email: hiring.acme.com has no @: write the address as name@domain, e.g. hiring@example.com [invalid]');
+  });
+
+  it('a comma list where a YAML list is needed shows the list to write', async () => {
+    expect(await check('education: 0\n', 'education: 0\nskills: Node.js, TypeScript\n')).toBe(
+      '✖ a.yaml:13:9: skills: is a list, not one text: write skills: [Node.js, TypeScript], or each item on its own line under skills: as "- item" [invalid]',
+    );
+  });
+
+  it('a contract name without constants says that names need constants.contract, and shows the line', async () => {
+    expect(await check('contract_id: 1', 'contract_id: permanent')).toBe(
+      '✖ a.yaml:6:14: contract_id: permanent is a name, and names need constants.contract in the config (constants: {contract: {permanent: <id>}}, or: jobs config set constants.contract.permanent <id>); or write the id: contract_id: <id> [not_a_number]',
+    );
+  });
+
+  it('seniority in words says it is a number of years', async () => {
+    expect(await check('seniority: 0', 'seniority: three years')).toBe(
+      '✖ a.yaml:11:12: seniority: three years is not a number: seniority is the minimum number of years of experience, a whole number; write seniority: 3 [not_a_number]',
+    );
+    expect(await check('seniority: 0', 'seniority: 5+ years')).toContain('write seniority: 5 [not_a_number]');
+  });
+});
