@@ -2,6 +2,8 @@
  * What stood in a new user's way in the first hour (issue 22): each check is what the user sees.
  */
 import nock from 'nock';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advertYaml, runJobs, SERVICE, tempFolder } from './harness.js';
 
@@ -122,8 +124,41 @@ describe('common value mistakes get the fix', () => {
 
   it('seniority in words says it is a number of years', async () => {
     expect(await check('seniority: 0', 'seniority: three years')).toBe(
-      '✖ a.yaml:11:12: seniority: three years is not a number: seniority is the minimum number of years of experience, a whole number; write seniority: 3 [not_a_number]',
+      '✖ a.yaml:11:12: seniority: three years is not a number: seniority is a number of years (the minimum experience); write 3 [not_a_number]',
     );
-    expect(await check('seniority: 0', 'seniority: 5+ years')).toContain('write seniority: 5 [not_a_number]');
+    expect(await check('seniority: 0', 'seniority: 5+ years')).toContain('write 5 [not_a_number]');
+  });
+});
+
+describe('jobs init --config', () => {
+  it('writes its placeholders commented out: an incomplete advert stays invalid, and no made-up name or id is active', async () => {
+    const dir = tempFolder({});
+    const r = await runJobs(['init', '--config', '.jobsrc.yaml'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    const text = readFileSync(join(dir, '.jobsrc.yaml'), 'utf8');
+    expect(text).toContain('# defaults:\n#   organization_name: ACME Robotics\n');
+    expect(text).toContain('# constants:\n#   contract:\n#     permanent: 1\n');
+    const active = text.split('\n').filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
+    expect(active).toEqual(['concurrency: 4                    # requests at once in publish, sync and events (4 is the default)']);
+    writeFileSync(join(dir, 'a.yaml'), advertYaml('A-1').replace('organization_name: ACME\n', ''));
+    const check = await runJobs(['validate', 'a.yaml'], { cwd: dir });
+    expect(check.stdout).toBe('✖ a.yaml:1:1: organization_name: is missing (required) [missing]\n');
+    expect(check.code).toBe(3);
+    // The settings in effect come from the file (it is not passed over as empty), and name no service.
+    const list = await runJobs(['--json', 'config', 'list'], { cwd: dir });
+    const settings = JSON.parse(list.stdout).settings as { key: string; value: unknown }[];
+    expect(settings.find((s) => s.key === 'base_url')?.value ?? null).toBeNull();
+    expect(settings.find((s) => s.key === 'concurrency')).toMatchObject({ value: 4 });
+  });
+
+  it('writes what the user chose active: --base-url and --profile', async () => {
+    const dir = tempFolder({});
+    const r = await runJobs(['init', '--config', '.jobsrc.yaml', '--base-url', 'https://jobs.acme.test/api', '--profile', 'live'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    const text = readFileSync(join(dir, '.jobsrc.yaml'), 'utf8');
+    expect(text).toContain('profile: live\n\nprofiles:\n  live:\n    base_url: https://jobs.acme.test/api\n');
+    const list = await runJobs(['--json', 'config', 'list'], { cwd: dir });
+    const settings = JSON.parse(list.stdout).settings as { key: string; value: unknown }[];
+    expect(settings.find((s) => s.key === 'base_url')?.value).toBe('https://jobs.acme.test/api');
   });
 });

@@ -144,8 +144,7 @@ function adviseNumber(path: readonly string[], value: unknown, context: AdviceCo
     const digits = /^(\d+)\b/.exec(words)?.[1];
     const word = NUMBER_WORDS.findIndex((w) => new RegExp(`^${w}\\b`).test(words));
     const years = digits ?? (word >= 0 ? String(word) : undefined);
-    const example = years === undefined ? 'seniority: 3' : `seniority: ${years}`;
-    return `${shown} is not a number: seniority is the minimum number of years of experience, a whole number; write ${example}`;
+    return `${shown} is not a number: seniority is a number of years (the minimum experience); write ${years ?? 'a whole number, e.g. 3'}`;
   }
   return undefined;
 }
