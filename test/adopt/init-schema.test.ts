@@ -97,7 +97,7 @@ describe('jobs init', () => {
     expect(settings.find((s) => s.key === 'base_url')?.value).toBe('https://jobs.example.com/api');
 
     // The template's constants, once uncommented, work in an advert: contract_id: permanent is id 1.
-    writeFileSync(join(dir, '.jobsrc.yaml'), text.replace(/^# constants:\n(#   .*\n)+/m, (block) => block.replace(/^# /gm, '')));
+    writeFileSync(join(dir, '.jobsrc.yaml'), text.replace(/^# constants:\n(# {3}.*\n)+/m, (block) => block.replace(/^# /gm, '')));
     await runJobs(['init', 'advert.yaml'], { cwd: dir });
     writeFileSync(join(dir, 'advert.yaml'), read(join(dir, 'advert.yaml')).replace('contract_id: 1', 'contract_id: permanent'));
     const check = await runJobs(['validate', 'advert.yaml'], { cwd: dir });
