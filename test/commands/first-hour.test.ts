@@ -162,3 +162,33 @@ describe('jobs init --config', () => {
     expect(settings.find((s) => s.key === 'base_url')?.value).toBe('https://jobs.acme.test/api');
   });
 });
+
+describe('validate . in a project root', () => {
+  it('reads the adverts, not package.json, package-lock.json, tsconfig.json, node_modules or .github workflows', async () => {
+    const root = join(import.meta.dirname, '../..');
+    const dir = tempFolder({
+      'package.json': readFileSync(join(root, 'package.json'), 'utf8'),
+      'package-lock.json': readFileSync(join(root, 'package-lock.json'), 'utf8'),
+      'tsconfig.json': readFileSync(join(root, 'tsconfig.json'), 'utf8'),
+      'tsconfig.build.json': readFileSync(join(root, 'tsconfig.build.json'), 'utf8'),
+      'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
+      'docker-compose.yml': 'services:\n  web:\n    image: nginx\n',
+      'node_modules/some-package/package.json': '{"name": "some-package"}\n',
+      'node_modules/some-package/config.yaml': 'a: 1\n',
+      '.github/workflows/adverts.yml': readFileSync(join(root, 'examples/.github/workflows/adverts.yml'), 'utf8'),
+      '.jobsrc.yaml': 'concurrency: 4\n',
+      'adverts/backend.yaml': advertYaml('A-1'),
+      'adverts/team.json': JSON.stringify({ reference: 'A-2' }),
+    });
+    const r = await runJobs(['validate', '.'], { cwd: dir });
+    // The advert written as JSON is still read (it is invalid: only a reference).
+    expect(r.stdout.split('\n').every((l) => l === '' || l.startsWith('✖ adverts/team.json:'))).toBe(true);
+    expect(r.stderr).toBe('✖ 13 errors: 2 adverts in 2 files checked, 1 invalid\n');
+    const adverts = await runJobs(['validate', '.'], { cwd: join(dir, 'adverts') });
+    expect(adverts.stderr).toContain('2 adverts in 2 files checked');
+    // Named on the command line, a file is read whatever its name.
+    const named = await runJobs(['validate', 'package.json'], { cwd: dir });
+    expect(named.code).toBe(3);
+    expect(named.stdout).toContain('package.json:1:1: reference: is missing');
+  });
+});
