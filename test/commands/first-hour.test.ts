@@ -2,7 +2,7 @@
  * What stood in a new user's way in the first hour (issue 22): each check is what the user sees.
  */
 import nock from 'nock';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advertYaml, runJobs, SERVICE, tempFolder } from './harness.js';
@@ -190,5 +190,57 @@ describe('validate . in a project root', () => {
     const named = await runJobs(['validate', 'package.json'], { cwd: dir });
     expect(named.code).toBe(3);
     expect(named.stdout).toContain('package.json:1:1: reference: is missing');
+  });
+});
+
+describe('config set and doctor say what takes effect', () => {
+  const box = () => {
+    const dir = tempFolder({});
+    return { dir, env: { XDG_CONFIG_HOME: join(dir, 'config') } };
+  };
+
+  it('doctor without a base URL suggests commands that select the profile they set', async () => {
+    const { dir, env } = box();
+    const r = await runJobs(['doctor'], { cwd: dir, env });
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toContain(`Pass --base-url, set JOBS_BASE_URL, or run: jobs config set profiles.default.base_url https://... (the profile "default" is used when none is selected)`);
+    // Following the hint works: the next doctor finds the base URL.
+    const set = await runJobs(['config', 'set', 'profiles.default.base_url', 'https://jobs.acme.test/api'], { cwd: dir, env });
+    expect(set.stderr).toBe('');
+    const again = await runJobs(['doctor'], { cwd: dir, env });
+    expect(again.stdout + again.stderr).toMatch(/ok +base URL: https:\/\/jobs\.acme\.test\/api/);
+  });
+
+  it('config set of a profile that is not in use says so, and how to select it', async () => {
+    const { dir, env } = box();
+    const r = await runJobs(['config', 'set', 'profiles.staging.base_url', 'https://staging.acme.test/api'], { cwd: dir, env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("Note: profiles.staging is not used: no profile is selected; select it with 'jobs config set profile staging', --profile staging or JOBS_PROFILE=staging\n");
+    const selected = await runJobs(['--profile', 'staging', 'config', 'set', 'profiles.staging.auth_scheme', 'Token'], { cwd: dir, env });
+    expect(selected.stderr).toBe('');
+  });
+
+  it('config set of a key a flag or the environment overrides says so', async () => {
+    const { dir, env } = box();
+    await runJobs(['config', 'set', 'profile', 'prod'], { cwd: dir, env });
+    const r = await runJobs(['config', 'set', 'profiles.prod.base_url', 'https://jobs.acme.test/api'], { cwd: dir, env: { ...env, JOBS_BASE_URL: 'https://other.acme.test/api' } });
+    expect(r.stderr).toBe('Note: profiles.prod.base_url is not used while JOBS_BASE_URL is set: it wins over the config\n');
+    const t = await runJobs(['--timeout', '5s', 'config', 'set', 'timeout', '10s'], { cwd: dir, env });
+    expect(t.stderr).toMatch(/^Note: timeout is not used while --timeout is set: it wins over .*config\.yaml\n$/);
+  });
+
+  it('config set --project creates .jobsrc.yaml readable by the team (0666 less the umask, not 0600)', async () => {
+    const { dir, env } = box();
+    const old = process.umask(0o022);
+    try {
+      const r = await runJobs(['config', 'set', '--project', 'concurrency', '2'], { cwd: dir, env });
+      expect(r.code, r.stderr).toBe(0);
+    } finally {
+      process.umask(old);
+    }
+    expect(statSync(join(dir, '.jobsrc.yaml')).mode & 0o777).toBe(0o644);
+    // The user config, which may hold secrets, is still created 0600.
+    await runJobs(['config', 'set', 'concurrency', '3'], { cwd: dir, env });
+    expect(statSync(join(dir, 'config', 'jobs', 'config.yaml')).mode & 0o777).toBe(0o600);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `jobs config set/unset`: edits one YAML or JSON config file in place. YAML edits go through the
  * yaml Document API so comments and layout survive; every write is atomic (temp file + rename) and
- * keeps the file's mode (new files get 0600: they may end up holding secrets).
+ * keeps the file's mode (a new user config gets 0600: it may end up holding secrets; a new project
+ * config is a team's file, created 0666 less the umask, as an editor would).
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
@@ -242,7 +243,9 @@ async function finish(target: EditTarget, file: EditableFile, path: string[], cw
       details: [...mine.slice(1).map((p) => `${keyText(p.key)}: ${p.message}`), `${shown} was not changed.`],
     });
   }
-  await writeAtomically(target.path, file.text(), file.mode ?? 0o600, target.scope === 'user');
+  // An existing file keeps exactly its mode; a new one gets 0600 (user) or 0666 less the umask (project).
+  const mode = file.mode ?? (target.scope === 'project' ? undefined : 0o600);
+  await writeAtomically(target.path, file.text(), mode, target.scope === 'user');
   return { changed: true, otherProblems: problems.map((p) => `${shown}: ${keyText(p.key)}: ${p.message}`) };
 }
 
@@ -253,11 +256,12 @@ function holdsReference(data: unknown, key: string[]): boolean {
   return typeof node === 'string' && node.includes('${');
 }
 
-async function writeAtomically(path: string, text: string, mode: number, privateDir: boolean): Promise<void> {
+/** `mode` undefined: a new shared file, 0666 less the umask. */
+async function writeAtomically(path: string, text: string, mode: number | undefined, privateDir: boolean): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true, mode: privateDir ? 0o700 : 0o777 });
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx', mode);
+  const handle = await open(temp, 'wx', mode ?? 0o666);
   try {
     await handle.writeFile(text);
     await handle.sync();
@@ -266,7 +270,7 @@ async function writeAtomically(path: string, text: string, mode: number, private
   }
   try {
     // open() applied the umask; the file keeps exactly the mode it had.
-    await chmod(temp, mode);
+    if (mode !== undefined) await chmod(temp, mode);
     await rename(temp, path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
