@@ -244,3 +244,24 @@ describe('config set and doctor say what takes effect', () => {
     expect(statSync(join(dir, 'config', 'jobs', 'config.yaml')).mode & 0o777).toBe(0o600);
   });
 });
+
+describe('dry runs print the path that is sent', () => {
+  it('publish --dry-run: the PUT a taken reference gets, encoded', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('"ACME 2026/backend"') });
+    const r = await runJobs(['publish', 'a.yaml', '--dry-run'], { cwd: dir, env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('POST /jobs (then PUT /jobs/ACME%202026%2Fbackend if the reference is taken)  a.yaml');
+  });
+
+  it('update --dry-run: the path the client sends, as nock sees it', async () => {
+    const dir = tempFolder({});
+    const r = await runJobs(['update', "ACME (2026)/backend's", '--set', 'title=New', '--dry-run'], { cwd: dir, env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' } });
+    expect(r.code, r.stderr).toBe(0);
+    const shown = r.stdout.split('\n')[0]!;
+    expect(shown).toBe('PUT /jobs/ACME%20%282026%29%2Fbackend%27s');
+    const scope = nock(SERVICE).put(shown.slice('PUT '.length)).reply(200);
+    const sent = await runJobs(['update', "ACME (2026)/backend's", '--set', 'title=New'], { cwd: dir, env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' } });
+    expect(sent.code, sent.stderr).toBe(0);
+    scope.done();
+  });
+});
