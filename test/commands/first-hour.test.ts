@@ -4,6 +4,8 @@
 import nock from 'nock';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { History } from '../../src/core/history/store.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advertYaml, runJobs, SERVICE, tempFolder } from './harness.js';
 
@@ -263,5 +265,21 @@ describe('dry runs print the path that is sent', () => {
     const sent = await runJobs(['update', "ACME (2026)/backend's", '--set', 'title=New'], { cwd: dir, env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' } });
     expect(sent.code, sent.stderr).toBe(0);
     scope.done();
+  });
+});
+
+describe('jobs report in a clone', () => {
+  it('writes .jobs/report.html by default, in a folder git leaves out of git status', async () => {
+    const dir = tempFolder({ 'adverts/a.yaml': advertYaml('A-1') });
+    execFileSync('git', ['init', '-q', dir]);
+    execFileSync('git', ['-C', dir, 'add', '.']);
+    execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.test', 'commit', '-qm', 'adverts']);
+    const history = join(dir, '..', `${Date.now()}-history`);
+    new History(history, SERVICE).append([{ reference: 'A-1', at: Date.now() - 86_400_000, views: 3, likes: 1, applications: 1, applications_unviewed: 0 }]);
+    const r = await runJobs(['report', '--history-dir', history], { cwd: dir, env: { JOBS_BASE_URL: SERVICE } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^wrote \.jobs\/report\.html: 1 advert/);
+    expect(readFileSync(join(dir, '.jobs', 'report.html'), 'utf8')).toMatch(/^<!doctype html>/);
+    expect(execFileSync('git', ['-C', dir, 'status', '--porcelain'], { encoding: 'utf8' })).toBe('');
   });
 });
