@@ -283,3 +283,29 @@ describe('jobs report in a clone', () => {
     expect(execFileSync('git', ['-C', dir, 'status', '--porcelain'], { encoding: 'utf8' })).toBe('');
   });
 });
+
+describe('events after a 404', () => {
+  it('does not say a rerun retries what a rerun gets the same 404 for; it says what to do', async () => {
+    const dir = tempFolder({ 'e.csv': 'application_id,kind\na1,recruiter_view\nnope,recruiter_like\n' });
+    const scope = nock(SERVICE)
+      .post('/job_applications/a1/events')
+      .reply(200)
+      .post('/job_applications/nope/events')
+      .reply(404, { errors: { base: ['not_found'] } });
+    const r = await runJobs(['events', 'e.csv', '--concurrency', '1'], { cwd: dir, env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' } });
+    scope.done();
+    expect(r.code).toBe(5);
+    expect(r.stderr).not.toContain('rerun the same command to retry');
+    expect(r.stderr).toContain(
+      '  1 event names an application the service does not know (404), and a rerun gets the same answer: check the application_id on that line (a typo, or an application of another client), correct or remove it, then rerun; accepted events are skipped\n',
+    );
+  });
+
+  it('a failure on the way is still retried by a rerun', async () => {
+    const dir = tempFolder({ 'e.csv': 'application_id,kind\na1,recruiter_view\n' });
+    nock(SERVICE).post('/job_applications/a1/events').times(6).reply(503);
+    const r = await runJobs(['--retries', '0', 'events', 'e.csv'], { cwd: dir, env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' } });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('  rerun the same command to retry the 1 event that failed on the way (network, timeout, service error or quota); accepted ones are skipped\n');
+  });
+});
