@@ -117,7 +117,7 @@ describe('jobs validate (built binary)', () => {
     expect((await jobs(['validate', '--update', 'patch.yaml'], { cwd: dir })).code).toBe(0);
     const bad = await jobs(['validate', '--update', 'bad.yaml'], { cwd: dir });
     expect(bad.code).toBe(3);
-    expect(bad.stdout).toBe('✖ bad.yaml:1:12: seniority: must be a number [not_a_number]\n');
+    expect(bad.stdout).toBe('✖ bad.yaml:1:12: seniority: lots is not a number: seniority is a number of years (the minimum experience); write a whole number, e.g. 3 [not_a_number]\n');
   });
 
   it('exits 2 on a missing path or an unknown flag, with a hint', async () => {
