@@ -2,7 +2,7 @@
  * What stood in a new user's way in the first hour (issue 22): each check is what the user sees.
  */
 import nock from 'nock';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { History } from '../../src/core/history/store.js';
@@ -307,5 +307,21 @@ describe('events after a 404', () => {
     const r = await runJobs(['--retries', '0', 'events', 'e.csv'], { cwd: dir, env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' } });
     expect(r.code).toBe(7);
     expect(r.stderr).toContain('  rerun the same command to retry the 1 event that failed on the way (network, timeout, service error or quota); accepted ones are skipped\n');
+  });
+});
+
+describe('sync --prune without a terminal', () => {
+  it('with --json (no plan drawn), the refusal names the adverts it would delete; nothing is sent', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
+    const env = { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' };
+    const scope = nock(SERVICE).post('/jobs').times(2).reply(201);
+    expect((await runJobs(['sync', '.'], { cwd: dir, env })).code).toBe(0);
+    scope.done();
+    rmSync(join(dir, 'b.yaml'));
+    const r = await runJobs(['--json', 'sync', '.', '--prune'], { cwd: dir, env });
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toContain('refusing to delete 1 advert without confirmation; nothing was sent');
+    expect(r.stdout + r.stderr).toContain('- B-2  (b.yaml)');
+    expect(nock.pendingMocks()).toEqual([]);
   });
 });

@@ -94,10 +94,14 @@ async function confirmDeletions(ctx: Context, plan: Plan, flags: SyncFlags): Pro
   const [errors, { plural }, { sanitize }] = await Promise.all([import('../../core/errors/failures.js'), import('../../core/util/plural.js'), import('../../core/util/sanitize.js')]);
   const { canPrompt } = await import('../context.js');
   const adverts = plural(plan.counts.delete, 'advert');
-  if (!canPrompt(ctx)) throw new errors.UsageError(`refusing to delete ${adverts} without confirmation; nothing was sent`, { details: [`pass --yes to delete ${plan.counts.delete === 1 ? 'it' : 'them'} (sync --prune --yes), or leave out --prune to keep them`] });
-  // With --json or --quiet the plan was not drawn: the adverts to delete are named with the question.
+  // With --json, SARIF or --quiet the plan was not drawn: the adverts to delete are named here.
   const shown = ctx.globals.output !== 'json' && ctx.globals.output !== 'sarif' && !ctx.globals.quiet;
-  if (!shown) for (const c of plan.changes) if (c.action === 'delete') ctx.io.stderr.write(`- ${sanitize(c.reference)}  (${sanitize(c.file)})\n`);
+  const deletions = plan.changes.filter((c) => c.action === 'delete').map((c) => `- ${sanitize(c.reference)}  (${sanitize(c.file)})`);
+  if (!canPrompt(ctx)) {
+    const yes = `pass --yes to delete ${plan.counts.delete === 1 ? 'it' : 'them'} (sync --prune --yes), or leave out --prune to keep them`;
+    throw new errors.UsageError(`refusing to delete ${adverts} without confirmation; nothing was sent`, { details: [...(shown ? [] : deletions), yes] });
+  }
+  if (!shown) ctx.io.stderr.write(`${deletions.join('\n')}\n`);
   const { confirm } = await import('../output/prompt.js');
   const yes = await confirm(ctx, `Delete ${adverts} from the service (marked - above)? This cannot be undone.`);
   if (ctx.signal.aborted) throw new errors.CancelledError('interrupted; nothing was sent');
