@@ -116,7 +116,7 @@ const NOT_ADVERT_PATTERN = /^(tsconfig|jsconfig)(\..+)?\.json$/;
 /** Whether a folder walk takes a file of this name: an advert's extension, not hidden, not a well-known non-advert. */
 export function isAdvertFile(name: string): boolean {
   const lower = name.toLowerCase();
-  return ADVERT_EXTENSIONS.some((ext) => lower.endsWith(ext)) && !name.startsWith('.') && !NOT_ADVERTS.has(lower) && !NOT_ADVERT_PATTERN.test(lower);
+  return ADVERT_EXTENSIONS.some((ext) => lower.endsWith(ext)) && !name.startsWith('.') && !NOT_ADVERTS.has(lower) && !(lower.endsWith('.json') && NOT_ADVERT_PATTERN.test(lower));
 }
 
 /**
