@@ -84,7 +84,8 @@ describe('jobs init', () => {
 
   it('with --config <file>, writes a commented project config that jobs reads, constants and all', async () => {
     const dir = empty();
-    const r = await runJobs(['init', '--config', '.jobsrc.yaml'], { cwd: dir });
+    // The service's URL is what the user chose (--base-url): written active; placeholders stay comments.
+    const r = await runJobs(['init', '--config', '.jobsrc.yaml', '--base-url', 'https://jobs.example.com/api'], { cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     const text = read(join(dir, '.jobsrc.yaml'));
     expect(MODELINE.exec(text)?.[1]).toBe(join(ROOT, 'schemas/config.schema.json'));
@@ -95,7 +96,8 @@ describe('jobs init', () => {
     const settings = JSON.parse(list.stdout).settings as { key: string; value: unknown }[];
     expect(settings.find((s) => s.key === 'base_url')?.value).toBe('https://jobs.example.com/api');
 
-    // The template's constants work in an advert: contract_id: permanent is id 1.
+    // The template's constants, once uncommented, work in an advert: contract_id: permanent is id 1.
+    writeFileSync(join(dir, '.jobsrc.yaml'), text.replace(/^# constants:\n(# {3}.*\n)+/m, (block) => block.replace(/^# /gm, '')));
     await runJobs(['init', 'advert.yaml'], { cwd: dir });
     writeFileSync(join(dir, 'advert.yaml'), read(join(dir, 'advert.yaml')).replace('contract_id: 1', 'contract_id: permanent'));
     const check = await runJobs(['validate', 'advert.yaml'], { cwd: dir });

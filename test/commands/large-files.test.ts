@@ -26,10 +26,10 @@ describe('a multi-document file of 3,000 adverts (about 6 MiB)', () => {
     const dir = tempFolder({ 'all.yaml': text });
     const r = await runJobs(['validate', 'all.yaml'], { cwd: dir });
     expect(r.stdout).toBe(
-      `✖ all.yaml:${lineOf(2500, /^seniority:/)}:12: seniority: must be a number [not_a_number]\n` +
+      `✖ all.yaml:${lineOf(2500, /^seniority:/)}:12: seniority: senior is not a number: seniority is a number of years (the minimum experience); write a whole number, e.g. 3 [not_a_number]\n` +
         `✖ all.yaml:${lineOf(2999, /^reference:/)}:12: reference "REAL-0000007" is already used by all.yaml:${lineOf(7, /^reference:/)}:12; each advert needs its own\n`,
     );
-    expect(r.stderr).toBe('✖ 2 errors: 3000 adverts in 1 file checked, 1 invalid\n');
+    expect(r.stderr).toBe('✖ 2 errors: 3000 adverts in 1 file checked, 2 invalid (1 duplicate reference)\n');
     expect(r.code).toBe(3);
   }, 60_000);
 

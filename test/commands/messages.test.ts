@@ -126,7 +126,7 @@ describe('indentation', () => {
     expect(r.stdout).toBe(
       '✖ a.yaml:15:5: `city` is indented more than `country` above it (4 spaces, not 2), so YAML reads it as part of the value of `country`; line it up with `country`\n',
     );
-    expect(r.stderr).toBe('✖ 1 error: 0 adverts in 1 file checked, 1 file could not be read\n');
+    expect(r.stderr).toBe('✖ 1 error: 0 adverts in 1 file checked, 1 file with YAML errors\n');
     expect(r.code).toBe(3);
   });
 
@@ -176,8 +176,15 @@ describe('YAML tags', () => {
 });
 
 describe('the summary after a file that cannot be read', () => {
-  it('publish says the file could not be read, not "0 of 0 adverts invalid"', async () => {
+  it('publish says the file has YAML errors, not "0 of 0 adverts invalid" nor that it could not be read', async () => {
     const dir = tempFolder({ 'a.yaml': 'title: [oops\n' });
+    const r = await runJobs(['publish', 'a.yaml'], { cwd: dir, env: serviceEnv });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('jobs: 1 error in the advert files (1 file with YAML errors); nothing was sent\n');
+  });
+
+  it('a file that really cannot be read is still said so', async () => {
+    const dir = tempFolder({ 'a.yaml': 'title: x\0\n' });
     const r = await runJobs(['publish', 'a.yaml'], { cwd: dir, env: serviceEnv });
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('jobs: 1 error in the advert files (1 file could not be read); nothing was sent\n');

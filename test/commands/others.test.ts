@@ -33,7 +33,7 @@ describe('jobs update', () => {
     expect(other.stderr).toBe('jobs: patch.yaml:1:12: the file is for reference "B-2", not "A-1"; the reference cannot be changed\n');
     const bad = await runJobs(['update', 'A-1', '--set', 'seniority=lots', '--set', 'titel=x'], { env: serviceEnv });
     expect(bad.code).toBe(3);
-    expect(bad.stdout).toBe('✖ --set seniority: must be a number [not_a_number]\n✖ --set titel: is not a known field; did you mean title? [unknown_field:title]\n');
+    expect(bad.stdout).toBe('✖ --set seniority: lots is not a number: seniority is a number of years (the minimum experience); write a whole number, e.g. 3 [not_a_number]\n✖ --set titel: is not a known field; did you mean title? [unknown_field:title]\n');
   });
 
   it('needs something to update (exit 2)', async () => {

@@ -51,7 +51,7 @@ describe('jobs publish', () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'bad.yaml': advertYaml('B-2').replace('seniority: 0', 'seniority: many') });
     const r = await runJobs(['publish', '.'], { cwd: dir, env: serviceEnv });
     expect(r.code).toBe(3);
-    expect(r.stdout).toBe('✖ bad.yaml:11:12: seniority: must be a number [not_a_number]\n');
+    expect(r.stdout).toBe('✖ bad.yaml:11:12: seniority: many is not a number: seniority is a number of years (the minimum experience); write a whole number, e.g. 3 [not_a_number]\n');
     expect(r.stderr).toBe('jobs: 1 error in the advert files (1 of 2 adverts invalid); nothing was sent\n');
   });
 

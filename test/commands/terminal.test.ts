@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -142,6 +142,55 @@ describe('delete on a terminal', () => {
   it('sends nothing on no', async () => {
     const r = await onTerminal(['delete', 'A-1'], ['n\r'], env);
     expect(r.stderr).toContain('nothing was deleted');
-    expect(r.code).toBe(130);
+    // Declining is its own outcome (9), not an interruption (130).
+    expect(r.code).toBe(9);
+  });
+});
+
+describe('sync --prune on a terminal', () => {
+  const env = { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' };
+  /** A folder synced once (A-1, B-2), then B-2's file removed: the next --prune plan deletes B-2. */
+  async function syncedThenRemoved(): Promise<string> {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
+    const scope = nock(SERVICE).post('/jobs').times(2).reply(201);
+    const first = await onTerminal(['sync', dir], [], env);
+    expect(first.code, first.stderr).toBe(0);
+    scope.done();
+    rmSync(join(dir, 'b.yaml'));
+    return dir;
+  }
+
+  it('shows the deletions and asks before sending anything; no sends nothing (exit 9)', async () => {
+    const dir = await syncedThenRemoved();
+    // nock is set to refuse any connection: a request would fail the run with another code.
+    const r = await onTerminal(['sync', dir, '--prune'], ['n\r'], env);
+    expect(r.stdout).toContain('- B-2  b.yaml  (gone from the folder)');
+    expect(r.stderr).toContain('Delete 1 advert from the service (marked - above)? This cannot be undone. [y/N] ');
+    expect(r.stderr).toContain('nothing was sent: the plan was not carried out');
+    expect(r.code, r.stderr).toBe(9);
+    expect(nock.pendingMocks()).toEqual([]);
+    expect(JSON.parse(readFileSync(join(dir, '.jobs-state.json'), 'utf8')).services[SERVICE].adverts).toHaveProperty('B-2');
+  });
+
+  it('deletes on yes', async () => {
+    const dir = await syncedThenRemoved();
+    const scope = nock(SERVICE).delete('/jobs/B-2').reply(200);
+    const r = await onTerminal(['sync', dir, '--prune'], ['y\r'], env);
+    scope.done();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('[y/N] ');
+  });
+
+  it('--yes deletes without asking; --json names the adverts with the question, as the plan is not drawn', async () => {
+    const dir = await syncedThenRemoved();
+    const scope = nock(SERVICE).delete('/jobs/B-2').reply(200);
+    const r = await onTerminal(['sync', dir, '--prune', '--yes'], [], env);
+    scope.done();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('[y/N]');
+    const other = await syncedThenRemoved();
+    const json = await onTerminal(['--json', 'sync', other, '--prune'], ['n\r'], env);
+    expect(json.stderr).toMatch(/^- B-2 {2}\(b\.yaml\)\n.*Delete 1 advert/m);
+    expect(json.code).toBe(9);
   });
 });

@@ -430,7 +430,7 @@ describe('jobs doctor', () => {
     expect(doc.ok).toBe(false);
     expect(doc.checks).toEqual([
       { name: 'config', ok: true, detail: 'no config file found; using flags, environment and defaults' },
-      { name: 'base URL', ok: false, detail: 'not set', hints: ['Pass --base-url, set JOBS_BASE_URL, or run: jobs config set profiles.<name>.base_url https://...'] },
+      { name: 'base URL', ok: false, detail: 'not set', hints: ['Pass --base-url, set JOBS_BASE_URL, or run: jobs config set profiles.default.base_url https://... (the profile "default" is used when none is selected)'] },
       { name: 'token', ok: false, detail: 'not found', hints: ["Run 'jobs login', set JOBS_TOKEN, or pass --token-file <file>."] },
     ]);
     expect(requests).toEqual([]);

@@ -103,7 +103,15 @@ describe('the built binary against a sandbox on 127.0.0.1', () => {
     expect(orphans.stdout).toContain('~ ACME-0042  backend-engineer.yaml  (seniority)');
     expect(orphans.stdout).toContain('? ACME-0043  support-specialists.yaml  (gone from the folder; left on the service: --prune deletes it)');
     expect(s.count(/^DELETE/)).toBe(0);
-    const pruned = await jobs(['sync', '.', '--prune'], { cwd: dir, env: s.env });
+    // No terminal (CI): a plan that deletes needs --yes, or nothing at all is sent (exit 2), as delete does.
+    const sent = s.log.length;
+    const refused = await jobs(['sync', '.', '--prune'], { cwd: dir, env: s.env });
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stdout).toContain('- ACME-0043  support-specialists.yaml  (gone from the folder)');
+    expect(refused.stderr).toContain('refusing to delete 2 adverts without confirmation; nothing was sent');
+    expect(refused.stderr).toContain('pass --yes to delete them (sync --prune --yes)');
+    expect(s.log.length).toBe(sent);
+    const pruned = await jobs(['sync', '.', '--prune', '--yes'], { cwd: dir, env: s.env });
     expect(pruned.code).toBe(0);
     expect(s.count(/^DELETE \/jobs\/ACME-004[34] 200/)).toBe(2);
     expect(s.sandbox.state().adverts.map((a) => a.reference)).toEqual(['ACME-0042']);

@@ -41,7 +41,7 @@ describe('sync of a large folder in a small heap', () => {
     expect(r.stdout).toMatch(/advert-0000100\.yaml:\d+:\d+: Flow sequence/);
     expect(r.stdout).toContain(`advert-0005000.yaml:1:12: reference "REAL-0000042" is already used by ${bad}/advert-0000042.yaml:3:12; each advert needs its own`);
     expect(r.stdout).toContain('advert-0005000.yaml:1:1: recruiter: is missing (required)');
-    expect(r.stderr).toContain(': 14 errors in the advert files (1 of 5999 adverts invalid, 1 file could not be read, 1 duplicate reference); nothing was sent\n');
+    expect(r.stderr).toContain(': 14 errors in the advert files (1 of 5999 adverts invalid (1 duplicate reference), 1 file with YAML errors); nothing was sent\n');
   });
 });
 

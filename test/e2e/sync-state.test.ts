@@ -103,7 +103,7 @@ describe('one service, many spellings of its URL', () => {
     rmSync(join(dir, 'support-specialists.yaml'));
     rmSync(join(dir, 'backend-engineer.yaml'));
     writeFileSync(join(dir, 'other.yaml'), advert('OTHER-1'));
-    const pruned = await jobs(['sync', '.', '--prune'], { cwd: dir, env: { ...s.env, JOBS_BASE_URL: upper } });
+    const pruned = await jobs(['sync', '.', '--prune', '--yes'], { cwd: dir, env: { ...s.env, JOBS_BASE_URL: upper } });
     expect(pruned.code).toBe(0);
     expect(s.log.slice(before).filter((l) => l.startsWith('DELETE')).sort()).toEqual(['DELETE /jobs/ACME-0042 200', 'DELETE /jobs/ACME-0043 200', 'DELETE /jobs/ACME-0044 200'].map((l) => expect.stringContaining(l)));
     const after = readState(path);
@@ -152,7 +152,7 @@ describe('references that are also property names', () => {
 
     rmSync(join(dir, 'proto.yaml'));
     rmSync(join(dir, 'ctor.yaml'));
-    const pruned = await jobs(['sync', '.', '--prune'], { cwd: dir, env: s.env });
+    const pruned = await jobs(['sync', '.', '--prune', '--yes'], { cwd: dir, env: s.env });
     expect(pruned.code).toBe(0);
     expect(s.log.slice(before).filter((l) => l.startsWith('DELETE')).sort()).toEqual([expect.stringMatching(/^DELETE \/jobs\/__proto__ 200/), expect.stringMatching(/^DELETE \/jobs\/constructor 200/)]);
     expect(Object.keys(readState(join(dir, '.jobs-state.json')).services[s.baseUrl]!.adverts)).toEqual(['hasOwnProperty']);

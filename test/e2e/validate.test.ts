@@ -58,7 +58,7 @@ describe('jobs validate (built binary)', () => {
       '✖ b.yaml:15:5: `city` is indented more than `country` above it (4 spaces, not 2), so YAML reads it as part of the value of `country`; line it up with `country`',
       '',
     ]);
-    expect(r.stderr).toBe('✖ 3 errors: 1 advert in 2 files checked, 1 invalid, 1 file could not be read\n');
+    expect(r.stderr).toBe('✖ 3 errors: 1 advert in 2 files checked, 1 invalid, 1 file with YAML errors\n');
   });
 
   it('loads the country list only when a country needs a suggestion', async () => {
@@ -117,7 +117,7 @@ describe('jobs validate (built binary)', () => {
     expect((await jobs(['validate', '--update', 'patch.yaml'], { cwd: dir })).code).toBe(0);
     const bad = await jobs(['validate', '--update', 'bad.yaml'], { cwd: dir });
     expect(bad.code).toBe(3);
-    expect(bad.stdout).toBe('✖ bad.yaml:1:12: seniority: must be a number [not_a_number]\n');
+    expect(bad.stdout).toBe('✖ bad.yaml:1:12: seniority: lots is not a number: seniority is a number of years (the minimum experience); write a whole number, e.g. 3 [not_a_number]\n');
   });
 
   it('exits 2 on a missing path or an unknown flag, with a hint', async () => {

@@ -52,7 +52,7 @@ describe('jobs events: posting and the journal', () => {
       ].join('\n'),
     );
     expect(r1.stderr).toBe(
-      '✖ e.csv: 3 events: 2 posted, 1 failed\n  journal: e.csv.journal\n  rerun the same command to retry the failed events; accepted ones are skipped\n',
+      '✖ e.csv: 3 events: 2 posted, 1 failed\n  journal: e.csv.journal\n  1 event was rejected for what it holds (see above): correct that line, then rerun; accepted events are skipped\n',
     );
     expect(journalOf(dir).map((l) => l.application_id)).toEqual(['a1', 'a3']);
 

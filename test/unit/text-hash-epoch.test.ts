@@ -25,8 +25,8 @@ const PAYLOAD_SOURCES = [
   'node_modules/yaml/package.json',
 ];
 
-// schemas/advert.schema.json gained $id and examples (annotations: the same text gives the same payload).
-const PINNED = { epoch: 1, sources: 'bd5c5473ff675b49' };
+// Re-pinned after schemas gained $id/examples and the YAML reader explained its syntax errors (the same text gives the same payload).
+const PINNED = { epoch: 1, sources: '20ce77ae4b5dbd4b' };
 
 describe('the text hash epoch', () => {
   it('is reconsidered whenever what makes a payload from a text changes', () => {

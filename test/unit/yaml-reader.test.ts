@@ -82,7 +82,7 @@ describe('bad input', () => {
     const r = parseAdverts('d.yaml', 'title: A\ntitle: B\n');
     expect(r.problems).toHaveLength(1);
     expect(r.problems[0]).toMatchObject({ code: 'duplicate_key', position: { line: 2, column: 1 } });
-    expect(r.problems[0]!.message).toMatch(/unique/i);
+    expect(r.problems[0]!.message).toBe('title: duplicate key; first at line 1 (a field is written once: keep one of the two)');
   });
   it('reports an empty file and a comment-only file', () => {
     for (const text of ['', '# nothing here\n', '---\n']) {
@@ -184,7 +184,7 @@ describe('indentation mistakes', () => {
 
   it('leaves other syntax errors in the parser\'s words', () => {
     expect(parseAdverts('b.yaml', 'title: [unclosed\nseniority: 2\n').problems[0]).toMatchObject({ code: 'yaml_syntax' });
-    expect(parseAdverts('b.yaml', 'location:\n\tcountry: FR\n').problems[0]!.message).toMatch(/^Tabs are not allowed as indentation/);
+    expect(parseAdverts('b.yaml', 'title: [unclosed\nseniority: 2\n').problems[0]!.message).toBe('Flow sequence in block collection must be sufficiently indented and end with a ]');
   });
 });
 

@@ -1,6 +1,6 @@
 /** `jobs config get|set|unset|list|path`. */
 import { access } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { stringify as toYaml } from 'yaml';
 import type { Context } from '../context.js';
 import { ExitCode, UsageError } from '../../core/errors/failures.js';
@@ -95,7 +95,41 @@ export async function runConfigSet(ctx: Context, keyText: string, rawValue: stri
   if (isJson(ctx)) writeJson(ctx, { key: keyText, value, file: target.path });
   else ctx.io.stdout.write(`Set ${keyText} = ${sanitize(JSON.stringify(value))} in ${shown}.\n`);
   writeWarnings(ctx, result.otherProblems.map((p) => `${p} (not changed by this command)`));
+  const unused = await unusedBecause(ctx, path, target.path);
+  if (unused) writeNote(ctx, `Note: ${unused}`);
   return 0;
+}
+
+/**
+ * Why a key just set will not be used, if it will not: a profile that is not the one in use, or a
+ * setting that a flag, the environment or a nearer file overrides. Undefined when it is used (or
+ * when the settings cannot be resolved: the command that reads them will say why).
+ */
+async function unusedBecause(ctx: Context, path: string[], file: string): Promise<string | undefined> {
+  let config;
+  try {
+    config = (await resolveDetailed(resolveInput(ctx), { allowUnknownProfile: true })).config;
+  } catch {
+    return undefined;
+  }
+  const from = (source: SettingSource) => describeSource(source, ctx.cwd, ctx.env);
+  const here = (source: SettingSource) => source.kind === 'file' && resolvePath(source.path) === resolvePath(file);
+  const selected = config.profile.value;
+  if (path[0] === 'profiles' && path.length >= 2) {
+    const name = path[1]!;
+    if (name !== selected) {
+      const inUse = selected === undefined ? 'no profile is selected' : `the profile in use is "${sanitize(selected)}" (from ${from(config.profile.source)})`;
+      const select = config.profile.source.kind === 'flag' || config.profile.source.kind === 'env' ? `--profile ${name} or JOBS_PROFILE=${name}` : `'${ctx.name} config set profile ${name}', --profile ${name} or JOBS_PROFILE=${name}`;
+      return `profiles.${sanitize(name)} is not used: ${inUse}; select it with ${sanitize(select)}`;
+    }
+    const setting = path.length === 3 ? { base_url: config.baseUrl, auth_scheme: config.authScheme, token: config.token }[path[2]!] : undefined;
+    if (setting && !here(setting.source) && setting.source.kind !== 'default') return `${path.join('.')} is not used while ${from(setting.source)} is set: it wins over the config`;
+    return undefined;
+  }
+  if (path.length !== 1) return undefined;
+  const top = { profile: config.profile, concurrency: config.concurrency, timeout: config.timeoutMs, retries: config.retries }[path[0]!];
+  if (top && !here(top.source) && top.source.kind !== 'default') return `${path[0]} is not used while ${from(top.source)} is set: it wins over ${displayPath(file, ctx.cwd, ctx.env)}`;
+  return undefined;
 }
 
 export async function runConfigUnset(ctx: Context, keyText: string, options: { project: boolean }): Promise<number> {

@@ -14,7 +14,8 @@ export default function del({ program, name, action }: CommandSetup): void {
     .addHelpText(
       'after',
       `
-Asks for confirmation on a terminal; in scripts and CI pass --yes, or nothing is sent (exit 2).
+Asks for confirmation on a terminal (answering no exits 9); in scripts and CI pass --yes, or nothing
+is sent (exit 2).
 A reference that does not exist, or belongs to another client, is reported as not found (exit 5).
 
 Examples:
@@ -39,8 +40,9 @@ async function runDelete(ctx: Context, references: string[], flags: DeleteFlags)
     const { confirm } = await import('../output/prompt.js');
     const list = unique.map((r) => sanitize(r)).join(', ');
     if (!(await confirm(ctx, `Delete ${unique.length === 1 ? 'advert' : `${unique.length} adverts`} ${list}? This cannot be undone.`))) {
+      if (ctx.signal.aborted) return errors.ExitCode.interrupted;
       ctx.io.stderr.write('nothing was deleted\n');
-      return errors.ExitCode.interrupted;
+      return errors.ExitCode.declined;
     }
   }
   const client = await ctx.client();

@@ -62,7 +62,7 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
       {
         name: 'base URL',
         detail: 'not set',
-        hints: [`Pass --base-url, set JOBS_BASE_URL, or run: ${ctx.name} config set profiles.<name>.base_url https://...`],
+        hints: [baseUrlHint(ctx, config.profile.value)],
       },
       ExitCode.usage,
     );
@@ -180,4 +180,14 @@ function report(ctx: Context, config: ResolvedConfigWithHttp | undefined, checks
   }
   for (const warning of config?.warnings ?? []) ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(warning)}\n`);
   return exitCode;
+}
+
+/**
+ * How to set the base URL so that it is used: a profile's base_url counts only for the profile in
+ * use; with none selected, that is the profile named "default".
+ */
+function baseUrlHint(ctx: Context, profile: string | undefined): string {
+  const name = ctx.name;
+  if (profile !== undefined) return `Pass --base-url, set JOBS_BASE_URL, or run: ${name} config set profiles.${profile}.base_url https://...`;
+  return `Pass --base-url, set JOBS_BASE_URL, or run: ${name} config set profiles.default.base_url https://... (the profile "default" is used when none is selected)`;
 }

@@ -15,7 +15,7 @@ import { checkEventsFile, postEvents } from '../../core/events/post-events.js';
 import { readJournal } from '../../core/events/journal.js';
 import { serviceKey } from '../../core/sync/service-key.js';
 import { acquireLock } from '../../core/sync/lock.js';
-import { exitCodeOf, writeResult, writeSummary } from '../output/events-report.js';
+import { exitCodeOf, failureClass, writeResult, writeSummary } from '../output/events-report.js';
 import type { EventFormat } from '../../core/events/types.js';
 
 export interface EventsFlags {
@@ -61,6 +61,7 @@ async function post(ctx: Context, input: EventsInput, total: number, journal: { 
   // Settings and credentials are checked before the journal is written to.
   const config = flags.dryRun ? undefined : await ctx.config();
   const client = flags.dryRun ? undefined : await ctx.client();
+  const failures = { transient: 0, not_found: 0, rejected: 0, unauthorized: 0 };
   const outcome = await postEvents({
     input,
     total,
@@ -72,10 +73,13 @@ async function post(ctx: Context, input: EventsInput, total: number, journal: { 
     retryUncertain: Boolean(flags.retryUncertain),
     dryRun: Boolean(flags.dryRun),
     signal: ctx.signal,
-    onResult: (r) => writeResult(ctx, r, flags.dryRun),
+    onResult: (r) => {
+      if (r.status === 'failed') failures[failureClass(r.error)]++;
+      writeResult(ctx, r, flags.dryRun);
+    },
   });
   const { counts, notStarted, interrupted } = outcome;
-  writeSummary(ctx, { file: input.display, journal: journal?.display, dryRun: Boolean(flags.dryRun), total, counts, notStarted, interrupted });
+  writeSummary(ctx, { file: input.display, journal: journal?.display, dryRun: Boolean(flags.dryRun), total, counts, notStarted, interrupted, failures });
   if (outcome.failure !== undefined) throw outcome.failure;
   if (interrupted) return ExitCode.interrupted;
   if (flags.dryRun) return ExitCode.ok;

@@ -35,7 +35,9 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   const file = configFile ?? fileArg;
   const kind = writingConfig ? 'config' : 'create';
   const defaultName = writingConfig ? DEFAULT_CONFIG_FILE : DEFAULT_ADVERT_FILE;
-  const render = (ref: SchemaRef) => (writingConfig ? configTemplate(ref.reference) : advertTemplate(ref.reference));
+  // Only what the user chose is written active: the service's URL (--base-url) and its profile's name (--profile).
+  const choices = { ...(ctx.globals.baseUrl !== undefined ? { baseUrl: ctx.globals.baseUrl } : {}), ...(ctx.globals.profile !== undefined ? { profile: ctx.globals.profile } : {}) };
+  const render = (ref: SchemaRef) => (writingConfig ? configTemplate(ref.reference, choices) : advertTemplate(ref.reference));
 
   if (file === '-') {
     ctx.io.stdout.write(render(schemaReference(ctx.cwd, kind)));
@@ -75,7 +77,8 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   if (ref.kind === 'absolute') {
     lines.push(`  the schema path is absolute: it works on this machine only; in a shared project, install jobs there (npm install -D jobs-cli) and run ${ctx.name} init again`);
   }
-  lines.push(writingConfig ? `  next: set profiles.prod.base_url, run '${ctx.name} login', then '${ctx.name} doctor'` : `  next: edit it, then run '${ctx.name} validate ${shown}'`);
+  const next = choices.baseUrl !== undefined ? `run '${ctx.name} login', then '${ctx.name} doctor'` : `set the service's URL (uncomment profile and profiles in ${shown}, or write it with '${ctx.name} init --config ${shown} --base-url <url> --force'), run '${ctx.name} login', then '${ctx.name} doctor'`;
+  lines.push(writingConfig ? `  next: ${next}` : `  next: edit it, then run '${ctx.name} validate ${shown}'`);
   ctx.io.stderr.write(`${lines.join('\n')}\n`);
   return 0;
 }

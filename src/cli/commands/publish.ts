@@ -60,6 +60,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
   if (ctx.signal.aborted) throw new CancelledError('interrupted before the first request; nothing was sent');
 
   if (flags.dryRun) {
+    const { encodeSegment } = await import('../../core/api/url.js');
     const json = ctx.globals.output === 'json';
     // A report format lists each advert as passed: it was checked, and nothing was sent.
     const cases: import('../output/format-registry.js').ReportCase[] | undefined = report.reportsCases(ctx) ? [] : undefined;
@@ -74,7 +75,8 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
       if (json) requests.push(r);
       else if (cases) cases.push({ file: r.file, name: r.reference ?? '(no reference)', line: advert.source.locate([]).line, findings: [] });
       else {
-        const then = mode === 'upsert' ? ` (then PUT /jobs/${sanitize(r.reference ?? '')} if the reference is taken)` : '';
+        // The path as the client sends it: the reference is one encoded segment (`ACME 2026/1` is ACME%202026%2F1).
+        const then = mode === 'upsert' && r.reference !== null ? ` (then PUT /jobs/${encodeSegment(r.reference)} if the reference is taken)` : '';
         ctx.io.stdout.write(`POST /jobs${then}  ${sanitize(r.file)}\n${JSON.stringify(r.body, null, 2).replace(/^/gm, '  ')}\n`);
       }
     }

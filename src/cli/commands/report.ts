@@ -1,17 +1,23 @@
 import type { CommandSetup } from '../program.js';
 import type { Context } from '../context.js';
 
+/**
+ * In a folder of the tool's own that git leaves alone (it holds a .gitignore of `*`): a report
+ * written in a clone must not turn up in `git status`, nor be committed by a `git add .`.
+ */
+export const DEFAULT_REPORT_FILE = '.jobs/report.html';
+
 export default function report({ program, action, name }: CommandSetup): void {
   program
     .command('report')
     .description('write an HTML page of statistics over time, from the history that stats records')
-    .option('--file <path>', 'the page to write; - for stdout', 'jobs-report.html')
+    .option('--file <path>', 'the page to write; - for stdout', DEFAULT_REPORT_FILE)
     .option('--since <duration>', 'only snapshots from this window (30d, 12h); default: the whole history')
     .option('--history-dir <dir>', 'where snapshots are kept (default: $XDG_STATE_HOME/jobs/history)')
     .addHelpText(
       'after',
       `
-The page is one self-contained file (no network: CSS, script and SVG charts are inlined): totals per
+By default the page is .jobs/report.html, in a folder that ignores itself in git. It is one self-contained file (no network: CSS, script and SVG charts are inlined): totals per
 day, the funnel views -> likes -> applications, what needs attention, and a sortable table with a
 trend per advert, each advert named by its title. It reads the local history (one snapshot per
 advert per jobs stats run) and the record of what this tool published; adverts published but never
@@ -34,7 +40,7 @@ interface ReportFlags {
 }
 
 export async function runReport(ctx: Context, flags: ReportFlags): Promise<number> {
-  const [{ resolve }, { writeFileSync, mkdirSync }, { History, defaultHistoryDir }, { serviceKey }, { parseWindow }, { buildReportStoppable }, { renderReportHtml }, { reportJson }, { UsageError, CancelledError }, { displayPath }, { nextTurn }] =
+  const [{ resolve, basename }, { writeFileSync, mkdirSync }, { History, defaultHistoryDir }, { serviceKey }, { parseWindow }, { buildReportStoppable }, { renderReportHtml }, { reportJson }, { UsageError, CancelledError }, { displayPath }, { nextTurn }] =
     await Promise.all([
       import('node:path'),
       import('node:fs'),
@@ -89,7 +95,16 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   const toStdout = flags.file === '-';
   const path = toStdout ? undefined : resolve(ctx.cwd, flags.file);
   if (path) {
-    mkdirSync(resolve(path, '..'), { recursive: true });
+    const folder = resolve(path, '..');
+    mkdirSync(folder, { recursive: true });
+    // The tool's own folder ignores itself, as a cache folder does: nothing in it is the project's.
+    if (basename(folder) === '.jobs') {
+      try {
+        writeFileSync(resolve(folder, '.gitignore'), '# written by jobs: nothing here belongs in the repository\n*\n', { flag: 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
     writeFileSync(path, html);
   } else ctx.io.stdout.write(html);
   if (ctx.globals.output === 'json' && !toStdout) {

@@ -206,8 +206,11 @@ function writeBanner(ctx: Context, flags: SandboxFlags, baseUrl: string, boundUr
       `Point ${ctx.name} at it:`,
       `  JOBS_BASE_URL=${baseUrl} JOBS_TOKEN=${flags.tokens[0]} ${ctx.name} publish examples/`,
       '',
-      `Fixtures: POST ${baseUrl}/_sandbox/applications {"reference": "..."} creates an application;`,
-      `GET /_sandbox/requests, /_sandbox/adverts, /_sandbox/events inspect; POST /_sandbox/reset clears.`,
+      // ACME-0042 is an advert of examples/adverts/: after the publish above, this works as shown.
+      `Then create a job application for an advert, to post events to:`,
+      `  curl -s -X POST ${baseUrl}/_sandbox/applications -d '{"reference":"ACME-0042"}'`,
+      '',
+      `Fixtures: GET /_sandbox/requests, /_sandbox/adverts, /_sandbox/events inspect; POST /_sandbox/reset clears.`,
       'Press Ctrl-C to stop.',
       '',
     );

@@ -43,7 +43,7 @@ Examples:
   $ JOBS_BASE_URL=http://127.0.0.1:4010 JOBS_TOKEN=sandbox ${name} publish examples/
   $ ${name} sandbox --port 0 --data .sandbox.json --quota 30/m
   $ ${name} sandbox --fail-rate 0.2 --seed 7 --latency 300
-  $ curl -s -X POST http://127.0.0.1:4010/_sandbox/applications -d '{"reference":"ACME-042"}'
+  $ curl -s -X POST http://127.0.0.1:4010/_sandbox/applications -d '{"reference":"ACME-0042"}'
   $ ${name} sandbox --reset           # forget everything --sandbox runs kept
   $ ${name} sandbox --fast-forward 30d && ${name} --sandbox report   # a month of demo history
 

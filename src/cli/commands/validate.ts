@@ -28,7 +28,8 @@ Examples:
 }
 
 export async function runValidate(ctx: Context, paths: string[], flags: ValidateFlags): Promise<number> {
-  const [{ AdvertFileWalk }, { checkFiles }, { findingFromProblem, sortFindings }, { writeFindings, casesOfAdverts }, { paint }, { plural }, { formatEntry }] = await Promise.all([
+  const [{ AdvertFileWalk }, { checkFiles }, { findingFromProblem, sortFindings }, { writeFindings, casesOfAdverts }, { paint }, { plural }, { formatEntry }, { problemParts, duplicatesNote }] =
+    await Promise.all([
     import('../../core/adverts/files.js'),
     import('../../core/validation/check-files.js'),
     import('../../core/errors/findings.js'),
@@ -36,6 +37,7 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
     import('../output/summary.js'),
     import('../../core/util/plural.js'),
     import('../output/format-registry.js'),
+    import('../../core/validation/invalid-adverts.js'),
   ]);
   const format = formatEntry(ctx.globals.output);
   const mode = flags.update ? 'update' : 'create';
@@ -73,9 +75,9 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
   if (!format.document && !(ctx.globals.quiet && ok)) {
     const c = paint(ctx, ctx.io.stderr);
     const counted = `${plural(adverts, 'advert')} in ${plural(checked.files, 'file')}`;
-    // A file that could not be read (YAML syntax, encoding, ...) is counted as such, not as "0 invalid".
-    const unreadable = new Set(problems.filter((p) => p.code !== 'duplicate_reference').map((p) => p.file)).size;
-    const failed = [...(invalid > 0 || unreadable === 0 ? [`${invalid} invalid`] : []), ...(unreadable > 0 ? [`${plural(unreadable, 'file')} could not be read`] : [])].join(', ');
+    // A file with YAML errors, or one that could not be read, is counted as such, not as "0 invalid".
+    const { files, duplicates } = problemParts(problems);
+    const failed = [...(invalid > 0 || files.length === 0 ? [`${invalid} invalid${duplicatesNote(duplicates)}`] : []), ...files].join(', ');
     const line = ok ? c.green(`✔ ${counted}: all valid`) : c.red(`✖ ${plural(findings.length, 'error')}: ${counted} checked, ${failed}`);
     ctx.io.stderr.write(`${line}\n`);
   }

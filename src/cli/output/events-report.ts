@@ -26,6 +26,41 @@ export interface RunSummary {
   counts: Record<EntryStatus, number>;
   notStarted: number;
   interrupted: boolean;
+  /** The failed entries by what a rerun would do with them (see failureClass). */
+  failures?: Record<FailureClass, number>;
+}
+
+/** What a rerun does with a failed event: post it (transient), or get the same answer again. */
+export type FailureClass = 'transient' | 'not_found' | 'rejected' | 'unauthorized';
+
+export function failureClass(error: unknown): FailureClass {
+  if (!(error instanceof ApiError)) return 'transient';
+  switch (error.kind) {
+    case 'not_found':
+      return 'not_found';
+    case 'unauthorized':
+      return 'unauthorized';
+    case 'rejected':
+    case 'bad_response':
+      return 'rejected';
+    default:
+      return 'transient';
+  }
+}
+
+/** What to do about the failed events: a rerun retries only what failed on the way; a 404 or a 422 comes back the same. */
+function failureHints(ctx: Context, s: RunSummary): string[] {
+  const f = s.failures ?? { transient: s.counts.failed, not_found: 0, rejected: 0, unauthorized: 0 };
+  const hints: string[] = [];
+  if (f.unauthorized > 0) hints.push(`the token was refused: run '${ctx.name} login' (or set JOBS_TOKEN), then rerun the same command; accepted events are skipped`);
+  if (f.not_found > 0) {
+    hints.push(
+      `${plural(f.not_found, 'event')} name${f.not_found === 1 ? 's' : ''} an application the service does not know (404), and a rerun gets the same answer: check the application_id on ${f.not_found === 1 ? 'that line' : 'those lines'} (a typo, or an application of another client), correct or remove ${f.not_found === 1 ? 'it' : 'them'}, then rerun; accepted events are skipped`,
+    );
+  }
+  if (f.rejected > 0) hints.push(`${plural(f.rejected, 'event')} ${f.rejected === 1 ? 'was' : 'were'} rejected for what ${f.rejected === 1 ? 'it holds' : 'they hold'} (see above): correct ${f.rejected === 1 ? 'that line' : 'those lines'}, then rerun; accepted events are skipped`);
+  if (f.transient > 0) hints.push(`rerun the same command to retry the ${plural(f.transient, 'event')} that failed on the way (network, timeout, service error or quota); accepted ones are skipped`);
+  return hints;
 }
 
 /** The identifier a status already says in the error's message (`not found (404)`): not repeated below it. */
@@ -194,6 +229,6 @@ export function writeSummary(ctx: Context, s: RunSummary): void {
   if (counts.uncertain + counts.held > 0) {
     err.write('  uncertain events may have been recorded by the service; check, then rerun with --retry-uncertain to post them again\n');
   }
-  if (counts.failed > 0) err.write('  rerun the same command to retry the failed events; accepted ones are skipped\n');
+  if (counts.failed > 0) for (const hint of failureHints(ctx, s)) err.write(`  ${hint}\n`);
   if (s.interrupted) err.write('  interrupted: rerun the same command to post the rest\n');
 }

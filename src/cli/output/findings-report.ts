@@ -8,6 +8,7 @@ import type { Context } from '../context.js';
 import { formatFinding, type Finding } from '../../core/errors/findings.js';
 import { writerFor, type ReportCase } from './format-registry.js';
 import { paint } from './summary.js';
+import { sanitize } from '../../core/util/sanitize.js';
 import { VERSION } from '../../core/version.js';
 import { ExitCode, InvalidInputError } from '../../core/errors/failures.js';
 import { InvalidAdvertsError } from '../../core/validation/invalid-adverts.js';
@@ -42,7 +43,11 @@ export function writeFindings(ctx: Context, findings: readonly Finding[], json: 
     return;
   }
   const c = paint(ctx, out);
-  for (const f of findings) out.write(`${c.red('✖')} ${formatFinding(f)}\n`);
+  for (const f of findings) {
+    out.write(`${c.red('✖')} ${formatFinding(f)}\n`);
+    // The source lines the parser drew, as lines: the message above already says where and what.
+    for (const line of f.context ?? []) out.write(line.trim() === '' ? '\n' : `    ${c.dim(sanitize(line))}\n`);
+  }
 }
 
 /** A whole run in the selected report format (GitHub, SARIF, JUnit, Code Quality) on stdout. */

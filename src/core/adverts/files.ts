@@ -65,11 +65,58 @@ export interface FoundFiles {
   problems: LoadProblem[];
 }
 
-const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+/** Folders a walk never enters (besides every folder whose name starts with a dot: .git, .github, .jobs). */
+const SKIPPED_DIRS = new Set(['node_modules', 'bower_components']);
 
-function isAdvertFile(name: string): boolean {
+/**
+ * Files a folder walk passes over by name: the manifests, lock files and tool settings that sit in a
+ * repository's root with an advert's extension, so `jobs validate .` there reads the adverts only.
+ * A file named on the command line is always read.
+ */
+const NOT_ADVERTS = new Set([
+  'package.json',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'jsconfig.json',
+  'composer.json',
+  'bower.json',
+  'lerna.json',
+  'nx.json',
+  'turbo.json',
+  'deno.json',
+  'renovate.json',
+  'vercel.json',
+  'app.json',
+  'manifest.json',
+  'pnpm-lock.yaml',
+  'pnpm-workspace.yaml',
+  'docker-compose.yml',
+  'docker-compose.yaml',
+  'compose.yml',
+  'compose.yaml',
+  'mkdocs.yml',
+  'mkdocs.yaml',
+  'action.yml',
+  'action.yaml',
+  'codecov.yml',
+  'codecov.yaml',
+  'netlify.yml',
+  'serverless.yml',
+  'serverless.yaml',
+  'openapi.yaml',
+  'openapi.yml',
+  'openapi.json',
+  'swagger.yaml',
+  'swagger.json',
+]);
+
+/** tsconfig.json, tsconfig.build.json, ...: TypeScript's settings. */
+const NOT_ADVERT_PATTERN = /^(tsconfig|jsconfig)(\..+)?\.json$/;
+
+/** Whether a folder walk takes a file of this name: an advert's extension, not hidden, not a well-known non-advert. */
+export function isAdvertFile(name: string): boolean {
   const lower = name.toLowerCase();
-  return ADVERT_EXTENSIONS.some((ext) => lower.endsWith(ext)) && !name.startsWith('.');
+  return ADVERT_EXTENSIONS.some((ext) => lower.endsWith(ext)) && !name.startsWith('.') && !NOT_ADVERTS.has(lower) && !(lower.endsWith('.json') && NOT_ADVERT_PATTERN.test(lower));
 }
 
 /**

@@ -26,6 +26,8 @@ export interface LoadProblem {
   file: string;
   position?: Position;
   message: string;
+  /** The source lines at the mistake, with a caret under it (YAML syntax errors). */
+  context?: string[];
   /** Short machine-readable kind: yaml_syntax, empty, binary, encoding, too_large, not_a_mapping, unreadable, unreadable_folder, not_a_file, ... */
   code: string;
 }

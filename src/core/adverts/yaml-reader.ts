@@ -9,6 +9,7 @@ import { typedPlainScalar } from './scalars.js';
 import { readYamlAdvertsFast } from './fast-yaml.js';
 import { sanitize } from '../util/sanitize.js';
 import { findIndentationProblems, type IndentationProblem } from './indentation.js';
+import { explainYamlError } from './yaml-errors.js';
 
 export interface ReadOptions {
   /** Dotted path -> JSON type(s), from the schema; see advertFieldTypes. */
@@ -58,7 +59,7 @@ export function readYamlAdvertsSlow(file: string, text: string, options: ReadOpt
       }
       for (const error of doc.errors) {
         if (explained.length > 0 && INDENTATION_ERRORS.has(error.code)) continue;
-        problems.push({ file, position: position(error.pos[0]), message: error.message, code: yamlCode(error.code) });
+        problems.push({ file, position: position(error.pos[0]), ...explainYamlError(error, doc, position), code: yamlCode(error.code) });
       }
       for (const p of explained) problems.push({ file, position: p.position, message: p.message, code: 'yaml_indentation' });
       continue;

@@ -1,7 +1,8 @@
 /**
  * `jobs config set/unset`: edits one YAML or JSON config file in place. YAML edits go through the
  * yaml Document API so comments and layout survive; every write is atomic (temp file + rename) and
- * keeps the file's mode (new files get 0600: they may end up holding secrets).
+ * keeps the file's mode (a new user config gets 0600: it may end up holding secrets; a new project
+ * config is a team's file, created 0666 less the umask, as an editor would).
  */
 import { stat } from 'node:fs/promises';
 import { basename, resolve as resolvePath } from 'node:path';
@@ -242,7 +243,9 @@ async function finish(target: EditTarget, file: EditableFile, path: string[], cw
       details: [...mine.slice(1).map((p) => `${keyText(p.key)}: ${p.message}`), `${shown} was not changed.`],
     });
   }
-  await writeAtomically(target.path, file.text(), file.mode ?? 0o600, target.scope === 'user');
+  // An existing file keeps exactly its mode; a new one gets 0600 (user) or 0666 less the umask (project).
+  const mode = file.mode ?? (target.scope === 'project' ? undefined : 0o600);
+  await writeAtomically(target.path, file.text(), mode, target.scope === 'user');
   return { changed: true, otherProblems: problems.map((p) => `${shown}: ${keyText(p.key)}: ${p.message}`) };
 }
 
@@ -252,4 +255,3 @@ function holdsReference(data: unknown, key: string[]): boolean {
   for (const k of key) node = isPlainObject(node) ? ownValue(node, k) : undefined;
   return typeof node === 'string' && node.includes('${');
 }
-

@@ -22,8 +22,9 @@ export const EXIT_CODE_MEANINGS: Record<keyof typeof ExitCode, ExitCodeMeaning> 
   quota: { short: 'quota exceeded', long: 'rate quota still exceeded after retries (429)' },
   network: { short: 'network or service error', long: 'network failure, timeout or service error (5xx) after retries' },
   changesPending: { short: 'changes pending', long: '`sync --detailed-exitcode`: changes are pending (reserved for `sync`)' },
+  declined: { short: 'declined', long: 'a confirmation was answered no (`delete`, `sync --prune`): nothing was sent' },
   hangup: { short: 'hangup', long: 'stopped by SIGHUP (the terminal closed); what was sent is recorded' },
-  interrupted: { short: 'interrupted', long: 'interrupted (Ctrl-C), or a confirmation was declined' },
+  interrupted: { short: 'interrupted', long: 'interrupted (Ctrl-C)' },
   terminated: { short: 'terminated', long: 'stopped by SIGTERM (CI cancellation, `timeout`, `docker stop`); what was sent is recorded' },
 };
 

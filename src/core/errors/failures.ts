@@ -11,6 +11,8 @@ export const ExitCode = {
   quota: 6,
   network: 7,
   changesPending: 8,
+  /** A confirmation was answered no (`delete`, `sync --prune`): nothing was sent. */
+  declined: 9,
   /** SIGHUP, SIGINT (Ctrl-C), SIGTERM: 128 + the signal's number, as shells report them. */
   hangup: 129,
   interrupted: 130,
@@ -50,6 +52,11 @@ export class InvalidInputError extends JobsError {
 /** The user cancelled (Ctrl-C, or answered no to a prompt that guards the whole run). */
 export class CancelledError extends JobsError {
   readonly exitCode = ExitCode.interrupted;
+}
+
+/** The user answered no to a confirmation that guards the whole run: nothing was sent. */
+export class DeclinedError extends JobsError {
+  readonly exitCode = ExitCode.declined;
 }
 
 /** A catch handler for the check before a run sends anything: a CancelledError says so too. */

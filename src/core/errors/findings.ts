@@ -24,6 +24,8 @@ export interface Finding {
   /** Rule id: the identifier without data (`too_long`), or the problem's code. */
   rule: string;
   reference?: string;
+  /** The source lines at the mistake, with a caret under it (YAML syntax errors): shown under the message on a terminal. */
+  context?: string[];
 }
 
 /**
@@ -72,6 +74,7 @@ export function findingFromProblem(problem: LoadProblem): Finding {
     message: problem.code,
     text: problem.message,
     rule: problem.code,
+    ...(problem.context ? { context: problem.context } : {}),
   };
 }
 

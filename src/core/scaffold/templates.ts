@@ -55,42 +55,75 @@ recruiter:
 `;
 }
 
-export function configTemplate(schemaRef: string): string {
-  return `# yaml-language-server: $schema=${schemaRef}
-# Settings of the jobs CLI for this project; jobs finds the nearest .jobsrc.yaml from the working
-# folder upwards. Flags and environment variables (JOBS_BASE_URL, JOBS_TOKEN, JOBS_PROFILE) win
-# over this file; \`jobs config list\` shows every setting in effect and where it comes from.
-# \${VAR} in a value reads the environment variable VAR.
+/** What the user chose on the command line (`--base-url`, `--profile`): the only settings written active. */
+export interface ConfigChoices {
+  baseUrl?: string;
+  profile?: string;
+}
 
-# The profile used when neither --profile nor JOBS_PROFILE names one.
-profile: prod
+/** A YAML plain scalar when it reads back as itself, else a double-quoted one. */
+const yamlText = (text: string) => (/^[\w./:@-]+$/.test(text) && !/^[-?:]/.test(text) ? text : JSON.stringify(text));
+
+/**
+ * The project config. Placeholders (an organisation name, constant ids, a service URL) are there
+ * commented out, to show the format: an active placeholder default would make an incomplete advert
+ * valid and publish it under a made-up name. Only what the user chose is active; `concurrency`
+ * (at its default value) keeps the file from being empty, which the search would pass over.
+ */
+export function configTemplate(schemaRef: string, choices: ConfigChoices = {}): string {
+  const profile = choices.profile ?? 'prod';
+  const chosen = choices.baseUrl !== undefined;
+  const profiles = chosen
+    ? `# The profile used when neither --profile nor JOBS_PROFILE names one.
+profile: ${yamlText(profile)}
 
 profiles:
-  prod:
-    base_url: https://jobs.example.com/api
+  ${yamlText(profile)}:
+    base_url: ${yamlText(choices.baseUrl!)}
     # Never write a token here: use \`jobs login\`, JOBS_TOKEN, or a reference to the environment:
     # token: \${JOBS_PROD_TOKEN}
   # staging:
   #   base_url: https://staging.jobs.example.com/api
-  #   auth_scheme: Bearer         # the word before the token in the Authorization header
+  #   auth_scheme: Bearer         # the word before the token in the Authorization header`
+    : `# The profile used when neither --profile nor JOBS_PROFILE names one, and the service's URL
+# (\`jobs init --config --base-url <url>\` writes these for you):
+# profile: prod
+#
+# profiles:
+#   prod:
+#     base_url: https://jobs.example.com/api
+#     # Never write a token here: use \`jobs login\`, JOBS_TOKEN, or a reference to the environment:
+#     # token: \${JOBS_PROD_TOKEN}
+#   staging:
+#     base_url: https://staging.jobs.example.com/api
+#     auth_scheme: Bearer         # the word before the token in the Authorization header`;
+  return `# yaml-language-server: $schema=${schemaRef}
+# Settings of the jobs CLI for this project; jobs finds the nearest .jobsrc.yaml from the working
+# folder upwards. Flags and environment variables (JOBS_BASE_URL, JOBS_TOKEN, JOBS_PROFILE) win
+# over this file; \`jobs config list\` shows every setting in effect and where it comes from.
+# \${VAR} in a value reads the environment variable VAR. Lines starting with # are examples:
+# remove the # to use one.
+
+${profiles}
 
 # Merged under every advert before it is validated and sent; the advert's own values win.
-defaults:
-  organization_name: ACME Robotics
-  # company_description: Warehouse robots in Oslo.
-  # recruiter:
-  #   email: hiring@acme.example
+# defaults:
+#   organization_name: ACME Robotics
+#   company_description: Warehouse robots in Oslo.
+#   recruiter:
+#     email: hiring@acme.example
 
-# Names you may write in adverts instead of the service's ids (contract_id: permanent).
-constants:
-  contract:
-    permanent: 1
-    temporary: 2
-  # salary: { band_1: 1, band_2: 2 }
-  # industry: { robotics: 12 }
-  # department: { engineering: 4 }
+# Names you may write in adverts instead of the service's ids (contract_id: permanent). The ids
+# are the service's: ask its support for them.
+# constants:
+#   contract:
+#     permanent: 1
+#     temporary: 2
+#   salary: { band_1: 1, band_2: 2 }
+#   industry: { robotics: 12 }
+#   department: { engineering: 4 }
 
-# concurrency: 4                  # requests at once in publish, sync and events
+concurrency: 4                    # requests at once in publish, sync and events (4 is the default)
 # timeout: 30s                    # per request
 # retries: 5                      # on 429, 5xx and network failures
 `;

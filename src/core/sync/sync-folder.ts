@@ -88,8 +88,13 @@ export interface SyncHooks {
   config?: ResolvedConfig;
   /** The client, asked for only when something is to be sent; otherwise options.client or one built from the config. */
   connect?: () => Promise<JobsClient>;
-  /** The plan, before anything is sent. */
+  /** The plan, before anything is sent (without dryRun, once a client is at hand: missing credentials fail first). */
   onPlan?: (plan: Plan, info: { dryRun: boolean; statePath: string }) => void;
+  /**
+   * A plan that deletes adverts, after onPlan and before anything is sent: throw to send nothing
+   * (the CLI asks at a terminal, and refuses without one unless --yes was given).
+   */
+  confirmDeletions?: (plan: Plan) => void | Promise<void>;
   /** Sending starts: this many requests to make. */
   onSend?: (total: number) => void | Promise<void>;
   onResult?: (result: ChangeResult) => void;
@@ -200,10 +205,11 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
       });
     }
     folder = undefined;
+    // Credentials before the plan is shown: a run that cannot send should not print what it would send first.
+    const client = dryRun ? undefined : await (hooks.connect ?? (() => clientFor(options, config, env)))();
     hooks.onPlan?.(plan, { dryRun, statePath });
-    if (dryRun) return { exitCode: ExitCode.ok, dryRun, plan: plan.changes.filter((c) => c.action !== 'unchanged').map(plannedEntry), results: [], counts: { ...plan.counts } };
-
-    const client = await (hooks.connect ?? (() => clientFor(options, config, env)))();
+    if (!client) return { exitCode: ExitCode.ok, dryRun, plan: plan.changes.filter((c) => c.action !== 'unchanged').map(plannedEntry), results: [], counts: { ...plan.counts } };
+    if (plan.counts.delete > 0) await hooks.confirmDeletions?.(plan);
     // A success that could not be recorded would be sent again: refuse before sending anything.
     if (hasChanges(plan)) state!.openLog();
     const drain = new AbortController();

@@ -11,11 +11,12 @@ import { basename, dirname, join } from 'node:path';
 
 const tempBeside = (path: string) => join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 
-export async function writeAtomically(path: string, text: string, mode: number, privateDir: boolean): Promise<void> {
+/** `mode` undefined: a new shared file, 0666 less the umask. */
+export async function writeAtomically(path: string, text: string, mode: number | undefined, privateDir: boolean): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true, mode: privateDir ? 0o700 : 0o777 });
   const temp = tempBeside(path);
-  const handle = await open(temp, 'wx', mode);
+  const handle = await open(temp, 'wx', mode ?? 0o666);
   try {
     await handle.writeFile(text);
     await handle.sync();
@@ -24,7 +25,7 @@ export async function writeAtomically(path: string, text: string, mode: number, 
   }
   try {
     // open() applied the umask; the file keeps exactly the mode it had.
-    await chmod(temp, mode);
+    if (mode !== undefined) await chmod(temp, mode);
     await rename(temp, path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);

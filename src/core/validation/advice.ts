@@ -37,8 +37,12 @@ export function advise(path: readonly string[], message: string, context: Advice
   switch (parsed.id) {
     case 'invalid':
       if (advertFacts.formats[dotted] === 'date' && typeof value === 'string') return adviseDate(value);
+      if (advertFacts.formats[dotted] === 'email' && typeof value === 'string') return adviseEmail(value);
       if (dotted === 'reference' && typeof value === 'string') return unusableReference(value);
+      if (advertFieldTypes[dotted] === 'array' && typeof value === 'string') return adviseList(path, value);
       return undefined;
+    case 'not_a_number':
+      return adviseNumber(path, value, context);
     case 'inclusion':
       return adviseInclusion(path, value, context);
     case 'missing':
@@ -87,6 +91,62 @@ function adviseDate(text: string): string {
     if (meant) return `${shown} is not in the YYYY-MM-DD format: write ${meant}`;
   }
   return `${shown} is not a date in the YYYY-MM-DD format; ${FORMAT}`;
+}
+
+// ---- e-mail addresses --------------------------------------------------------------------------
+
+/** What is wrong with an address the schema refused, in the words of the usual slips. */
+function adviseEmail(text: string): string {
+  const shown = sanitize(text);
+  const at = text.indexOf('@');
+  if (/\s/.test(text.trim())) return `${shown} has a space in it: an e-mail address has none; write ${sanitize(text.replace(/\s+/g, ''))}`;
+  if (at < 0) return `${shown} has no @: write the address as name@domain, e.g. hiring@example.com`;
+  if (text.indexOf('@', at + 1) >= 0) return `${shown} has more than one @: write one address, as name@domain`;
+  const domain = text.slice(at + 1);
+  if (/[,;]/.test(domain)) return `${shown} has a ${domain.includes(',') ? 'comma' : 'semicolon'} where a dot belongs: write ${sanitize(text.slice(0, at + 1) + domain.replace(/[,;]/g, '.'))}`;
+  if (domain !== '' && !domain.includes('.')) return `${shown} has no top-level domain after ${sanitize(domain)}: write the whole domain, e.g. ${sanitize(text)}.com`;
+  return `${shown} is not an e-mail address: write it as name@domain, e.g. hiring@example.com`;
+}
+
+// ---- lists ---------------------------------------------------------------------------------------
+
+/** A YAML list item as written in a flow list: quoted when plain text would read differently. */
+const flowItem = (item: string) => (/^[\p{L}\p{N}][\p{L}\p{N} .+#/_-]*$/u.test(item) ? item : JSON.stringify(item));
+
+/** `skills: Node.js, TypeScript` is one text; the field takes a list: show the list to write. */
+function adviseList(path: readonly string[], text: string): string {
+  const items = text.split(/\s*[,;]\s*/).map((t) => t.trim()).filter((t) => t !== '');
+  const field = path[path.length - 1]!;
+  const list = `${field}: [${items.map((i) => sanitize(flowItem(i))).join(', ')}]`;
+  return `is a list, not one text: write ${list}, or each item on its own line under ${field}: as "- item"`;
+}
+
+// ---- numbers -------------------------------------------------------------------------------------
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen'];
+
+/** A name where an id goes (`contract_id: permanent`), or words where a number goes (`seniority: three years`). */
+function adviseNumber(path: readonly string[], value: unknown, context: AdviceContext): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const shown = sanitize(value);
+  const family = constantFamilyAt(path);
+  if (family) {
+    const field = path.join('.');
+    // Names are the config's: without constants.<family> there are none to look up.
+    if (!isPlainObject(context.constants?.[family]) && !/^\s*-?\d/.test(value)) {
+      const key = /^[\w-]+$/.test(value) ? value : JSON.stringify(value);
+      return `${shown} is a name, and names need constants.${family} in the config (constants: {${family}: {${sanitize(key)}: <id>}}, or: jobs config set constants.${family}.${sanitize(key)} <id>); or write the id: ${field}: <id>`;
+    }
+    return undefined;
+  }
+  if (path.join('.') === 'seniority') {
+    const words = value.trim().toLowerCase();
+    const digits = /^(\d+)\b/.exec(words)?.[1];
+    const word = NUMBER_WORDS.findIndex((w) => new RegExp(`^${w}\\b`).test(words));
+    const years = digits ?? (word >= 0 ? String(word) : undefined);
+    return `${shown} is not a number: seniority is a number of years (the minimum experience); write ${years ?? 'a whole number, e.g. 3'}`;
+  }
+  return undefined;
 }
 
 // ---- permitted values ----------------------------------------------------------------------------

@@ -73,7 +73,7 @@ export interface FileCheck {
   findings: Finding[];
   /** Problem codes of the file (unreadable, YAML syntax, ...); duplicates are found across files later. */
   problems: string[];
-  /** References with their place, flattened (reference, line, column, ...), for the duplicate check. */
+  /** References with their place and whether their advert is valid (1 or 0), flattened (reference, line, column, valid, ...), for the duplicate check. */
   references: (string | number)[];
   records?: AdvertRecord[];
   /**
@@ -128,7 +128,7 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
   }
   if (s.mode === 'create' && typeof source.value.reference === 'string' && source.value.reference.trim() !== '') {
     const at = source.locate(['reference']);
-    out.references.push(flat(source.value.reference), at.line, at.column);
+    out.references.push(flat(source.value.reference), at.line, at.column, valid ? 1 : 0);
   }
   out.records?.push({ file: source.file, document: source.index, line: source.locate([]).line, reference: reference ?? null, valid, errors: c.tree });
   if (s.digests && valid && reference !== undefined) {
@@ -198,7 +198,7 @@ export async function checkFiles(files: Iterable<FoundFile>, stdin: () => AsyncI
     for (const f of c.findings) result.findings.push(f);
     for (const code of c.problems) result.problems.push({ file: found.display, message: '', code });
     if (c.records) for (const r of c.records) result.records!.push(r);
-    for (let i = 0; i < c.references.length; i += 3) references.add(c.references[i] as string, found, index, c.references[i + 1] as number, c.references[i + 2] as number);
+    for (let i = 0; i < c.references.length; i += 4) references.add(c.references[i] as string, found, index, c.references[i + 1] as number, c.references[i + 2] as number, c.references[i + 3] === 1);
     onFile?.(index, c);
   };
   await run(files, stdin, s, env, merge, how);
@@ -209,6 +209,8 @@ export async function checkFiles(files: Iterable<FoundFile>, stdin: () => AsyncI
     result.problems.push(problem);
     result.findings.push(findingFromProblem(problem));
   }
+  // An advert whose reference another took first cannot be published: it is invalid, whatever else it holds.
+  result.invalid += references.validDuplicates;
   return result;
 }
 
@@ -231,7 +233,9 @@ class ReferenceIndex {
   private readonly byHash = new FirstFileByHash();
   /** References known exactly: those of stdin (which cannot be read again) and resolved suspects. */
   private readonly exact = new Map<string, Place>();
-  private readonly suspects: (Place & { reference: string; earlier: number })[] = [];
+  private readonly suspects: (Place & { reference: string; earlier: number; valid: boolean })[] = [];
+  /** Duplicates found by duplicates() whose advert is otherwise valid (the others are counted invalid already). */
+  validDuplicates = 0;
 
   constructor(
     private readonly files: Iterable<FoundFile>,
@@ -239,10 +243,10 @@ class ReferenceIndex {
     private readonly settings: CheckSettings,
   ) {}
 
-  add(reference: string, found: FoundFile, file: number, line: number, column: number): void {
+  add(reference: string, found: FoundFile, file: number, line: number, column: number, valid: boolean): void {
     const earlier = this.byHash.firstOrAdd(hashOf(reference), secondHashOf(reference), file);
     if (earlier !== undefined) {
-      this.suspects.push({ reference, file, display: found.display, line, column, earlier });
+      this.suspects.push({ reference, file, display: found.display, line, column, earlier, valid });
       return;
     }
     if (found.path === undefined) this.exact.set(reference, { file, display: found.display, line, column });
@@ -264,6 +268,7 @@ class ReferenceIndex {
         this.exact.set(suspect.reference, first);
         if (first === suspect) continue;
       }
+      if (suspect.valid) this.validDuplicates++;
       problems.push({
         file: suspect.display,
         position: { line: suspect.line, column: suspect.column },
@@ -296,7 +301,7 @@ class ReferenceIndex {
     const places = new Map<string, Place>();
     if (found?.path === undefined) return places;
     const c = await checkFile(found, this.stdin, { ...this.settings, records: false });
-    for (let i = 0; i < c.references.length; i += 3) {
+    for (let i = 0; i < c.references.length; i += 4) {
       const reference = c.references[i] as string;
       if (!places.has(reference)) places.set(reference, { file, display: found.display, line: c.references[i + 1] as number, column: c.references[i + 2] as number });
     }

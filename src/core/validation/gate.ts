@@ -32,5 +32,11 @@ export async function loadValidAdverts(
     ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference, { value: c.payload, constants: config.constants })),
   ]);
   if (findings.length === 0) return checked;
-  throw invalidAdverts(findings, { adverts: checked.length, invalid: checked.filter((c) => !isValid(c)).length, problems: loaded.problems });
+  // An advert whose reference another took first cannot be published: it counts as invalid.
+  const duplicates = new Set(loaded.problems.filter((p) => p.code === 'duplicate_reference').map((p) => `${p.file}:${p.position?.line}:${p.position?.column}`));
+  const duplicated = (c: CheckedAdvert) => {
+    const at = c.source.locate(['reference']);
+    return duplicates.has(`${c.source.file}:${at.line}:${at.column}`);
+  };
+  throw invalidAdverts(findings, { adverts: checked.length, invalid: checked.filter((c) => !isValid(c) || (duplicates.size > 0 && duplicated(c))).length, problems: loaded.problems });
 }

@@ -18,16 +18,38 @@ export class InvalidAdvertsError extends InvalidInputError {
   }
 }
 
-/** The error for these findings, counted as the files came out: adverts checked, invalid, problems. */
+/** Problems a file read as text can have: its YAML is wrong, not its bytes or its path. */
+const READ_BUT_WRONG = new Set(['yaml_syntax', 'duplicate_key', 'yaml_indentation', 'yaml_tag', 'not_a_mapping', 'too_complex', 'empty']);
+
+/**
+ * What the problems say of the files, for a summary: "1 file with YAML errors" for a file that was
+ * read (its text is wrong), "1 file could not be read" only for one that was not (missing,
+ * unreadable, binary, not UTF-8, too large); and how many adverts repeat a reference.
+ */
+export function problemParts(problems: readonly Pick<LoadProblem, 'file' | 'code'>[]): { files: string[]; duplicates: number } {
+  const wrong = new Set<string>();
+  const unreadable = new Set<string>();
+  let duplicates = 0;
+  for (const p of problems) {
+    if (p.code === 'duplicate_reference') duplicates++;
+    else if (READ_BUT_WRONG.has(p.code)) wrong.add(p.file);
+    else unreadable.add(p.file);
+  }
+  for (const file of unreadable) wrong.delete(file);
+  const files = [...(wrong.size > 0 ? [`${plural(wrong.size, 'file')} with YAML errors`] : []), ...(unreadable.size > 0 ? [`${plural(unreadable.size, 'file')} could not be read`] : [])];
+  return { files, duplicates };
+}
+
+/** " (1 duplicate reference)" after "2 invalid": adverts that repeat a reference are among the invalid. */
+export function duplicatesNote(duplicates: number): string {
+  return duplicates > 0 ? ` (${plural(duplicates, 'duplicate reference')})` : '';
+}
+
+/** The error for these findings, counted as the files came out: adverts checked, invalid (duplicates included), problems. */
 export function invalidAdverts(findings: readonly Finding[], counted: { adverts: number; invalid: number; problems: readonly Pick<LoadProblem, 'file' | 'code'>[] }): InvalidAdvertsError {
   const { adverts, invalid, problems } = counted;
   // A file that could not be read is said so, not counted as "0 of 0 adverts invalid".
-  const duplicates = problems.filter((p) => p.code === 'duplicate_reference').length;
-  const unreadable = new Set(problems.filter((p) => p.code !== 'duplicate_reference').map((p) => p.file)).size;
-  const counts = [
-    ...(adverts > 0 ? [`${invalid} of ${plural(adverts, 'advert')} invalid`] : []),
-    ...(unreadable > 0 ? [`${plural(unreadable, 'file')} could not be read`] : []),
-    ...(duplicates > 0 ? [plural(duplicates, 'duplicate reference')] : []),
-  ];
+  const { files, duplicates } = problemParts(problems);
+  const counts = [...(adverts > 0 ? [`${invalid} of ${plural(adverts, 'advert')} invalid${duplicatesNote(duplicates)}`] : []), ...files];
   return new InvalidAdvertsError(`${plural(findings.length, 'error')} in the advert files (${counts.join(', ')}); nothing was sent`, findings);
 }
