@@ -55,9 +55,13 @@ export function encodeSegment(value: string, what = 'reference'): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** 127.0.0.0/8, ::1 and localhost: traffic that never leaves the machine. */
+/**
+ * 127.0.0.0/8, ::1 and localhost: traffic that never leaves the machine. `localhost.` (a trailing
+ * dot) is not: it is a fully qualified DNS name, which a resolver may look up on the network instead
+ * of in /etc/hosts, so plain http with a token to it is refused like to any other host.
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const host = hostname.toLowerCase();
   // Only the name itself: what a *.localhost name resolves to is up to the resolver.
   if (host === 'localhost') return true;
   if (host === '[::1]' || host === '::1') return true;
