@@ -67,13 +67,14 @@ describe('Origin and Sec-Fetch-Site', () => {
   it('a cross-origin POST to /_sandbox/reset (a web page): 403, the adverts kept', async () => {
     const box = await withOneAdvert();
     const host = new URL(box.baseUrl).host;
-    for (const headers of [
+    const forged: Record<string, string>[] = [
       { Origin: 'https://attacker.example' },
       { Origin: 'null' },
       { Origin: `http://localhost:${Number(new URL(box.baseUrl).port) + 1}` },
       { 'Sec-Fetch-Site': 'cross-site' },
       { 'Sec-Fetch-Site': 'same-site' },
-    ]) {
+    ];
+    for (const headers of forged) {
       const reset = await send(box.baseUrl, 'POST', '/_sandbox/reset', { Host: host, 'Content-Type': 'text/plain', ...headers }, 'x');
       expect(reset, JSON.stringify(headers)).toEqual({ status: 403, body: '{"errors":{"base":["cross_origin"]}}' });
     }

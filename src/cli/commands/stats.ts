@@ -54,14 +54,16 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   if (!flags.all && references.length === 0) throw new errors.UsageError('which adverts? give their references, or --all for every advert in a sync state');
   const { parseHistoryFlags } = await import('../../core/history/flags.js');
   const options = parseHistoryFlags(flags);
-  const unique = flags.all ? await referencesFromState(ctx, flags.state) : [...new Set(references)];
+  const { refuseUnusableReferences } = await import('../../core/validation/reference.js');
+  // Given on the command line, each is refused or put in NFC before anything is asked.
+  if (!flags.all && references.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
+  const unique = flags.all ? await referencesFromState(ctx, flags.state) : [...new Set(refuseUnusableReferences(references))];
   if (unique.length === 0) {
     ctx.io.stderr.write('the sync state records no advert for this service\n');
     if (ctx.globals.output === 'json') ctx.io.stdout.write(`${JSON.stringify({ stats: [] })}\n`);
     return 0;
   }
   if (unique.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
-  if (!flags.all) (await import('../../core/validation/reference.js')).refuseUnusableReferences(unique);
   const client = await ctx.client();
   const config = await ctx.config();
   const results = await runPool(

@@ -4,6 +4,7 @@
  */
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { sanitize } from '../util/sanitize.js';
+import { unusableIdentifier } from '../validation/reference.js';
 
 /** Parses and checks the configured base URL; the returned URL is never mutated. */
 export function parseBaseUrl(text: string): URL {
@@ -52,7 +53,16 @@ export function encodeSegment(value: string, what = 'reference'): string {
   if (value === '.' || value === '..') {
     throw new UsageError(`the ${what} "${value}" cannot be used in a URL: "." and ".." are path navigation, not names`);
   }
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(value);
+  } catch {
+    // URIError "URI malformed": a lone surrogate, which has no UTF-8 form. Refused for this one
+    // request, as a usage error (a bulk run reports it against its advert and goes on).
+    const why = unusableIdentifier(value, what) ?? `the ${what} cannot be put in a URL`;
+    throw new UsageError(`${why}; nothing was sent`);
+  }
+  return encoded.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /**
