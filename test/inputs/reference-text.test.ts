@@ -174,4 +174,22 @@ describe('sync: one advert that cannot be sent does not lose the others', () => 
     expect(again.code).toBe(2);
     expect(sent).toEqual([]);
   });
+
+  it('stats --all with such a record: the other adverts are shown, that one is a failure', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
+    const { sent } = recordAll();
+    expect((await runJobs(['sync', '.'], { cwd: dir, env: serviceEnv })).code).toBe(0);
+    const statePath = join(dir, '.jobs-state.json');
+    const state = JSON.parse(readFileSync(statePath, 'utf8')) as { services: Record<string, { adverts: Record<string, unknown> }> };
+    const adverts = Object.values(state.services)[0]!.adverts;
+    adverts['\uD800'] = { ...(adverts['A-1'] as object), file: 'gone.yaml' };
+    writeFileSync(statePath, JSON.stringify(state, null, 2));
+    sent.length = 0;
+    const r = await runJobs(['stats', '--all', '--json', '--no-record'], { cwd: dir, env: serviceEnv });
+    expect(sent).toEqual(['GET /api/jobs/A-1/stats']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('"A-1"');
+    expect(r.stdout + r.stderr).toContain('is not well-formed Unicode');
+    expect(r.stdout + r.stderr).not.toContain('unexpected error');
+  });
 });
