@@ -60,7 +60,9 @@ export function configTemplate(schemaRef: string): string {
 # Settings of the jobs CLI for this project; jobs finds the nearest .jobsrc.yaml from the working
 # folder upwards. Flags and environment variables (JOBS_BASE_URL, JOBS_TOKEN, JOBS_PROFILE) win
 # over this file; \`jobs config list\` shows every setting in effect and where it comes from.
-# \${VAR} in a value reads the environment variable VAR.
+# \${VAR} in a value reads the environment variable VAR, if you allow it by name: this file comes
+# with every checkout, so it reads only the variables listed in your user config
+# (allow_env: [JOBS_PROD_TOKEN]) or given with --allow-env JOBS_PROD_TOKEN.
 
 # The profile used when neither --profile nor JOBS_PROFILE names one.
 profile: prod
