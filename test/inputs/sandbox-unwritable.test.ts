@@ -55,4 +55,13 @@ describe('--sandbox with a state folder it cannot write', () => {
     const r = await jobs(['--sandbox', 'publish', ADVERT], { env: isolatedEnv({ XDG_STATE_HOME: join(dir, 'parent', 'not-yet') }) });
     expect(r.code).toBe(0);
   });
+
+  it('jobs sandbox --data in a folder it cannot write: the same, before listening', async () => {
+    const r = await jobs(['sandbox', '--data', join(readOnly, 'data.json'), '--port', '0'], { env: isolatedEnv() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `jobs-cli: the sandbox cannot write its data file ${join(readOnly, 'data.json')}: ${root ? 'the file system is read-only' : 'permission denied'}\n` +
+        '  Name a file in a folder you can write with --data, or make that folder writable.\n',
+    );
+  });
 });

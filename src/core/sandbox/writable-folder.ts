@@ -25,7 +25,10 @@ function reasonOf(error: unknown): string {
 }
 
 /** Throws a ConfigError (exit 2) naming the data file and the cause when its folder cannot be written. */
-export function checkWritableDataFolder(dataFile: string, what = 'the sandbox'): void {
+export function checkWritableDataFolder(
+  dataFile: string,
+  hint = 'Set XDG_STATE_HOME to a folder you can write (the data file is $XDG_STATE_HOME/jobs/sandbox.json), or make that folder writable.',
+): void {
   try {
     // The data file itself, when it exists, is replaced (renamed over), never written in place.
     let dir = dirname(dataFile);
@@ -47,9 +50,6 @@ export function checkWritableDataFolder(dataFile: string, what = 'the sandbox'):
       return;
     }
   } catch (error) {
-    throw new ConfigError(`${what} cannot write its data file ${dataFile}: ${reasonOf(error)}`, {
-      cause: error,
-      details: ['Set XDG_STATE_HOME to a folder you can write (the data file is $XDG_STATE_HOME/jobs/sandbox.json), or make that folder writable.'],
-    });
+    throw new ConfigError(`the sandbox cannot write its data file ${dataFile}: ${reasonOf(error)}`, { cause: error, details: [hint] });
   }
 }
