@@ -3,7 +3,7 @@
  * mapping of every error to an exit code and a readable message.
  */
 import { jsonText } from './output/json-output.js';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { parseCount } from './commands/parsers.js';
 import type { Context, GlobalOptions, Io, OutputFormat } from './context.js';
 import { formatEntry, formatsOf, gives, OUTPUT_FORMATS, outputFormatIn, prepareWriter } from './output/format-registry.js';
@@ -15,6 +15,7 @@ import { renamed } from './output/renamed.js';
 import { HELP_CONFIGURATION, reflowNotes } from './help/configure.js';
 import { COMMAND_GROUPS, HELP_TOPICS } from './help/groups.js';
 import { exitCodeTable } from '../core/errors/exit-codes.js';
+import { redactingIo, Secrets } from './output/redacting-io.js';
 
 export { renamed };
 import { prepareColor } from './output/summary.js';
@@ -27,6 +28,8 @@ export interface ExecuteOptions {
   env: Record<string, string | undefined>;
   cwd: string;
   handleSignals: boolean;
+  /** The secrets hidden from every write to `io` (filled in once the token is known). */
+  secrets?: Secrets;
 }
 
 /** A command's action: gets the context and commander's arguments; returns an exit code. */
@@ -42,7 +45,15 @@ export interface CommandSetup {
 }
 
 /** Global options that take a value: the word after them is not a command name. */
-const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--token-file', '--config', '--output', '-o', '--timeout', '--retries']);
+const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--token-file', '--config', '--allow-env', '--output', '-o', '--timeout', '--retries']);
+
+/** --allow-env VAR (or VAR,OTHER): environment variable names, collected over repeats. */
+function allowEnvName(value: string, list: string[] = []): string[] {
+  const names = value.split(',').map((name) => name.trim());
+  const bad = names.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
+  if (bad !== undefined) throw new InvalidArgumentError(`"${sanitize(bad)}" is not an environment variable name (letters, digits and _, not starting with a digit)`);
+  return [...list, ...names];
+}
 
 /** The command argv names, when it names one exactly; undefined for help, typos or no command. */
 export function commandNamed(argv: readonly string[]): string | undefined {
@@ -95,6 +106,7 @@ export function buildProgram(opts: ExecuteOptions, state: { exitCode: number; ct
     .option('--base-url <url>', 'the service base URL (env JOBS_BASE_URL)')
     .option('--token-file <file>', 'read the token from this file (the token is never a flag)')
     .option('--config <file>', 'use this config file instead of searching (env JOBS_CONFIG)')
+    .option('--allow-env <VAR>', 'let ${VAR} in the project config read this environment variable; repeatable', allowEnvName)
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS).default('human'))
     .option('--json', 'short for --output json')
     .option('-q, --quiet', 'print only results and errors')
@@ -186,6 +198,7 @@ function makeContext(opts: ExecuteOptions, raw: Record<string, unknown>, signal:
       configPromise ??= import('../core/config/resolve.js')
         .then((m) => m.resolveConfig({ cwd: opts.cwd, env: opts.env, globals }))
         .then((config) => {
+          opts.secrets?.add(config.token?.value);
           for (const warning of config.warnings) opts.io.stderr.write(`${name}: warning: ${sanitize(renamed(warning, name))}\n`);
           return config;
         });
@@ -206,6 +219,7 @@ function toGlobals(raw: Record<string, unknown>, env: Record<string, string | un
     baseUrl: raw.baseUrl as string | undefined,
     tokenFile: raw.tokenFile as string | undefined,
     config: raw.config as string | undefined,
+    ...(raw.allowEnv ? { allowEnv: raw.allowEnv as string[] } : {}),
     output,
     quiet: Boolean(raw.quiet),
     verbose: Boolean(raw.verbose) || env.JOBS_DEBUG === '1',
@@ -231,7 +245,10 @@ function withInitConfigDefault(argv: string[]): string[] {
 }
 
 /** Parses argv, runs the command, and turns every outcome into an exit code. */
-export async function execute(argv: string[], opts: ExecuteOptions): Promise<number> {
+export async function execute(argv: string[], given: ExecuteOptions): Promise<number> {
+  // Every write of the run goes through the redaction of the token (see redacting-io.ts).
+  const secrets = given.secrets ?? new Secrets();
+  const opts: ExecuteOptions = { ...given, io: redactingIo(given.io, secrets), secrets };
   const controller = new AbortController();
   const state: { exitCode: number; ctx?: Context; signal: AbortSignal } = { exitCode: ExitCode.ok, signal: controller.signal };
   argv = withInitConfigDefault(argv);

@@ -20,14 +20,14 @@ function recordSends(base: string): { sent: string[] } {
   return { sent };
 }
 
-describe('a project config reading the token into defaults', () => {
+describe('a project config reading the token into defaults (even with the variable allowed)', () => {
   const files = { '.jobsrc.yaml': 'defaults:\n  question: "${JOBS_TOKEN}"\n', 'a.yaml': advertYaml('A-1') };
   const refusal =
     'jobs: .jobsrc.yaml: defaults.question: ${JOBS_TOKEN} holds the service token; only profiles.<name>.token may read it, so that the token never ends up in an advert, a URL or output\n';
 
   it('publish: exit 2, the variable named, nothing sent, the token nowhere', async () => {
     const { sent } = recordSends(SERVICE);
-    const r = await runJobs(['publish', 'a.yaml'], { cwd: tempFolder(files), env: serviceEnv });
+    const r = await runJobs(['--allow-env', 'JOBS_TOKEN', 'publish', 'a.yaml'], { cwd: tempFolder(files), env: serviceEnv });
     expect(r).toEqual({ code: 2, stdout: '', stderr: refusal });
     expect(sent).toEqual([]);
   });
@@ -35,7 +35,7 @@ describe('a project config reading the token into defaults', () => {
   it('publish --dry-run (human and JSON): exit 2, the token not shown', async () => {
     const dir = tempFolder(files);
     for (const extra of [[], ['--json']]) {
-      const r = await runJobs(['publish', 'a.yaml', '--dry-run', ...extra], { cwd: dir, env: serviceEnv });
+      const r = await runJobs(['--allow-env', 'JOBS_TOKEN', 'publish', 'a.yaml', '--dry-run', ...extra], { cwd: dir, env: serviceEnv });
       expect(r.code).toBe(2);
       expect(r.stdout + r.stderr).not.toContain(TOKEN);
       expect(r.stdout + r.stderr).toContain('${JOBS_TOKEN} holds the service token');

@@ -232,7 +232,7 @@ describe('${VAR} interpolation', () => {
       '.jobsrc.yaml',
       'profile: prod\nprofiles:\n  prod:\n    base_url: https://${HOST}/v1\n    token: ${PROD_TOKEN}\ndefaults:\n  recruiter: {email: "${WHO}@example.com"}\n  question: "Cost: $${PRICE}"\ntimeout: ${T}\n',
     );
-    const config = await resolveIn({ env: { HOST: 'api.example.com', PROD_TOKEN: 'tok-1', WHO: 'ann', T: '5s' } });
+    const config = await resolveIn({ env: { HOST: 'api.example.com', PROD_TOKEN: 'tok-1', WHO: 'ann', T: '5s' }, flags: { allowEnv: ['HOST', 'PROD_TOKEN', 'WHO', 'T'] } });
     expect(config.baseUrl.value).toBe('https://api.example.com/v1');
     expect(config.token?.value).toBe('tok-1');
     expect(config.defaults).toEqual({ recruiter: { email: 'ann@example.com' }, question: 'Cost: ${PRICE}' });
@@ -241,14 +241,14 @@ describe('${VAR} interpolation', () => {
 
   it('an unset variable is an error naming the variable, the file and the key', async () => {
     await box.write('.jobsrc.yaml', 'defaults:\n  recruiter:\n    email: ${RECRUITER_EMAIL}\n');
-    const error = await configError(resolveIn());
+    const error = await configError(resolveIn({ flags: { allowEnv: ['RECRUITER_EMAIL'] } }));
     expect(error.message).toBe('.jobsrc.yaml: defaults.recruiter.email: environment variable RECRUITER_EMAIL is not set');
   });
 
   it('in the selected profile too, but not in a profile nobody uses', async () => {
     await box.write('.jobsrc.yaml', 'profiles:\n  prod: {base_url: "https://${PROD_HOST}"}\n  dev: {base_url: "http://127.0.0.1:8080"}\n');
     expect((await resolveIn({ flags: { profile: 'dev' } })).baseUrl.value).toBe('http://127.0.0.1:8080');
-    const error = await configError(resolveIn({ flags: { profile: 'prod' } }));
+    const error = await configError(resolveIn({ flags: { profile: 'prod', allowEnv: ['PROD_HOST'] } }));
     expect(error.message).toBe('.jobsrc.yaml: profiles.prod.base_url: environment variable PROD_HOST is not set');
   });
 });
@@ -259,7 +259,7 @@ describe('${VAR} never copies the token out of a profile\'s token', () => {
 
   it('JOBS_TOKEN in defaults (a project config could publish it): exit 2, the variable named, its value never', async () => {
     await box.write('.jobsrc.yaml', 'defaults:\n  question: "${JOBS_TOKEN}"\n');
-    const error = await configError(resolveIn({ env: { JOBS_TOKEN: SECRET } }));
+    const error = await configError(resolveIn({ env: { JOBS_TOKEN: SECRET }, flags: { allowEnv: ['JOBS_TOKEN'] } }));
     expect(error.message).toBe(`.jobsrc.yaml: defaults.question: \${JOBS_TOKEN} holds the service token; ${only}`);
     expect(JSON.stringify(error)).not.toContain(SECRET);
   });
@@ -267,25 +267,25 @@ describe('${VAR} never copies the token out of a profile\'s token', () => {
   it("the variable any config's profile takes its token from, read by another file", async () => {
     await box.write(join(box.xdg, 'jobs', 'config.yaml'), 'profiles:\n  default:\n    token: ${ACME_JOBS_TOKEN}\n');
     await box.write('.jobsrc.yaml', 'defaults:\n  recruiter: {email: "x@example.com", first_name: "a ${ACME_JOBS_TOKEN} b"}\n');
-    const error = await configError(resolveIn({ env: { ACME_JOBS_TOKEN: SECRET } }));
+    const error = await configError(resolveIn({ env: { ACME_JOBS_TOKEN: SECRET }, flags: { allowEnv: ['ACME_JOBS_TOKEN'] } }));
     expect(error.message).toBe(`.jobsrc.yaml: defaults.recruiter.first_name: \${ACME_JOBS_TOKEN} holds the service token; ${only}`);
   });
 
   it('another variable holding the same token', async () => {
     await box.write('.jobsrc.yaml', 'defaults:\n  question: "${CI_SECRET}"\n');
-    const error = await configError(resolveIn({ env: { JOBS_TOKEN: SECRET, CI_SECRET: SECRET } }));
+    const error = await configError(resolveIn({ env: { JOBS_TOKEN: SECRET, CI_SECRET: SECRET }, flags: { allowEnv: ['CI_SECRET'] } }));
     expect(error.message).toBe(`.jobsrc.yaml: defaults.question: \${CI_SECRET} holds the service token (the same text as a token variable); ${only}`);
   });
 
   it("a profile's base_url (the token would travel in the URL and show in messages)", async () => {
     await box.write('.jobsrc.yaml', 'profiles:\n  prod:\n    base_url: https://api.example.com/${JOBS_TOKEN}\n');
-    const error = await configError(resolveIn({ env: { JOBS_TOKEN: SECRET }, flags: { profile: 'prod' } }));
+    const error = await configError(resolveIn({ env: { JOBS_TOKEN: SECRET }, flags: { profile: 'prod', allowEnv: ['JOBS_TOKEN'] } }));
     expect(error.message).toBe(`.jobsrc.yaml: profiles.prod.base_url: \${JOBS_TOKEN} holds the service token; ${only}`);
   });
 
   it("is read where it belongs: a profile's token", async () => {
     await box.write('.jobsrc.yaml', 'profiles:\n  default:\n    token: ${ACME_JOBS_TOKEN}\n    base_url: https://api.example.com\ndefaults:\n  question: "${WHY}"\n');
-    const config = await resolveIn({ env: { ACME_JOBS_TOKEN: SECRET, WHY: 'Why us?' } });
+    const config = await resolveIn({ env: { ACME_JOBS_TOKEN: SECRET, WHY: 'Why us?' }, flags: { allowEnv: ['ACME_JOBS_TOKEN', 'WHY'] } });
     expect(config.token?.value).toBe(SECRET);
     expect(config.defaults).toEqual({ question: 'Why us?' });
   });
@@ -415,10 +415,10 @@ describe('token sources: JOBS_TOKEN > --token-file > profile token > credentials
   });
 
   it('takes each in turn', async () => {
-    const all = { env: { JOBS_TOKEN: 'from-env', PROD_TOKEN: 'from-profile' }, flags: { tokenFile } };
+    const all = { env: { JOBS_TOKEN: 'from-env', PROD_TOKEN: 'from-profile' }, flags: { tokenFile, allowEnv: ['PROD_TOKEN'] } };
     expect((await resolveIn(all)).token).toEqual({ value: 'from-env', source: { kind: 'env', name: 'JOBS_TOKEN' } });
     expect((await resolveIn({ ...all, env: { PROD_TOKEN: 'from-profile' } })).token).toEqual({ value: 'from-file', source: { kind: 'flag', name: '--token-file' } });
-    expect((await resolveIn({ env: { PROD_TOKEN: 'from-profile' } })).token).toEqual({
+    expect((await resolveIn({ env: { PROD_TOKEN: 'from-profile' }, flags: { allowEnv: ['PROD_TOKEN'] } })).token).toEqual({
       value: 'from-profile',
       source: { kind: 'file', path: configFile, key: 'profiles.prod.token' },
     });

@@ -25,8 +25,9 @@ const PAYLOAD_SOURCES = [
   'node_modules/yaml/package.json',
 ];
 
-// Re-pinned after schemas gained $id/examples and the YAML reader explained its syntax errors (the same text gives the same payload).
-const PINNED = { epoch: 1, sources: '20ce77ae4b5dbd4b' };
+// Epoch 2: references are NFC. Re-pinned after schemas gained $id/examples and the YAML reader explained
+// its syntax errors (the same text gives the same payload).
+const PINNED = { epoch: 2, sources: 'fccce813b7b36979' };
 
 describe('the text hash epoch', () => {
   it('is reconsidered whenever what makes a payload from a text changes', () => {

@@ -32,9 +32,8 @@ async function runDelete(ctx: Context, references: string[], flags: DeleteFlags)
     import('../../core/util/sanitize.js'),
     import('../output/summary.js'),
   ]);
-  const unique = [...new Set(references)];
-  if (unique.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
-  (await import('../../core/validation/reference.js')).refuseUnusableReferences(unique);
+  if (references.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
+  const unique = [...new Set((await import('../../core/validation/reference.js')).refuseUnusableReferences(references))];
   if (!flags.yes) {
     if (!canPrompt(ctx)) throw new errors.UsageError(`refusing to delete without confirmation: pass --yes to delete ${unique.length === 1 ? 'this advert' : `these ${unique.length} adverts`}`);
     const { confirm } = await import('../output/prompt.js');

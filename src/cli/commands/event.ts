@@ -41,6 +41,7 @@ async function runEvent(ctx: Context, id: string, kind: string, flags: EventFlag
     import('../output/summary.js'),
   ]);
   if (id.trim() === '') throw new errors.UsageError('the application id must not be empty');
+  (await import('../../core/validation/reference.js')).refuseUnusableArguments([id], 'application id');
   if (!(EVENT_KINDS as readonly string[]).includes(kind)) {
     const hint = suggest(kind, EVENT_KINDS) ?? suggest(`recruiter_${kind}`, EVENT_KINDS);
     throw new errors.UsageError(`unknown event kind "${sanitize(kind)}"${hint ? `; did you mean ${hint}?` : ''}`, { details: [`the kinds are ${EVENT_KINDS.join(', ')}`] });

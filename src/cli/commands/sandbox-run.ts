@@ -149,6 +149,10 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
     return 0;
   }
   const dataFile = flags.dataFile;
+  if (dataFile) {
+    const { checkWritableDataFolder } = await import('../../core/sandbox/writable-folder.js');
+    checkWritableDataFolder(dataFile, 'Name a file in a folder you can write with --data, or make that folder writable.');
+  }
   // Under the file's lock, as every change to it: another sandbox may share the file.
   if (flags.reset && dataFile) await withFileLock(dataFile, () => removeData(dataFile));
 

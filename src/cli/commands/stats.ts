@@ -54,8 +54,11 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   if (!flags.all && references.length === 0) throw new errors.UsageError('which adverts? give their references, or --all for every advert published to this service');
   const { parseHistoryFlags } = await import('../../core/history/flags.js');
   const options = parseHistoryFlags(flags);
+  const { refuseUnusableReferences } = await import('../../core/validation/reference.js');
+  // Given on the command line, each is refused or put in NFC before anything is asked.
+  if (!flags.all && references.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
   const all = flags.all ? await referencesOfAll(ctx, flags.state) : undefined;
-  const unique = all ? all.references : [...new Set(references)];
+  const unique = all ? all.references : [...new Set(refuseUnusableReferences(references))];
   if (unique.length === 0) {
     ctx.io.stderr.write(
       flags.state === undefined
@@ -66,7 +69,6 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
     return 0;
   }
   if (unique.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
-  if (!flags.all) (await import('../../core/validation/reference.js')).refuseUnusableReferences(unique);
   const done = await readStats(ctx, unique);
   const { statsView } = await import('../output/stats-view.js');
   const history = await historyOf(ctx, flags.historyDir);

@@ -49,7 +49,7 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
   const [{ checkAdvert }, { refuseUnusableReferences }] = await Promise.all([import('../../core/validation/check.js'), import('../../core/validation/reference.js')]);
   if (!file && flags.set.length === 0) throw new errors.UsageError('nothing to update: give a file of fields to change and/or --set path=value');
   if (reference.trim() === '') throw new errors.UsageError('the reference must not be empty');
-  refuseUnusableReferences([reference]);
+  reference = refuseUnusableReferences([reference])[0]!;
   const sets = flags.set.map(parseSetFlag);
 
   let patch: Record<string, unknown> = {};

@@ -10,6 +10,7 @@
  */
 import { typedPlainScalar } from './scalars.js';
 import type { AdvertSource, PathSegment, Position } from './types.js';
+import { withNormalReference } from '../validation/reference.js';
 import type { ReadOptions, ReadResult } from './yaml-reader.js';
 
 /**
@@ -182,7 +183,7 @@ class Parser {
 
   private advert(file: string, index: number, value: Record<string, unknown>, root: SourceNode): AdvertSource {
     const starts = this.starts;
-    return { file, index, value, locate: (path) => position(starts, locateOffset(root, path)) };
+    return { file, index, value: withNormalReference(value), locate: (path) => position(starts, locateOffset(root, path)) };
   }
 
   /** A block mapping whose keys sit at `indent`, starting at this.line. */

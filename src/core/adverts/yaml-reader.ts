@@ -8,6 +8,7 @@ import type { AdvertSource, LoadProblem, PathSegment, Position } from './types.j
 import { typedPlainScalar } from './scalars.js';
 import { readYamlAdvertsFast } from './fast-yaml.js';
 import { sanitize } from '../util/sanitize.js';
+import { withNormalReference } from '../validation/reference.js';
 import { findIndentationProblems, type IndentationProblem } from './indentation.js';
 import { explainYamlError } from './yaml-errors.js';
 
@@ -83,7 +84,7 @@ export function readYamlAdvertsSlow(file: string, text: string, options: ReadOpt
     }
     try {
       const budget = { left: options.maxNodes ?? 100_000 };
-      const value = toValue(root, doc, [], options.fieldTypes, budget, 0) as Record<string, unknown>;
+      const value = withNormalReference(toValue(root, doc, [], options.fieldTypes, budget, 0) as Record<string, unknown>);
       adverts.push({ file, index, value, locate: (path) => position(locateOffset(doc, root, path)) });
     } catch (error) {
       if (!(error instanceof ExpansionLimit)) throw error;

@@ -138,14 +138,19 @@ export function responseError(status: number, headers: HeaderLookup, body: BodyT
 
 /** A failure before any response: nothing came back from the service. */
 export function connectError(baseUrl: string, reason: string, cause: unknown, ex: Exchange, hint?: string): ApiError {
+  // node:http's parser codes (HPE_INVALID_STATUS, HPE_INVALID_CONSTANT, ...): the host was reached
+  // and answered, in something else than HTTP (an SSH or SMTP banner, a broken proxy).
   // The hint is in the message: bulk commands show one line per failure.
-  const message = `cannot reach ${baseUrl} (${reason})${afterRetries(ex.retries)}${hint ? `; ${hint}` : ''}`;
+  const what = /^HPE_[A-Z_]+$/.test(reason) ? `the service at ${baseUrl} answered with something that is not HTTP` : `cannot reach ${baseUrl}`;
+  const message = `${what} (${reason})${afterRetries(ex.retries)}${hint ? `; ${hint}` : ''}`;
   return apiError(ex, message, 'network', undefined, undefined, [`while sending ${ex.label}`, ...trailer(ex)], cause);
 }
 
 /** The response began but its body could not be read to the end. */
 export function brokenBodyError(status: number, reason: string, cause: unknown, ex: Exchange): ApiError {
-  const message = `${ex.label}: the connection broke while reading the response (${status}, ${reason})${afterRetries(ex.retries)}`;
+  const message = /^HPE_[A-Z_]+$/.test(reason)
+    ? `${ex.label}: the response (${status}) turned into something that is not HTTP (${reason})${afterRetries(ex.retries)}`
+    : `${ex.label}: the connection broke while reading the response (${status}, ${reason})${afterRetries(ex.retries)}`;
   return apiError(ex, message, 'network', status, undefined, trailer(ex), cause);
 }
 

@@ -173,8 +173,18 @@ function parseStats(response: RawResponse, label: string, redact: (s: string) =>
   for (const field of STATS_FIELDS) {
     const v = record[field];
     if (v === undefined) problems.push(`${field} is missing`);
+    else if (typeof v === 'number' && !Number.isFinite(v)) problems.push(`${field} is not a non-negative integer (got ${numberAsWritten(response.body.text, field)}, too large for any count)`);
     else if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) problems.push(`${field} is not a non-negative integer (got ${JSON.stringify(v).slice(0, 40)})`);
   }
   if (problems.length > 0) throw fail(problems.join('; '));
   return { views: record.views as number, likes: record.likes as number, applications: record.applications as number, applications_unviewed: record.applications_unviewed as number };
+}
+
+/**
+ * A JSON number beyond a double's range (`1e400`) parses to Infinity, which JSON.stringify shows as
+ * `null`: the number as the service wrote it, for the message.
+ */
+function numberAsWritten(text: string, field: string): string {
+  const match = new RegExp(`"${field}"\\s*:\\s*(-?[0-9][0-9.eE+-]{0,38})`).exec(text);
+  return match ? match[1]! : 'a number';
 }

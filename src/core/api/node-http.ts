@@ -132,7 +132,12 @@ function exchange(send: RequestFn, agent: Agent, url: string, request: OutgoingR
       socket.once(connected, () => clearTimeout(connectTimer));
     });
     req.on('error', (error) => {
-      if (res) return; // after the headers, the body reader reports it
+      if (res) {
+        // After the headers the body reader reports it; a parser error (HPE_*) is handed to it, so
+        // it is reported as what it is rather than as the connection reset that follows.
+        if (/^HPE_/.test(String((error as NodeJS.ErrnoException).code)) && !res.destroyed) res.destroy(error);
+        return;
+      }
       done();
       reject(error);
     });

@@ -182,7 +182,7 @@ export class Transport {
       }
       if (this.baseUrl.protocol === 'http:' && !isLoopbackHost(this.baseUrl.hostname) && !options.allowInsecureHttp) {
         throw new ConfigError(
-          `refusing to send the token over plain http:// to ${this.baseUrl.host}: anyone on the network could read it; use an https:// service URL (http:// is allowed only for loopback addresses such as 127.0.0.1 and localhost, or with allow_insecure_http: true in your user config if you accept that risk)`,
+          `refusing to send the token over plain http:// to ${this.baseUrl.host}: anyone on the network could read it; use an https:// service URL (http:// is allowed only for loopback addresses such as 127.0.0.1 and localhost, or with allow_insecure_http: true in your user config if you accept that risk)${this.baseUrl.hostname.endsWith('.') ? `; ${this.baseUrl.hostname} with its trailing dot is a DNS name, not this machine: write ${this.baseUrl.hostname.replace(/\.+$/, '')}` : ''}`,
         );
       }
       this.authorization = this.scheme === '' ? this.token : `${this.scheme} ${this.token}`;

@@ -4,6 +4,7 @@
  */
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { sanitize } from '../util/sanitize.js';
+import { unusableIdentifier } from '../validation/reference.js';
 
 /** Parses and checks the configured base URL; the returned URL is never mutated. */
 export function parseBaseUrl(text: string): URL {
@@ -52,12 +53,25 @@ export function encodeSegment(value: string, what = 'reference'): string {
   if (value === '.' || value === '..') {
     throw new UsageError(`the ${what} "${value}" cannot be used in a URL: "." and ".." are path navigation, not names`);
   }
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(value);
+  } catch {
+    // URIError "URI malformed": a lone surrogate, which has no UTF-8 form. Refused for this one
+    // request, as a usage error (a bulk run reports it against its advert and goes on).
+    const why = unusableIdentifier(value, what) ?? `the ${what} cannot be put in a URL`;
+    throw new UsageError(`${why}; nothing was sent`);
+  }
+  return encoded.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** 127.0.0.0/8, ::1 and localhost: traffic that never leaves the machine. */
+/**
+ * 127.0.0.0/8, ::1 and localhost: traffic that never leaves the machine. `localhost.` (a trailing
+ * dot) is not: it is a fully qualified DNS name, which a resolver may look up on the network instead
+ * of in /etc/hosts, so plain http with a token to it is refused like to any other host.
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const host = hostname.toLowerCase();
   // Only the name itself: what a *.localhost name resolves to is up to the resolver.
   if (host === 'localhost') return true;
   if (host === '[::1]' || host === '::1') return true;

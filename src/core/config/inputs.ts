@@ -13,6 +13,8 @@ export interface ConfigFlags {
   config?: string;
   timeout?: string;
   retries?: number;
+  /** --allow-env: environment variables a project config may read (by name). */
+  allowEnv?: string[];
 }
 
 /** Where settings are resolved from: the working directory, the environment and the flags. */

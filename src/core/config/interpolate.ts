@@ -56,14 +56,43 @@ export function isTokenKey(key: readonly string[]): boolean {
 
 
 /**
+ * How one file may read the environment. A project config (it arrives with any checkout, a pull
+ * request's included) reads only the variables the user allowed by name (`allowed`); the user's
+ * own files read any. Every variable read is reported to `read`, so that a value can still be
+ * refused once the token is known, whatever its source.
+ */
+export interface ReadPolicy {
+  /** Undefined: any variable. */
+  allowed?: ReadonlySet<string>;
+  read?: (name: string, value: string, key: string[]) => void;
+}
+
+/** The names given to --allow-env and a user config's allow_env, checked as variable names. */
+export function allowedNames(lists: readonly unknown[]): Set<string> {
+  const names = new Set<string>();
+  for (const list of lists) {
+    for (const item of Array.isArray(list) ? list : typeof list === 'string' ? list.split(',') : []) {
+      if (typeof item === 'string' && NAME.test(item.trim())) names.add(item.trim());
+    }
+  }
+  return names;
+}
+
+/**
  * Expands references in one string; `key` is where it was found, for the error message. A token
  * variable outside `profiles.<name>.token` is an error that names the variable, never its value.
  */
-export function interpolateString(text: string, env: Env, key: string[], tokens: TokenVariables): string {
+export function interpolateString(text: string, env: Env, key: string[], tokens: TokenVariables, policy: ReadPolicy = {}): string {
   if (!text.includes('${')) return text;
   return text.replace(REFERENCE, (whole, escape: string, name: string) => {
     if (escape) return whole.slice(1);
     if (!NAME.test(name)) throw new InterpolationError(`\${${name}} is not a valid variable reference (write $\${...} for a literal)`, key);
+    if (policy.allowed && !policy.allowed.has(name)) {
+      throw new InterpolationError(
+        `\${${name}} is not read: a project config may read only the environment variables you allow by name, since it arrives with any checkout (a pull request's included); allow it with 'allow_env: [${name}]' in your user config or with --allow-env ${name}, or write the value itself`,
+        key,
+      );
+    }
     const value = env[name];
     if (value === undefined) throw new InterpolationError(`environment variable ${name} is not set`, key);
     if (!isTokenKey(key)) {
@@ -75,18 +104,19 @@ export function interpolateString(text: string, env: Env, key: string[], tokens:
         );
       }
     }
+    policy.read?.(name, value, key);
     return value;
   });
 }
 
 /** Expands every string in a config value; `skip` says which key paths to leave as written. */
-export function interpolateData(value: unknown, env: Env, tokens: TokenVariables, key: string[] = [], skip?: (key: string[]) => boolean): unknown {
+export function interpolateData(value: unknown, env: Env, tokens: TokenVariables, key: string[] = [], skip?: (key: string[]) => boolean, policy: ReadPolicy = {}): unknown {
   if (skip?.(key)) return value;
-  if (typeof value === 'string') return interpolateString(value, env, key, tokens);
-  if (Array.isArray(value)) return value.map((item, i) => interpolateData(item, env, tokens, [...key, String(i)], skip));
+  if (typeof value === 'string') return interpolateString(value, env, key, tokens, policy);
+  if (Array.isArray(value)) return value.map((item, i) => interpolateData(item, env, tokens, [...key, String(i)], skip, policy));
   if (isPlainObject(value)) {
     const out: PlainObject = {};
-    for (const [k, v] of Object.entries(value)) defineKey(out, k, interpolateData(v, env, tokens, [...key, k], skip));
+    for (const [k, v] of Object.entries(value)) defineKey(out, k, interpolateData(v, env, tokens, [...key, k], skip, policy));
     return out;
   }
   return value;

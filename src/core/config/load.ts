@@ -12,7 +12,7 @@ import { readdir, readFile as readFileText, stat } from '../util/quick-fs.js';
 import { dirname, extname, resolve as resolvePath } from 'node:path';
 import type { cosmiconfig as Cosmiconfig, Loader } from 'cosmiconfig';
 import { ConfigError } from '../errors/failures.js';
-import { InterpolationError, interpolateData, isSoleReference, tokenVariables, type TokenVariables } from './interpolate.js';
+import { allowedNames, InterpolationError, interpolateData, isSoleReference, tokenVariables, type ReadPolicy, type TokenVariables } from './interpolate.js';
 import { displayPath, homeDir, userConfigDir } from './paths.js';
 import { isPlainObject, type PlainObject } from './plain.js';
 import { checkConfig, keyText } from './schema.js';
@@ -73,6 +73,26 @@ export interface FoundConfig {
   warnings: string[];
   /** The variables holding the token, which only `profiles.<name>.token` may read. */
   tokens: TokenVariables;
+  /** The variables a project config may read: --allow-env and the user config's allow_env. */
+  allowedEnv: ReadonlySet<string>;
+  /** Every variable a file read, with its value: checked against the token once it is known. */
+  reads: EnvRead[];
+}
+
+export interface EnvRead {
+  /** The file that read it. */
+  path: string;
+  key: string[];
+  name: string;
+  value: string;
+}
+
+/** How a layer reads the environment: a project config only the allowed variables; every read noted. */
+export function readPolicy(kind: LayerKind, path: string, found: Pick<FoundConfig, 'allowedEnv' | 'reads'>): ReadPolicy {
+  return {
+    ...(kind === 'project' ? { allowed: found.allowedEnv } : {}),
+    read: (name, value, key) => found.reads.push({ path, key, name, value }),
+  };
 }
 
 export interface LoadInput {
@@ -80,6 +100,8 @@ export interface LoadInput {
   env: Env;
   /** The --config flag's value. */
   configFlag?: string;
+  /** The --allow-env flags' values: variables a project config may read. */
+  allowEnv?: readonly string[];
 }
 
 /** Locates, reads and validates the config files that apply to `cwd`. */
@@ -112,9 +134,19 @@ export async function loadConfigFiles(input: LoadInput): Promise<FoundConfig> {
   // Every file's profiles name token variables before any file is interpolated: a project config
   // must not read the variable that the user config's profile takes its token from.
   const tokens = tokenVariables(env, files.map((file) => file.config));
+  // The user's own files say which variables a project config may read; a project config cannot.
+  const trusted = files.filter((file) => file.kind !== 'project').map((file) => (isPlainObject(file.config) ? file.config.allow_env : undefined));
+  const reads: EnvRead[] = [];
+  const policy = { allowedEnv: allowedNames([...trusted, ...(input.allowEnv ?? [])]), reads };
   const layers: ConfigLayer[] = [];
-  for (const file of files) layers.push(await toLayer(file.kind, file.path, file.config, env, tokens, show, warnings));
-  return { layers, ...(explicit ? { explicit: { path: files[0]!.path, source: explicit.source } } : {}), userDir, warnings, tokens };
+  for (const file of files) layers.push(await toLayer(file.kind, file.path, file.config, env, tokens, show, warnings, readPolicy(file.kind, file.path, policy)));
+  const project = files.find((file) => file.kind === 'project');
+  if (project && isPlainObject(project.config) && project.config.allow_env !== undefined) {
+    warnings.push(
+      `${show(project.path)}: allow_env is ignored in a project config (a checkout must not be able to choose which of your environment variables it reads); set it in your user config, or pass --allow-env`,
+    );
+  }
+  return { layers, ...(explicit ? { explicit: { path: files[0]!.path, source: explicit.source } } : {}), userDir, warnings, tokens, ...policy };
 }
 
 /** .js, .cjs and .mjs config files, which cosmiconfig loads by running them. */
@@ -259,12 +291,13 @@ async function toLayer(
   tokens: TokenVariables,
   show: (file: string) => string,
   warnings: string[],
+  policy: ReadPolicy,
 ): Promise<ConfigLayer> {
   const shown = show(path);
   const raw = config === undefined || config === null ? {} : config;
   let data: unknown;
   try {
-    data = interpolateData(raw, env, tokens, [], (key) => key.length === 1 && key[0] === 'profiles');
+    data = interpolateData(raw, env, tokens, [], (key) => key.length === 1 && key[0] === 'profiles', policy);
   } catch (error) {
     if (error instanceof InterpolationError) throw new ConfigError(`${shown}: ${keyText(error.key)}: ${error.message}`);
     throw error;

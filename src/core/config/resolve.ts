@@ -9,9 +9,10 @@ import { ConfigError, UsageError } from '../errors/failures.js';
 import { readCredentials, storeKey, type CredentialsFile } from './credentials.js';
 import { describeSource } from './describe.js';
 import { parseDurationMs } from './duration.js';
-import { InterpolationError, interpolateString } from './interpolate.js';
+import { InterpolationError, interpolateString, isTokenKey } from './interpolate.js';
+import { carriesToken } from '../util/token-text.js';
 import { readFile, whyUnreadable } from '../util/quick-fs.js';
-import { loadConfigFiles, type ConfigLayer, type FoundConfig } from './load.js';
+import { loadConfigFiles, readPolicy, type ConfigLayer, type FoundConfig } from './load.js';
 import { credentialsFile, displayPath, homeDir } from './paths.js';
 import { deepMerge, getPath, isPlainObject, type PlainObject } from './plain.js';
 import type { ConstantFamily, ResolvedConfig, Setting, SettingSource } from './types.js';
@@ -46,7 +47,7 @@ export interface ResolveOptions {
 
 export async function resolveDetailed(input: ResolveInput, options: ResolveOptions = {}): Promise<ResolvedDetails> {
   const { cwd, env, globals } = input;
-  const found = await loadConfigFiles({ cwd, env, configFlag: globals.config });
+  const found = await loadConfigFiles({ cwd, env, configFlag: globals.config, ...(globals.allowEnv ? { allowEnv: globals.allowEnv } : {}) });
   const layers = found.layers;
   const show = (file: string): string => displayPath(file, cwd, env);
   const warnings = [...found.warnings];
@@ -89,7 +90,7 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
       if (typeof raw !== 'string') continue;
       const key = ['profiles', profile.value, field];
       try {
-        return { value: interpolateString(raw, env, key, found.tokens), source: { kind: 'file', path: layer.path, key: key.join('.') }, layer };
+        return { value: interpolateString(raw, env, key, found.tokens, readPolicy(layer.kind, layer.path, found)), source: { kind: 'file', path: layer.path, key: key.join('.') }, layer };
       } catch (error) {
         if (error instanceof InterpolationError) throw new ConfigError(`${show(layer.path)}: ${key.join('.')}: ${error.message}`);
         throw error;
@@ -126,6 +127,7 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
   }
 
   const token = await findToken({ cwd, env, globals, profileValue, readStore, profile: profile.value, baseUrl: baseUrl.value, warnings });
+  if (token) refuseTokenCopies(found, token, show, cwd, env);
   // A malformed token is the client's to refuse when it is about to send; `validate` needs none.
 
   const config: ResolvedConfigWithHttp = {
@@ -329,4 +331,19 @@ export function checkBaseUrl(value: string, where: string): string {
 function objectAt(merged: PlainObject, key: string): Record<string, unknown> {
   const value = merged[key];
   return isPlainObject(value) ? value : {};
+}
+
+/**
+ * A variable read into a config value (defaults, a base URL) that holds the token, wherever the
+ * token came from (--token-file, `jobs login`, a profile): the token would be published in an
+ * advert or printed by a dry run. The check at interpolation knows only the token variables.
+ */
+function refuseTokenCopies(found: FoundConfig, token: Setting<string>, show: (file: string) => string, cwd: string, env: Env): void {
+  const value = token.value.trim();
+  for (const read of found.reads) {
+    if (isTokenKey(read.key) || !carriesToken(read.value, value)) continue;
+    throw new ConfigError(
+      `${show(read.path)}: ${read.key.join('.')}: \${${read.name}} holds the service token (the same text as the token from ${describeSource(token.source, cwd, env)}); only profiles.<name>.token may read it, so that the token never ends up in an advert, a URL or output`,
+    );
+  }
 }

@@ -3,6 +3,7 @@
  * application_id a non-blank string, kind one of the three, data an object when present, no other
  * fields.
  */
+import { unusableIdentifier } from '../validation/reference.js';
 import type { Position } from '../adverts/types.js';
 import type { Finding } from '../errors/findings.js';
 import { sanitize } from '../util/sanitize.js';
@@ -76,6 +77,8 @@ function applicationId(field: RawField | undefined, report: Report): string | un
   } else return report('invalid', 'must be a string (the id from the job application callback)');
   // The URL parser would treat these as path navigation, not as an id.
   if (id === '.' || id === '..') return report('invalid', `"${id}" cannot be used in a URL`);
+  const unusable = unusableIdentifier(id, 'application id');
+  if (unusable !== undefined) return report('invalid', unusable);
   return id;
 }
 

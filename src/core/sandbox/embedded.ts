@@ -14,6 +14,7 @@ import { withFileLock } from './file-lock.js';
 import { clockFile, readOffset, removeClock, shiftedClock } from './clock.js';
 import { createSandbox } from './server.js';
 import { removeData } from './data-file.js';
+import { checkWritableDataFolder } from './writable-folder.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -57,6 +58,7 @@ export interface EmbeddedSandboxInput {
 
 export async function startEmbeddedSandbox(input: EmbeddedSandboxInput): Promise<{ baseUrl: string; token: string }> {
   const dataFile = sandboxStatePath(input.env);
+  checkWritableDataFolder(dataFile);
   const sandbox = createSandbox({
     tokens: [EMBEDDED_TOKEN],
     dataFile,

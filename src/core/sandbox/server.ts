@@ -23,6 +23,7 @@ import { createJob, deleteJob, jobStats, postEvent, updateJob, type ServiceReque
 import { DataFile, journalPathFor } from './data-file.js';
 import { tryWithFileLockSync, withFileLock } from './file-lock.js';
 import { RequestLog, type SeenBody } from './request-log.js';
+import { hostRule, refusedBecause, type HostRule } from './origin-guard.js';
 import { SandboxStore, ownerOf } from './store.js';
 import type { Reply, Sandbox, SandboxOptions } from './types.js';
 
@@ -55,6 +56,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const maxBodyBytes = options.maxBodyBytes ?? MAX_REQUEST_BYTES;
   const timers = new Set<NodeJS.Timeout>();
   let server: Server | undefined;
+  /** Set when listening: the Host names it answers (see origin-guard.ts). */
+  let hosts: HostRule | undefined;
 
   /** Picks up changes another process made to a shared data file (two `jobs --sandbox` runs); under the lock. */
   const syncFromDisk = () => {
@@ -232,6 +235,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       logLine(`internal error: ${error instanceof Error ? error.message : String(error)}`);
       finish(baseError(500, 'internal'));
     };
+    // Before anything else: a request from a web page (DNS rebinding, cross-origin) gets nothing.
+    const refused = hosts ? refusedBecause(req.headers, hosts) : undefined;
+    if (refused) {
+      discardRest(req);
+      sendReply(res, baseError(403, refused));
+      logLine(`${method} ${path} 403 (${refused === 'host_not_allowed' ? 'Host not this sandbox' : 'cross-origin'})`);
+      return;
+    }
     try {
       route = matchRoute(method, req.url ?? '/');
       respond(req, route, (b) => (recordedBody = b))
@@ -274,6 +285,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
             s.on('connection', (socket) => socket.unref());
           }
           const address = s.address() as AddressInfo;
+          hosts = hostRule(host, address.address, address.port);
           const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
           resolve({ baseUrl: `http://${hostPart}:${address.port}` });
         });

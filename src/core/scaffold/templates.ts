@@ -101,8 +101,10 @@ profiles:
 # Settings of the jobs CLI for this project; jobs finds the nearest .jobsrc.yaml from the working
 # folder upwards. Flags and environment variables (JOBS_BASE_URL, JOBS_TOKEN, JOBS_PROFILE) win
 # over this file; \`jobs config list\` shows every setting in effect and where it comes from.
-# \${VAR} in a value reads the environment variable VAR. Lines starting with # are examples:
-# remove the # to use one.
+# \${VAR} in a value reads the environment variable VAR, if you allow it by name: this file comes
+# with every checkout, so it reads only the variables listed in your user config
+# (allow_env: [JOBS_PROD_TOKEN]) or given with --allow-env JOBS_PROD_TOKEN. Lines starting with #
+# are examples: remove the # to use one.
 
 ${profiles}
 

@@ -6,7 +6,7 @@
  * cannot be recorded (disk full), no new request is started.
  */
 import type { JobsClient } from '../api/client.js';
-import { ApiError, JobsError } from '../errors/failures.js';
+import { ApiError, ExitCode, JobsError } from '../errors/failures.js';
 import type { Finding } from '../errors/findings.js';
 import { failureFindings } from '../publishing/failure-findings.js';
 import { isTaken } from '../publishing/publish.js';
@@ -143,13 +143,20 @@ async function apply(change: PlannedChange, options: ExecuteOptions): Promise<Ap
       await client.create(payload, { signal, retryPost: true });
       return done('recreated');
     }
-  } catch (error) {
-    if (error instanceof JobsError) {
-      const source = advert?.source ?? { file: change.file };
-      const findings = failureFindings(error, source, change.reference, advert?.payload);
-      return { result: { change, status: 'failed', error, findings, ...(advert ? { advert } : {}) } };
-    }
-    throw error;
+  } catch (thrown) {
+    // Whatever went wrong with this advert is its failure: the others go on and are recorded.
+    const error = thrown instanceof JobsError ? thrown : new AdvertFailure(thrown);
+    const source = advert?.source ?? { file: change.file };
+    const findings = failureFindings(error, source, change.reference, advert?.payload);
+    return { result: { change, status: 'failed', error, findings, ...(advert ? { advert } : {}) } };
+  }
+}
+
+/** An error no layer below named (a bug, or a check missing there), for one advert. */
+class AdvertFailure extends JobsError {
+  readonly exitCode = ExitCode.rejected;
+  constructor(cause: unknown) {
+    super(`unexpected error: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }
 

@@ -98,9 +98,24 @@ export class Planner {
     return !this.options.force && before !== undefined && Boolean(textHash) && before.text_hash === textHash && before.document === document;
   }
 
+  /** Recorded references not in NFC (an earlier release kept them as written), by their NFC form. */
+  private legacy: Map<string, string> | undefined;
+
+  /**
+   * The recorded reference of an advert: its own, or the one an earlier release recorded in another
+   * Unicode normalisation form (`cafe` + combining accent for `café`). That advert is the same one:
+   * it is updated at the reference the service knows, never deleted and created again.
+   */
+  private recordedReference(reference: string): string {
+    if (this.recorded.has(reference) || /^[\x00-\x7f]*$/.test(reference)) return reference;
+    this.legacy ??= new Map([...this.recorded.keys()].filter((key) => key !== key.normalize('NFC')).map((key) => [key.normalize('NFC'), key]));
+    return this.legacy.get(reference) ?? reference;
+  }
+
   /** Plans an advert from its digest; with the advert itself, an update's fields are compared at once. */
   add(digest: AdvertDigest, advert?: CheckedAdvert): void {
-    const { reference, file, document, hash } = digest;
+    const { file, document, hash } = digest;
+    const reference = this.recordedReference(digest.reference);
     const textHash = digest.textHash ?? '';
     const before = this.recorded.get(reference);
     if (before) this.found++;

@@ -3,6 +3,7 @@
  * being sent. The advert must hash as planned: a file edited since the plan is not sent (it was
  * checked in another state), and the run says to sync again.
  */
+import { normalReference } from '../validation/reference.js';
 import { loadAdverts } from '../adverts/load.js';
 import { InvalidInputError } from '../errors/failures.js';
 import type { AdvertSettings } from '../validation/check.js';
@@ -35,7 +36,7 @@ export function advertReader(cwd: string, settings: AdvertSettings, options: Val
   const read = recentFiles(cwd, settings, options, recent);
   return async (change) => {
     const advert = (await read(change.source!).catch(() => [])).find((a) => a.source.index === change.document);
-    if (!advert || !isValid(advert) || advert.reference !== change.reference || hashOf(advert.payload) !== change.hash) {
+    if (!advert || !isValid(advert) || advert.reference !== normalReference(change.reference) || hashOf(advert.payload) !== change.hash) {
       throw stale(change, wording);
     }
     return advert;
