@@ -160,7 +160,7 @@ describe('sync: one advert that cannot be sent does not lose the others', () => 
     writeFileSync(join(dir, 'b.yaml'), advertYaml('B-2').replace('title: Engineer', 'title: Engineer III'));
     sent.length = 0;
 
-    const r = await runJobs(['sync', '.', '--prune', '--concurrency', '1'], { cwd: dir, env: serviceEnv });
+    const r = await runJobs(['sync', '.', '--prune', '--yes', '--concurrency', '1'], { cwd: dir, env: serviceEnv });
     // The run's code is its failure's: a reference that cannot be sent is a usage error.
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('Plan: 0 to create, 2 to update, 1 to delete, 1 unchanged.\n✖ sync incomplete: 2 updated, 1 failed, 1 unchanged\n');
@@ -170,7 +170,7 @@ describe('sync: one advert that cannot be sent does not lose the others', () => 
 
     // The two updates were recorded: the next run sends them no more (only the bad delete is tried again).
     sent.length = 0;
-    const again = await runJobs(['sync', '.', '--prune'], { cwd: dir, env: serviceEnv });
+    const again = await runJobs(['sync', '.', '--prune', '--yes'], { cwd: dir, env: serviceEnv });
     expect(again.code).toBe(2);
     expect(sent).toEqual([]);
   });
