@@ -216,7 +216,7 @@ interface TokenSearch {
   warnings: string[];
 }
 
-/** JOBS_TOKEN > --token-file > the profile's token > the credentials store. */
+/** JOBS_TOKEN > --token-file > the profile's token > the credentials store (the file, or the OS keyring it points to). */
 async function findToken(search: TokenSearch): Promise<Setting<string> | undefined> {
   const { env, globals } = search;
   if (env.JOBS_TOKEN) return { value: env.JOBS_TOKEN, source: { kind: 'env', name: 'JOBS_TOKEN' } };
@@ -240,14 +240,33 @@ async function findToken(search: TokenSearch): Promise<Setting<string> | undefin
 
   const stored = await search.readStore();
   const entry = ownEntry(stored.store, storeKey(search.profile));
-  if (!entry || !entry.token) return undefined;
+  if (!entry || (!entry.token && !entry.keyring)) return undefined;
   if (entry.base_url && search.baseUrl && !sameUrl(entry.base_url, search.baseUrl)) {
     search.warnings.push(
       `the token stored by 'jobs login' for profile "${storeKey(search.profile)}" is for ${entry.base_url}, so it is not sent to ${search.baseUrl}; run 'jobs login' for that URL`,
     );
     return undefined;
   }
-  return { value: entry.token, source: { kind: 'store', path: stored.path } };
+  if (entry.token) return { value: entry.token, source: { kind: 'store', path: stored.path } };
+  return keyringToken(storeKey(search.profile), search);
+}
+
+/** The file says the token is in the OS keyring: the only path that loads the keyring to read. */
+async function keyringToken(account: string, search: TokenSearch): Promise<Setting<string> | undefined> {
+  const { keyringGet, keyringLabel, KeyringUnavailable } = await import('./keyring.js');
+  let value: string | undefined;
+  try {
+    value = await keyringGet(search.env, account);
+  } catch (error) {
+    if (!(error instanceof KeyringUnavailable)) throw error;
+    search.warnings.push(`the token of profile "${account}" is in the ${keyringLabel(account)}, which did not answer: ${error.message}; unlock it, or run 'jobs login' again`);
+    return undefined;
+  }
+  if (value === undefined || value === '') {
+    search.warnings.push(`the token of profile "${account}" should be in the ${keyringLabel(account)}, which has none; run 'jobs login' again`);
+    return undefined;
+  }
+  return { value, source: { kind: 'keyring', account } };
 }
 
 function ownEntry(store: CredentialsFile, key: string): CredentialsFile['profiles'][string] | undefined {
