@@ -4,6 +4,7 @@
  */
 import { describeMessage } from '../../core/errors/messages.js';
 import type { Finding } from '../../core/errors/findings.js';
+import { sep } from 'node:path';
 import { formatFinding, shownFile } from '../../core/errors/findings.js';
 import { sanitize } from '../../core/util/sanitize.js';
 
@@ -11,9 +12,10 @@ const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').r
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** `::error file=a.yaml,line=3,col=8,title=jobs: blank::title: must not be blank [blank]` */
-export function githubAnnotation(f: Finding): string {
+export function githubAnnotation(f: Finding, pathSep: string = sep): string {
   const props = [
-    f.file ? `file=${escapeProperty(shownFile(f.file))}` : undefined,
+    // GitHub matches the path against the repository's, which uses `/`, whatever runner wrote it.
+    f.file ? `file=${escapeProperty(pathSep === '/' ? shownFile(f.file) : shownFile(f.file).split(pathSep).join('/'))}` : undefined,
     f.line !== undefined ? `line=${f.line}` : undefined,
     f.column !== undefined ? `col=${f.column}` : undefined,
     `title=${escapeProperty(`jobs: ${f.rule}`)}`,
