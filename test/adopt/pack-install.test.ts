@@ -1,0 +1,99 @@
+/**
+ * The packed package's install is quiet and builds nothing: `npm pack` with its scripts (prepack
+ * takes the `prepare` script out of the packed package.json, postpack puts the file back), then
+ * `npm install -g` of the tarball into a temporary prefix WITH install scripts allowed to run, which
+ * must print no warning and leave dist/ as packed. And `npm publish --dry-run` runs clean.
+ *
+ * It works on a copy of the package's files, so the checkout's package.json and dist/ are never
+ * touched while other tests read them (JOBS_PACK_NO_BUILD=1: the copy's dist/ is the built one).
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function npm(args: string[], cwd: string, extra: Record<string, string> = {}): Promise<Run> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^npm_/i.test(k)) env[k] = v;
+  env.PATH = `${dirname(process.execPath)}${delimiter}${env.PATH ?? ''}`;
+  return new Promise((done, fail) => {
+    const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { cwd, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`npm ${args.join(' ')} did not finish in time\n${stdout}\n${stderr}`));
+    }, 90_000);
+    child.on('error', fail);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+let work: string;
+let copy: string;
+let manifestBefore: string;
+
+beforeAll(() => {
+  if (!existsSync(join(ROOT, 'dist/cli.cjs'))) throw new Error('dist/ is missing: run `npm run build` before this test (npm test does)');
+  work = mkdtempSync(join(tmpdir(), 'jobs-pack-install-'));
+  copy = join(work, 'package');
+  mkdirSync(copy);
+  for (const entry of ['package.json', 'bin', 'dist', 'schemas', 'README.md', 'LICENSE', 'CHANGELOG.md', 'scripts/prepack.mjs']) {
+    cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
+  }
+  manifestBefore = readFileSync(join(copy, 'package.json'), 'utf8');
+});
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const noWarnings = (text: string) => text.split('\n').filter((line) => /\bwarn\b|WARN/i.test(line));
+
+describe('the packed package', () => {
+  it('has no prepare script, installs with scripts allowed without a warning, and builds nothing', async () => {
+    expect(JSON.parse(manifestBefore).scripts.prepare, 'a clone and a git install still build through prepare').toBe('npm run build');
+    const pack = await npm(['pack', '--json', '--pack-destination', work], copy, { JOBS_PACK_NO_BUILD: '1' });
+    expect(pack.code, pack.stderr).toBe(0);
+    // postpack put the file back byte for byte.
+    expect(readFileSync(join(copy, 'package.json'), 'utf8')).toBe(manifestBefore);
+    const [info] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as { filename: string }[];
+    const tarball = join(work, info!.filename);
+
+    const prefix = join(work, 'prefix');
+    const install = await npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--foreground-scripts', '--no-audit', '--no-fund', tarball], work);
+    expect(install.code, install.stderr).toBe(0);
+    expect(noWarnings(install.stderr)).toEqual([]);
+    expect(noWarnings(install.stdout)).toEqual([]);
+    // --foreground-scripts would show "> jobs-cli@0.1.0 prepare" had any lifecycle script of ours run.
+    expect(install.stdout + install.stderr).not.toMatch(/jobs-cli@[^ ]+ (prepare|build|install|postinstall)/);
+    const installed = process.platform === 'win32' ? join(prefix, 'node_modules', 'jobs-cli') : join(prefix, 'lib', 'node_modules', 'jobs-cli');
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(manifest.scripts.prepare).toBeUndefined();
+    expect(readFileSync(join(installed, 'dist/cli.cjs'))).toEqual(readFileSync(join(copy, 'dist/cli.cjs')));
+    expect(existsSync(join(installed, 'scripts'))).toBe(false);
+  }, 150_000);
+
+  it('npm publish --dry-run runs clean (to a loopback registry it never contacts)', async () => {
+    const registry = 'http://127.0.0.1:9/';
+    const publish = await npm(['publish', '--dry-run', '--fetch-retries=0', '--registry', registry, '--//127.0.0.1:9/:_authToken=dry-run'], copy, { JOBS_PACK_NO_BUILD: '1' });
+    expect(publish.code, publish.stderr).toBe(0);
+    expect(noWarnings(publish.stderr)).toEqual([]);
+    expect(publish.stdout).toContain('+ jobs-cli@');
+    expect(readFileSync(join(copy, 'package.json'), 'utf8')).toBe(manifestBefore);
+  }, 150_000);
+});
