@@ -7,7 +7,7 @@ import { posix, win32 } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { credentialsFile, defaultUserConfigFile, userConfigDir } from '../../src/core/config/paths.js';
 import { stateFileNamer } from '../../src/core/sync/state-file-name.js';
-import { githubAnnotation } from '../../src/cli/output/formats.js';
+import { githubAnnotationOn } from '../../src/cli/output/formats.js';
 import type { Finding } from '../../src/core/errors/findings.js';
 
 describe('the sync state names files with / on every system', () => {
@@ -32,11 +32,11 @@ describe('GitHub annotations name files with /', () => {
   const finding = (file: string): Finding => ({ kind: 'field', file, line: 3, column: 8, path: 'title', message: 'blank', text: 'must not be blank', rule: 'blank' });
 
   it('a Windows runner path becomes the repository path', () => {
-    expect(githubAnnotation(finding('adverts\\team\\a.yaml'), win32.sep)).toMatch(/^::error file=adverts\/team\/a\.yaml,line=3,col=8,title=jobs%3A blank::/);
+    expect(githubAnnotationOn(win32.sep, finding('adverts\\team\\a.yaml'))).toMatch(/^::error file=adverts\/team\/a\.yaml,line=3,col=8,title=jobs%3A blank::/);
   });
 
   it('on Linux a backslash is part of a file name and is kept', () => {
-    expect(githubAnnotation(finding('adverts/odd\\name.yaml'), posix.sep)).toMatch(/^::error file=adverts\/odd\\name\.yaml,/);
+    expect(githubAnnotationOn(posix.sep, finding('adverts/odd\\name.yaml'))).toMatch(/^::error file=adverts\/odd\\name\.yaml,/);
   });
 });
 

@@ -12,7 +12,12 @@ const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').r
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** `::error file=a.yaml,line=3,col=8,title=jobs: blank::title: must not be blank [blank]` */
-export function githubAnnotation(f: Finding, pathSep: string = sep): string {
+export function githubAnnotation(f: Finding): string {
+  return githubAnnotationOn(sep, f);
+}
+
+/** githubAnnotation for a runner whose paths use `pathSep` (tests pass path.win32.sep). */
+export function githubAnnotationOn(pathSep: string, f: Finding): string {
   const props = [
     // GitHub matches the path against the repository's, which uses `/`, whatever runner wrote it.
     f.file ? `file=${escapeProperty(pathSep === '/' ? shownFile(f.file) : shownFile(f.file).split(pathSep).join('/'))}` : undefined,

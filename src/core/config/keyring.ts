@@ -11,6 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { SINGLE_EXECUTABLE } from '../util/built-script.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -53,6 +54,7 @@ export async function keyringDelete(env: Env, account: string): Promise<boolean>
 }
 
 async function openEntry(env: Env, account: string): Promise<KeyringEntry> {
+  if (SINGLE_EXECUTABLE) throw new KeyringUnavailable('the single executable carries no keyring support (the npm package does)');
   // On Linux the Secret Service is reached over the user's D-Bus session bus: without one (a CI
   // runner, a container, ssh into a server) there is nothing to ask, so the native module is not
   // even loaded. This also keeps in-process tests, whose env has no bus, away from a real keyring.

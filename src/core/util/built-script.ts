@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export function builtScript(name: string): string | undefined {
+  // The single executable is one file: a script beside it is not ours to start.
+  if (SINGLE_EXECUTABLE) return undefined;
   for (const relative of [`./${name}`, `../${name}`]) {
     try {
       const path = fileURLToPath(new URL(relative, import.meta.url));
@@ -17,3 +19,11 @@ export function builtScript(name: string): string | undefined {
   }
   return undefined;
 }
+
+declare const __JOBS_SINGLE_EXECUTABLE__: boolean | undefined;
+
+/**
+ * True in the single executable (scripts/build-binary.mjs defines it). It has no worker scripts on
+ * disk, and a worker thread cannot load one from inside it: runs use one thread there.
+ */
+export const SINGLE_EXECUTABLE: boolean = typeof __JOBS_SINGLE_EXECUTABLE__ === 'boolean' && __JOBS_SINGLE_EXECUTABLE__;
