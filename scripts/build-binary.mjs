@@ -86,8 +86,8 @@ copyFileSync(process.execPath, out);
 chmodSync(out, 0o755);
 // A copy of a signed binary must lose its signature before it changes (macOS; Windows: signtool).
 if (macos) run('codesign', ['--remove-signature', out]);
-// Debug symbols are most of a distribution's node binary on Linux; the executable does not need them.
-if (process.platform === 'linux' && spawnSync('strip', ['--version']).status === 0) run('strip', ['--strip-debug', out]);
+// A distribution's node may carry its symbols and debug info (Debian's: 13 MB); the executable needs neither.
+if (process.platform === 'linux' && spawnSync('strip', ['--version']).status === 0) run('strip', ['--strip-all', out]);
 
 const { inject } = await import('postject');
 await inject(out, 'NODE_SEA_BLOB', readFileSync(blob), {

@@ -12,6 +12,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -22,18 +23,22 @@ interface Run {
 }
 
 function npm(args: string[], cwd: string, extra: Record<string, string> = {}): Promise<Run> {
+  return exec(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, cwd, extra);
+}
+
+function exec(file: string, args: string[], cwd: string, extra: Record<string, string> = {}): Promise<Run> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^npm_/i.test(k)) env[k] = v;
   env.PATH = `${dirname(process.execPath)}${delimiter}${env.PATH ?? ''}`;
   return new Promise((done, fail) => {
-    const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { cwd, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, args, { cwd, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      fail(new Error(`npm ${args.join(' ')} did not finish in time\n${stdout}\n${stderr}`));
+      fail(new Error(`${file} ${args.join(' ')} did not finish in time\n${stdout}\n${stderr}`));
     }, 90_000);
     child.on('error', fail);
     child.on('close', (code) => {
@@ -46,6 +51,7 @@ function npm(args: string[], cwd: string, extra: Record<string, string> = {}): P
 let work: string;
 let copy: string;
 let manifestBefore: string;
+let tarball: string | undefined;
 
 beforeAll(() => {
   if (!existsSync(join(ROOT, 'dist/cli.cjs'))) throw new Error('dist/ is missing: run `npm run build` before this test (npm test does)');
@@ -72,7 +78,7 @@ describe('the packed package', () => {
     // postpack put the file back byte for byte.
     expect(readFileSync(join(copy, 'package.json'), 'utf8')).toBe(manifestBefore);
     const [info] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as { filename: string }[];
-    const tarball = join(work, info!.filename);
+    tarball = join(work, info!.filename);
 
     const prefix = join(work, 'prefix');
     const install = await npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--foreground-scripts', '--no-audit', '--no-fund', tarball], work);
@@ -95,5 +101,23 @@ describe('the packed package', () => {
     expect(noWarnings(publish.stderr)).toEqual([]);
     expect(publish.stdout).toContain('+ jobs-cli@');
     expect(readFileSync(join(copy, 'package.json'), 'utf8')).toBe(manifestBefore);
+  }, 150_000);
+
+  it("the CI recipe's install and validate steps work with JOBS_PACKAGE set to the packed tarball", async () => {
+    expect(tarball, 'the first test packs it').toBeDefined();
+    const recipe = parse(readFileSync(join(ROOT, 'examples/.github/workflows/adverts.yml'), 'utf8')) as { jobs: Record<string, { steps: Array<{ name?: string; run?: string }> }> };
+    const steps = recipe.jobs.validate!.steps;
+    const install = steps.find((s) => s.name === 'Install jobs')!.run!;
+    const validate = steps.find((s) => s.name === 'Validate adverts')!.run!;
+    expect(install).toContain('"$JOBS_PACKAGE"');
+    const project = join(work, 'project');
+    mkdirSync(project);
+    cpSync(join(ROOT, 'examples/adverts'), join(project, 'adverts'), { recursive: true });
+    const sh = (line: string) => exec('bash', ['-c', line], project, { JOBS_PACKAGE: tarball!, NO_COLOR: '1', npm_config_prefer_offline: 'true' });
+    const installed = await sh(install);
+    expect(installed.code, installed.stderr).toBe(0);
+    const checked = await sh(validate);
+    expect(checked.code, checked.stderr).toBe(0);
+    expect(checked.stderr).toContain('✔ 3 adverts in 2 files: all valid');
   }, 150_000);
 });
