@@ -105,6 +105,8 @@ describe('jobs login with an OS keyring (Secret Service)', () => {
     expect(get.stderr).toContain(
       'the token of profile "kr5" is in the OS keyring (service "jobs-cli", account "kr5"), which did not answer: no D-Bus session bus for the Secret Service (DBUS_SESSION_BUS_ADDRESS is not set); unlock it, or run \'jobs login\' again',
     );
+    // validate sends nothing, so it does not ask the keyring (nor load its module, nor warn).
+    expect(await jobs(['--profile', 'kr5', 'validate', 'examples/adverts/'], { env: noBus })).toEqual({ code: 0, stdout: '', stderr: '✔ 3 adverts in 2 files: all valid\n' });
     // logout cannot remove it either: it says so, exits 1, and keeps the mark for a later try.
     const logout = await jobs(['--profile', 'kr5', 'logout'], { env: noBus });
     expect(logout.code).toBe(1);

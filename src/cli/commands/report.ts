@@ -48,7 +48,7 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   if (flags.file.trim() === '') throw new UsageError('--file: expected a file name, or - for stdout');
   const windowMs = flags.since === undefined ? undefined : parseWindow(flags.since);
   const dir = flags.historyDir === undefined ? defaultHistoryDir(ctx.env) : resolve(ctx.cwd, flags.historyDir);
-  const history = new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config()));
+  const history = new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config({ token: false })));
   const now = Date.now();
   const model = await buildReportStoppable(history, windowMs === undefined ? { now } : { now, from: now - windowMs }, ctx.signal);
   if (model.adverts.length === 0) {

@@ -20,8 +20,8 @@ export type ResolveInput = ConfigInput;
 
 export const DEFAULTS = { concurrency: 4, timeoutMs: 30_000, retries: 5, authScheme: 'Bearer' } as const;
 
-export async function resolveConfig(input: ResolveInput): Promise<ResolvedConfigWithHttp> {
-  return (await resolveDetailed(input)).config;
+export async function resolveConfig(input: ResolveInput, options: ResolveOptions = {}): Promise<ResolvedConfigWithHttp> {
+  return (await resolveDetailed(input, options)).config;
 }
 
 /** ResolvedConfig plus `allow_insecure_http`, which src/core/api/from-config.ts reads when present. */
@@ -41,6 +41,11 @@ export interface ResolvedDetails {
 export interface ResolveOptions {
   /** `jobs login` may name a profile that exists nowhere yet: it creates it in the store. */
   allowUnknownProfile?: boolean;
+  /**
+   * For commands that send nothing (validate, report): a token in the OS keyring is left there (no
+   * token then), so they do not load the keyring module or wait for it.
+   */
+  skipKeyring?: boolean;
 }
 
 export async function resolveDetailed(input: ResolveInput, options: ResolveOptions = {}): Promise<ResolvedDetails> {
@@ -120,7 +125,7 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
     throw new ConfigError(`${describeSource(authScheme.source, cwd, env)}: must be one word such as Bearer or Token (or empty to send the token alone)`);
   }
 
-  const token = await findToken({ cwd, env, globals, profileValue, readStore, profile: profile.value, baseUrl: baseUrl.value, warnings });
+  const token = await findToken({ cwd, env, globals, profileValue, readStore, profile: profile.value, baseUrl: baseUrl.value, warnings, skipKeyring: Boolean(options.skipKeyring) });
   // A malformed token is the client's to refuse when it is about to send; `validate` needs none.
 
   const config: ResolvedConfigWithHttp = {
@@ -214,6 +219,7 @@ interface TokenSearch {
   profileValue(field: string): { value: string; source: SettingSource } | undefined;
   readStore(): Promise<{ path: string; store: CredentialsFile }>;
   warnings: string[];
+  skipKeyring: boolean;
 }
 
 /** JOBS_TOKEN > --token-file > the profile's token > the credentials store (the file, or the OS keyring it points to). */
@@ -248,6 +254,7 @@ async function findToken(search: TokenSearch): Promise<Setting<string> | undefin
     return undefined;
   }
   if (entry.token) return { value: entry.token, source: { kind: 'store', path: stored.path } };
+  if (search.skipKeyring) return undefined;
   return keyringToken(storeKey(search.profile), search);
 }
 
