@@ -6,10 +6,9 @@
 //   2. node --experimental-sea-config turns it into a blob (with V8's code cache).
 //   3. postject injects the blob into a copy of this node binary (NODE_SEA_FUSE sentinel).
 //
-// What the single file does without: worker threads (a run checks its files on one thread, and says
-// so under --verbose), the OS keyring (its native module: `jobs login` keeps the token in the 0600
-// file), JavaScript config files, `shell-init`, and `schema --path`/`init`'s path to the schemas
-// inside an installed package. Usage: node scripts/build-binary.mjs [--out <file>]
+// The worker threads' bundles are assets inside it. What the single file does without: the OS
+// keyring (its native module: `jobs login` keeps the token in the 0600 file), JavaScript config
+// files, `shell-init`, and `schema --path`/`init`'s path to the schemas inside an installed package. Usage: node scripts/build-binary.mjs [--out <file>]
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -47,10 +46,8 @@ await generateValidators();
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const bundle = join(work, 'jobs.cjs');
-await build({
+const common = {
   absWorkingDir: root,
-  entryPoints: ['src/cli/single-executable.ts'],
-  outfile: bundle,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -71,12 +68,29 @@ await build({
   // A native module cannot be inside (the keyring falls back to the file); TypeScript is for .ts
   // config files, which jobs does not read.
   external: ['@napi-rs/keyring', 'typescript'],
-});
+};
+// The worker threads' bundles ride inside as assets: a worker starts from the source (eval), with
+// every module it needs bundled in (src/core/util/built-script.ts).
+const workers = {
+  'validate-worker.cjs': 'src/core/validation/validate-worker.ts',
+  'read-ahead-worker.cjs': 'src/core/adverts/read-ahead-worker.ts',
+};
+await Promise.all([
+  build({ ...common, entryPoints: ['src/cli/single-executable.ts'], outfile: bundle }),
+  ...Object.entries(workers).map(([name, entry]) => build({ ...common, entryPoints: [entry], outfile: join(work, name) })),
+]);
 
 const blob = join(work, 'sea-prep.blob');
 writeFileSync(
   join(work, 'sea-config.json'),
-  JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false }),
+  JSON.stringify({
+    main: bundle,
+    output: blob,
+    disableExperimentalSEAWarning: true,
+    useCodeCache: true,
+    useSnapshot: false,
+    assets: Object.fromEntries(Object.keys(workers).map((name) => [name, join(work, name)])),
+  }),
 );
 run(process.execPath, ['--experimental-sea-config', join(work, 'sea-config.json')]);
 

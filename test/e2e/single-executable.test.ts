@@ -4,10 +4,12 @@
  * embedded one), publish, stats, report, login. It is the CLI on its own, as a recruiter gets it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advertYaml } from '../../bench/generate.mjs';
+import { READ_AHEAD_FROM } from '../../src/core/validation/check-files.js';
 import { ROOT, isolatedEnv } from './helpers.js';
 
 interface Run {
@@ -63,15 +65,26 @@ describe('the single executable, with no node on PATH', () => {
     expect(await sea(['--version'])).toEqual({ code: 0, stdout: `${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version}\n`, stderr: '' });
   });
 
-  it('validates (exit 0 and exit 3 with file:line:col), on one thread, saying so under --verbose', async () => {
-    const ok = await sea(['validate', 'examples/adverts', '--verbose']);
-    expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.stderr).toContain('checked on one thread (the single executable cannot start worker threads)');
-    expect(ok.stderr).toContain('✔ 3 adverts in 2 files: all valid');
+  it('validates (exit 0, and exit 3 with file:line:col)', async () => {
+    const ok = await sea(['validate', 'examples/adverts']);
+    expect(ok).toEqual({ code: 0, stdout: '', stderr: '✔ 3 adverts in 2 files: all valid\n' });
     const bad = await sea(['validate', 'test/fixtures/invalid']);
     expect(bad.code).toBe(3);
     expect(bad.stdout).toMatch(/mistakes\.yaml:\d+:\d+: /);
   });
+
+  it('starts its worker threads from the bundles inside it: the checking workers and the read-ahead one', async () => {
+    const folder = join(work, 'many');
+    mkdirSync(folder);
+    for (let i = 0; i < READ_AHEAD_FROM; i++) writeFileSync(join(folder, `a${i}.yaml`), advertYaml(i));
+    const threads = await sea(['validate', folder, '--verbose'], { extraEnv: { JOBS_WORKERS: '2' } });
+    expect(threads.code, threads.stderr).toBe(0);
+    expect(threads.stderr).toContain('checking on this thread and 2 worker threads\n');
+    expect(threads.stderr).toContain(`✔ ${READ_AHEAD_FROM} adverts in ${READ_AHEAD_FROM} files: all valid`);
+    const ahead = await sea(['validate', folder, '--verbose'], { extraEnv: { JOBS_WORKERS: '0', JOBS_READ_AHEAD: '1' } });
+    expect(ahead.code, ahead.stderr).toBe(0);
+    expect(ahead.stderr).toMatch(new RegExp(`checked on one thread; [1-9]\\d* of ${READ_AHEAD_FROM} files read ahead on another`));
+  }, 60_000);
 
   it('publishes to the embedded sandbox, reads stats, fast-forwards and writes the HTML report', async () => {
     const published = await sea(['--sandbox', 'publish', 'examples/adverts/']);

@@ -14,7 +14,7 @@ import type { AdvertSource, LoadProblem } from '../adverts/types.js';
 import type { ReadResult } from '../adverts/yaml-reader.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
 import { keepHeapNearLive } from '../util/heap.js';
-import { SINGLE_EXECUTABLE, builtScript } from '../util/built-script.js';
+import { builtScript, builtScriptOptions } from '../util/built-script.js';
 import { plural } from '../util/plural.js';
 import { CancelledError } from '../errors/failures.js';
 import type { ErrorTree } from '../errors/tree.js';
@@ -369,7 +369,7 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
     }
   } finally {
     if (ahead) trace?.(`checked on one thread; ${ahead.taken} of ${plural(known, 'file')} read ahead on another`);
-    else trace?.(SINGLE_EXECUTABLE && workerCount(env) > 0 ? 'checked on one thread (the single executable cannot start worker threads)' : 'checked on one thread');
+    else trace?.('checked on one thread');
     void ahead?.stop();
   }
 }
@@ -492,7 +492,7 @@ async function inParallel(
       }
     };
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(script, { workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records, digests: s.digests, texts: s.texts } satisfies CheckSettings });
+      const worker = new Worker(script, { ...builtScriptOptions(), workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records, digests: s.digests, texts: s.texts } satisfies CheckSettings });
       pool.push(worker);
       worker.on('message', (reply: WorkerReply) => {
         if (stopped) return;
