@@ -11,7 +11,7 @@
 // files, `shell-init`, and `schema --path`/`init`'s path to the schemas inside an installed package. Usage: node scripts/build-binary.mjs [--out <file>]
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateValidators } from './generate-validators.mjs';
@@ -42,7 +42,13 @@ const requireInBundle = {
   },
 };
 
-await generateValidators();
+// The validators compiled from the schemas: made by `npm run build` (and `npm ci`); remade here only
+// when missing or older than a schema, so a build beside running tests does not rewrite them.
+const generated = join(root, 'src/core/generated/validators.js');
+const schemas = join(root, 'schemas');
+if (!existsSync(generated) || [join(root, 'scripts/generate-validators.mjs'), ...readdirSync(schemas).map((f) => join(schemas, f))].some((f) => statSync(f).mtimeMs > statSync(generated).mtimeMs)) {
+  await generateValidators();
+}
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const bundle = join(work, 'jobs.cjs');
