@@ -8,7 +8,7 @@
  * touched while other tests read them (JOBS_PACK_NO_BUILD=1: the copy's dist/ is the built one).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,10 @@ describe('the packed package', () => {
     expect(manifest.scripts.prepare).toBeUndefined();
     expect(readFileSync(join(installed, 'dist/cli.cjs'))).toEqual(readFileSync(join(copy, 'dist/cli.cjs')));
     expect(existsSync(join(installed, 'scripts'))).toBe(false);
+    // ajv-formats is for the build only (scripts/generate-validators.mjs): not installed, not required by dist/.
+    expect(existsSync(join(installed, 'node_modules', 'ajv-formats'))).toBe(false);
+    const chunks = readdirSync(join(installed, 'dist/chunks')).map((f) => `dist/chunks/${f}`);
+    for (const file of ['dist/cli.cjs', 'dist/validate-worker.cjs', 'dist/read-ahead-worker.cjs', 'dist/index.js', ...chunks]) expect(readFileSync(join(installed, file), 'utf8')).not.toContain('ajv-formats');
   }, 150_000);
 
   it('npm publish --dry-run runs clean (to a loopback registry it never contacts)', async () => {
