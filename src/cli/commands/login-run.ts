@@ -9,7 +9,7 @@ import { promptHidden } from '../output/hidden-prompt.js';
 import { isJson, readAllStdin, writeJson, writeNote } from '../output/command-io.js';
 
 export async function runLogin(ctx: Context, options: { withToken: boolean; insecureStorage?: boolean }): Promise<number> {
-  const { config, profileDefined } = await resolveDetailed({ cwd: ctx.cwd, env: ctx.env, globals: ctx.globals }, { allowUnknownProfile: true });
+  const { config, profileDefined } = await resolveDetailed({ cwd: ctx.cwd, env: ctx.env, globals: ctx.globals }, { allowUnknownProfile: true, skipKeyring: true });
   const profile = storeKey(config.profile.value);
 
   let input: string;
@@ -56,7 +56,7 @@ export async function runLogin(ctx: Context, options: { withToken: boolean; inse
 }
 
 export async function runLogout(ctx: Context): Promise<number> {
-  const { config } = await resolveDetailed({ cwd: ctx.cwd, env: ctx.env, globals: ctx.globals }, { allowUnknownProfile: true });
+  const { config } = await resolveDetailed({ cwd: ctx.cwd, env: ctx.env, globals: ctx.globals }, { allowUnknownProfile: true, skipKeyring: true });
   const profile = storeKey(config.profile.value);
   const { path, removed, from, keyringError } = await forgetToken(ctx.env, config.profile.value);
   const places = from.map((place) => (place === 'keyring' ? 'the OS keyring' : tildePath(path, ctx.env))).join(' and ');
@@ -68,7 +68,7 @@ export async function runLogout(ctx: Context): Promise<number> {
     ctx.io.stdout.write(`No token was stored for profile "${profile}"; nothing to remove.\n`);
   }
   if (keyringError !== undefined) {
-    // The mark is gone from the file, but the token itself may still be in the keyring.
+    // The token may still be in the keyring: the file keeps its mark, so the next logout tries again.
     ctx.io.stderr.write(
       `${ctx.name}: could not remove the token of profile "${profile}" from the OS keyring: ${keyringError}\n  Unlock the keyring and run '${ctx.name} logout' again, or delete the entry (service "jobs-cli", account "${profile}") with your keychain tool.\n`,
     );
