@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { isolatedEnv } from '../e2e/helpers.js';
+import { startSecretService } from '../support/secret-service.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -26,16 +28,17 @@ function npm(args: string[], cwd: string, extra: Record<string, string> = {}): P
   return exec(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, cwd, extra);
 }
 
-function exec(file: string, args: string[], cwd: string, extra: Record<string, string> = {}): Promise<Run> {
+function exec(file: string, args: string[], cwd: string, extra: Record<string, string> = {}, input?: string): Promise<Run> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^npm_/i.test(k)) env[k] = v;
   env.PATH = `${dirname(process.execPath)}${delimiter}${env.PATH ?? ''}`;
   return new Promise((done, fail) => {
-    const child = spawn(file, args, { cwd, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, args, { cwd, env: { ...env, ...extra }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    child.stdin?.end(input);
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       fail(new Error(`${file} ${args.join(' ')} did not finish in time\n${stdout}\n${stderr}`));
@@ -52,6 +55,7 @@ let work: string;
 let copy: string;
 let manifestBefore: string;
 let tarball: string | undefined;
+let installedAt: string | undefined;
 
 beforeAll(() => {
   if (!existsSync(join(ROOT, 'dist/cli.cjs'))) throw new Error('dist/ is missing: run `npm run build` before this test (npm test does)');
@@ -88,6 +92,7 @@ describe('the packed package', () => {
     // --foreground-scripts would show "> jobs-cli@0.1.0 prepare" had any lifecycle script of ours run.
     expect(install.stdout + install.stderr).not.toMatch(/jobs-cli@[^ ]+ (prepare|build|install|postinstall)/);
     const installed = process.platform === 'win32' ? join(prefix, 'node_modules', 'jobs-cli') : join(prefix, 'lib', 'node_modules', 'jobs-cli');
+    installedAt = prefix;
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(manifest.scripts.prepare).toBeUndefined();
     expect(readFileSync(join(installed, 'dist/cli.cjs'))).toEqual(readFileSync(join(copy, 'dist/cli.cjs')));
@@ -124,4 +129,18 @@ describe('the packed package', () => {
     expect(checked.code, checked.stderr).toBe(0);
     expect(checked.stderr).toContain('✔ 3 adverts in 2 files: all valid');
   }, 150_000);
+
+  it('the installed package finds its optional keyring module and stores the token in a real Secret Service', async () => {
+    expect(installedAt, 'the first test installs it').toBeDefined();
+    const keyring = await startSecretService();
+    try {
+      const env = { ...isolatedEnv(keyring.env), PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` };
+      const login = await exec(join(installedAt!, 'bin', 'jobs-cli'), ['login', '--with-token'], work, env, 'tok-from-package');
+      expect(login.code, login.stderr).toBe(0);
+      expect(login.stdout).toBe('Stored the token for profile "default" in the OS keyring (service "jobs-cli", account "default").\n');
+      expect(keyring.secretTool(['lookup', 'service', 'jobs-cli', 'username', 'default']).stdout).toBe('tok-from-package');
+    } finally {
+      keyring.stop();
+    }
+  }, 60_000);
 });
