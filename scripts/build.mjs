@@ -44,8 +44,10 @@ const common = {
   minifySyntax: true,
   legalComments: 'none',
   define: { __JOBS_VERSION__: JSON.stringify(pkg.version) },
-  // cosmiconfig loads TypeScript only for .ts config files, which we do not search for.
-  external: ['typescript'],
+  // cosmiconfig loads TypeScript only for .ts config files, which we do not search for. The keyring
+  // package is an optional dependency with a native binary: required from node_modules when a
+  // command needs it (src/core/config/keyring.ts), absent without harm.
+  external: ['typescript', '@napi-rs/keyring'],
   logLevel: 'warning',
 };
 

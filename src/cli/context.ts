@@ -49,8 +49,11 @@ export interface Context {
   globals: GlobalOptions;
   /** Aborted on Ctrl-C: commands stop starting new work. */
   signal: AbortSignal;
-  /** Resolved settings (flags > env > project config > user config > defaults); loaded once. */
-  config(): Promise<ResolvedConfig>;
+  /**
+   * Resolved settings (flags > env > project config > user config > defaults); loaded once.
+   * `{ token: false }`: a command that sends nothing, which need not read a token from the OS keyring.
+   */
+  config(options?: { token?: false }): Promise<ResolvedConfig>;
   /** A client for the resolved service; created once. */
   client(): Promise<JobsClient>;
 }

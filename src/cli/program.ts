@@ -185,6 +185,7 @@ function topCommand(cmd: Command): string {
 function makeContext(opts: ExecuteOptions, raw: Record<string, unknown>, signal: AbortSignal): Context {
   const globals = toGlobals(raw, opts.env);
   let configPromise: ReturnType<Context['config']> | undefined;
+  let tokenlessPromise: ReturnType<Context['config']> | undefined;
   let clientPromise: ReturnType<Context['client']> | undefined;
   const name = opts.name ?? 'jobs';
   const ctx: Context = {
@@ -194,14 +195,17 @@ function makeContext(opts: ExecuteOptions, raw: Record<string, unknown>, signal:
     cwd: opts.cwd,
     globals,
     signal,
-    config() {
-      configPromise ??= import('../core/config/resolve.js')
-        .then((m) => m.resolveConfig({ cwd: opts.cwd, env: opts.env, globals }))
-        .then((config) => {
-          opts.secrets?.add(config.token?.value);
-          for (const warning of config.warnings) opts.io.stderr.write(`${name}: warning: ${sanitize(renamed(warning, name))}\n`);
-          return config;
-        });
+    config(options) {
+      const resolve = (skipKeyring: boolean) =>
+        import('../core/config/resolve.js')
+          .then((m) => m.resolveConfig({ cwd: opts.cwd, env: opts.env, globals }, { skipKeyring }))
+          .then((config) => {
+            opts.secrets?.add(config.token?.value);
+            for (const warning of config.warnings) opts.io.stderr.write(`${name}: warning: ${sanitize(renamed(warning, name))}\n`);
+            return config;
+          });
+      if (options?.token === false) return configPromise ?? (tokenlessPromise ??= resolve(true));
+      configPromise ??= resolve(false);
       return configPromise;
     },
     client() {

@@ -41,18 +41,19 @@ export function withReauth(client: JobsClient, ctx: Context): JobsClient {
   const offerToStore = async () => {
     if (newToken === undefined || storeOffered) return;
     storeOffered = true;
-    const [{ confirm }, { storeCredential }, { sanitize }] = await Promise.all([import('./output/prompt.js'), import('../core/config/credentials.js'), import('../core/util/sanitize.js')]);
+    const [{ confirm }, { saveToken }, { sanitize }] = await Promise.all([import('./output/prompt.js'), import('../core/config/token-store.js'), import('../core/util/sanitize.js')]);
     const config = await ctx.config();
     // The store is the last place a token is looked for: say what would still win over it.
     const winner = config.token ? await tokenWinner(ctx, config.token.source) : undefined;
     const store = await onTerminal(async () => {
       if (winner) ctx.io.stderr.write(`Note: ${sanitize(winner)}\n`);
-      return confirm(ctx, 'The new token worked. Store it for next time (in a file only you can read)?');
+      return confirm(ctx, 'The new token worked. Store it for next time (in the OS keyring, or a file only you can read)?');
     });
     if (store) {
       // Bound to the service it was accepted by, like a token stored by `jobs login`.
       const baseUrl = config.baseUrl.value;
-      ctx.io.stderr.write(`stored in ${await storeCredential(ctx.env, config.profile.value, baseUrl ? { token: newToken, base_url: baseUrl } : { token: newToken })}\n`);
+      const saved = await saveToken(ctx.env, config.profile.value, newToken, { baseUrl });
+      ctx.io.stderr.write(`stored in ${saved.label}${saved.fallback === undefined ? '' : ` (no OS keyring answered: ${saved.fallback})`}\n`);
     }
   };
 

@@ -125,7 +125,7 @@ describe('a 401 in a bulk run on a terminal', () => {
     expect(terminal.raw).toContain('publishing 0/2');
     expect(seen).toEqual([
       'The service refused the token (401 unauthorized). Enter another token (empty to give up):',
-      'The new token worked. Store it for next time (in a file only you can read)? [y/N]',
+      'The new token worked. Store it for next time (in the OS keyring, or a file only you can read)? [y/N]',
     ]);
   });
 });

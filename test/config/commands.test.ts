@@ -17,6 +17,9 @@ afterEach(async () => {
 const posix = process.platform !== 'win32';
 const storePath = () => join(box.xdg, 'jobs', 'credentials.json');
 const userConfig = () => join(box.xdg, 'jobs', 'config.yaml');
+// These runs have no D-Bus session bus, hence no OS keyring (test/e2e/keyring.test.ts has a real one).
+const noKeyring =
+  'Note: no OS keyring answered, so the token is in a file only you can read (mode 0600): no D-Bus session bus for the Secret Service (DBUS_SESSION_BUS_ADDRESS is not set). Pass --insecure-storage to choose the file without trying the keyring.\n';
 
 describe('jobs login', () => {
   it('--with-token stores the token from stdin for the default profile and never prints it', async () => {
@@ -24,7 +27,7 @@ describe('jobs login', () => {
     expect(result).toEqual({
       code: 0,
       stdout: `Stored the token for profile "default" in ${storePath()}.\n`,
-      stderr: "Run 'jobs doctor' to check that the service accepts it.\n",
+      stderr: noKeyring + "Run 'jobs doctor' to check that the service accepts it.\n",
     });
     expect(JSON.parse(await readFile(storePath(), 'utf8'))).toEqual({ version: 1, profiles: { default: { token: 'tok-123456' } } });
     if (posix) expect((await stat(storePath())).mode & 0o777).toBe(0o600);
@@ -37,7 +40,7 @@ describe('jobs login', () => {
       stdin: 'tok-ci',
     });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ format_version: 1, profile: 'ci', stored_in: storePath(), base_url: 'https://jobs.example.com' });
+    expect(JSON.parse(result.stdout)).toEqual({ format_version: 1, profile: 'ci', storage: 'file', stored_in: storePath(), base_url: 'https://jobs.example.com' });
     expect(result.stderr).toBe('');
     expect(JSON.parse(await readFile(storePath(), 'utf8')).profiles).toEqual({ ci: { token: 'tok-ci', base_url: 'https://jobs.example.com' } });
     // The stored profile is usable afterwards without any other setting.
@@ -73,7 +76,7 @@ describe('jobs login', () => {
     expect(result.code).toBe(0);
     // readline moves the cursor with escape sequences; what matters is the text, and what is absent.
     const shown = result.stderr.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
-    expect(shown).toBe('Token for profile "default" (input hidden): \n' + "Run 'jobs doctor' to check that the service accepts it.\n");
+    expect(shown).toBe('Token for profile "default" (input hidden): \n' + noKeyring + "Run 'jobs doctor' to check that the service accepts it.\n");
     expect(result.stderr).not.toContain('typed-secret-42');
     expect(result.stdout).not.toContain('typed-secret-42');
     expect(JSON.parse(await readFile(storePath(), 'utf8')).profiles.default.token).toBe('typed-secret-42');
@@ -82,7 +85,7 @@ describe('jobs login', () => {
   it('says when JOBS_TOKEN will still win over the stored token', async () => {
     const result = await run(['login', '--with-token'], { env: { ...box.env, JOBS_TOKEN: 'env-token' }, cwd: box.project, stdin: 'stored' });
     expect(result.stderr).toBe(
-      "Note: JOBS_TOKEN is set in this environment and takes precedence over the stored token.\nRun 'jobs doctor' to check that the service accepts it.\n",
+      noKeyring + "Note: JOBS_TOKEN is set in this environment and takes precedence over the stored token.\nRun 'jobs doctor' to check that the service accepts it.\n",
     );
   });
 });
@@ -105,7 +108,7 @@ describe('jobs logout', () => {
 
   it('--json', async () => {
     const result = await run(['--profile', 'x', 'logout', '--json'], { env: box.env, cwd: box.project });
-    expect(JSON.parse(result.stdout)).toEqual({ format_version: 1, profile: 'x', removed: false, path: storePath() });
+    expect(JSON.parse(result.stdout)).toEqual({ format_version: 1, profile: 'x', removed: false, from: [], path: storePath() });
   });
 });
 

@@ -56,4 +56,15 @@ describe('credentials store', () => {
     await expect(storeCredential(box.env, undefined, { token: 't' })).rejects.toThrow(`${path}: has version 2, which this jobs does not know (expected 1)`);
     expect(await readFile(path, 'utf8')).toBe('{"version": 2, "profiles": {}}');
   });
+
+  it('reads an entry whose token is in the OS keyring (a mark, no token) and keeps the mark when another profile is written', async () => {
+    const path = await box.write(join(box.xdg, 'jobs', 'credentials.json'), '{"version": 1, "profiles": {"default": {"keyring": true, "base_url": "https://a.example.com"}}}');
+    await storeCredential(box.env, 'other', { token: 'u' });
+    expect(JSON.parse(await readFile(path, 'utf8')).profiles).toEqual({ default: { keyring: true, base_url: 'https://a.example.com' }, other: { token: 'u' } });
+  });
+
+  it('an entry with neither a token nor the keyring mark is damage', async () => {
+    const path = await box.write(join(box.xdg, 'jobs', 'credentials.json'), '{"version": 1, "profiles": {"default": {"keyring": false}}}');
+    await expect(readCredentials(box.env)).rejects.toThrow(`${path}: profiles.default: has no token`);
+  });
 });

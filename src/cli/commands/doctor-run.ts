@@ -146,6 +146,8 @@ function tokenHint(ctx: Context, source: SettingSource | undefined): string {
       return `The token came from ${displayPath(source.path, ctx.cwd, ctx.env)}: ${source.key}; check that value (or the variable it names).`;
     case 'store':
       return `The token came from '${ctx.name} login' (${tildePath(source.path, ctx.env)}); run '${ctx.name} login' again to replace it.`;
+    case 'keyring':
+      return `The token came from '${ctx.name} login' (${describeSource(source, ctx.cwd, ctx.env)}); run '${ctx.name} login' again to replace it.`;
     default:
       return `Run '${ctx.name} login' to store a new token.`;
   }

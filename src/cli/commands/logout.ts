@@ -7,8 +7,9 @@ export default function logout({ program, name, action }: CommandSetup): void {
     .addHelpText(
       'after',
       `
-Only the credentials store written by '${name} login' is changed; JOBS_TOKEN, token files and tokens in
-config files are left as they are. With --json: {"profile", "removed", "path"}.
+The token is removed from wherever '${name} login' put it: the OS keyring and the credentials file.
+JOBS_TOKEN, token files and tokens in config files are left as they are. Exits 1 when the keyring
+holds the token but does not answer. With --json: {"profile", "removed", "from", "path"}.
 
 Examples:
   $ ${name} logout

@@ -57,7 +57,7 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   if (flags.file.trim() === '') throw new UsageError('--file: expected a file name, or - for stdout');
   const windowMs = flags.since === undefined ? undefined : parseWindow(flags.since);
   const dir = flags.historyDir === undefined ? defaultHistoryDir(ctx.env) : resolve(ctx.cwd, flags.historyDir);
-  const history = new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config()));
+  const history = new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config({ token: false })));
   const { readPublished, liveReferences } = await import('../../core/published/record.js');
   const published = readPublished(ctx.env, history.service).adverts;
   const build = () => {

@@ -41,7 +41,8 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
   ]);
   const format = formatEntry(ctx.globals.output);
   const mode = flags.update ? 'update' : 'create';
-  const config = await ctx.config();
+  // It sends nothing: a token in the OS keyring is not read.
+  const config = await ctx.config({ token: false });
   // Each file is checked as the walk finds it; only counts and findings are kept (and, for --json, a record per advert).
   const found = new AdvertFileWalk(paths, ctx.cwd);
   const checked = await checkFiles(

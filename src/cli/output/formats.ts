@@ -5,6 +5,7 @@
  */
 import { describeMessage } from '../../core/errors/messages.js';
 import type { Finding } from '../../core/errors/findings.js';
+import { sep } from 'node:path';
 import { formatFinding, shownFile } from '../../core/errors/findings.js';
 import { sanitize } from '../../core/util/sanitize.js';
 import type { ReportWriter, RunReport } from './format-registry.js';
@@ -14,8 +15,14 @@ const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace
 
 /** `::error file=a.yaml,line=3,col=8,title=jobs: blank::title: must not be blank [blank]` */
 export function githubAnnotation(f: Finding): string {
+  return githubAnnotationOn(sep, f);
+}
+
+/** githubAnnotation for a runner whose paths use `pathSep` (tests pass path.win32.sep). */
+export function githubAnnotationOn(pathSep: string, f: Finding): string {
   const props = [
-    f.file ? `file=${escapeProperty(shownFile(f.file))}` : undefined,
+    // GitHub matches the path against the repository's, which uses `/`, whatever runner wrote it.
+    f.file ? `file=${escapeProperty(pathSep === '/' ? shownFile(f.file) : shownFile(f.file).split(pathSep).join('/'))}` : undefined,
     f.line !== undefined ? `line=${f.line}` : undefined,
     f.column !== undefined ? `col=${f.column}` : undefined,
     `title=${escapeProperty(`jobs: ${f.rule}`)}`,

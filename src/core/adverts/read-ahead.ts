@@ -5,7 +5,7 @@
  * is, and why it cannot be read, this thread still finds out by reading that file itself.
  */
 import type { Worker } from 'node:worker_threads';
-import { builtScript } from '../util/built-script.js';
+import { builtScript, builtScriptOptions } from '../util/built-script.js';
 import { CONTROL_LENGTH, META_FIELDS, NEXT_FILE, NO_WAKE, NOT_READ, PRODUCED, RELEASED, SLOT_BYTES, SLOTS, WAKE_AT, type ReadAheadData } from './read-ahead-layout.js';
 
 export class ReadAhead {
@@ -39,7 +39,7 @@ export class ReadAhead {
     // The reader only ever speeds a run up: should it fail to start or stop early, every file is read here.
     let worker: Worker;
     try {
-      worker = new Worker(script, { workerData: shared });
+      worker = new Worker(script, { ...builtScriptOptions(), workerData: shared });
     } catch {
       return undefined;
     }

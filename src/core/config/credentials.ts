@@ -1,7 +1,8 @@
 /**
- * The credentials store written by `jobs login`: `$XDG_CONFIG_HOME/jobs/credentials.json`, one token
+ * The credentials store written by `jobs login`: `$XDG_CONFIG_HOME/jobs/credentials.json`, one entry
  * per profile (`default` when no profile is selected), mode 0600 in a 0700 directory, replaced
- * atomically so a crash never leaves half a file.
+ * atomically so a crash never leaves half a file. An entry holds the token, or `"keyring": true`
+ * when the token is in the OS keyring (./token-store.ts decides which).
  */
 import { readFile, stat } from '../util/quick-fs.js';
 import { dirname, join } from 'node:path';
@@ -12,7 +13,9 @@ import { isPlainObject } from './plain.js';
 type Env = Record<string, string | undefined>;
 
 export interface StoredCredential {
-  token: string;
+  /** Absent when the token is in the OS keyring (see ./keyring.ts); then `keyring` is true. */
+  token?: string;
+  keyring?: true;
   /** The base URL in use when the token was stored; the token is not sent anywhere else. */
   base_url?: string;
 }
@@ -48,7 +51,7 @@ export async function readCredentials(env: Env): Promise<{ path: string; store: 
 /** Stores (or replaces) the token of one profile; returns the store's path. */
 export async function storeCredential(env: Env, profile: string | undefined, credential: StoredCredential): Promise<string> {
   const { path, store } = await readCredentials(env);
-  store.profiles[storeKey(profile)] = credential.base_url ? { token: credential.token, base_url: credential.base_url } : { token: credential.token };
+  store.profiles[storeKey(profile)] = entryOf(credential);
   await writeStore(path, store);
   return path;
 }
@@ -61,6 +64,12 @@ export async function removeCredential(env: Env, profile: string | undefined): P
   delete store.profiles[key];
   await writeStore(path, store);
   return { path, removed: true };
+}
+
+/** The token, or the mark that it is in the OS keyring, and the base URL; nothing else is kept. */
+function entryOf(credential: StoredCredential): StoredCredential {
+  const where: StoredCredential = typeof credential.token === 'string' ? { token: credential.token } : { keyring: true };
+  return typeof credential.base_url === 'string' ? { ...where, base_url: credential.base_url } : where;
 }
 
 function emptyStore(): CredentialsFile {
@@ -80,8 +89,8 @@ function parseStore(text: string, path: string, env: Env): CredentialsFile {
   if (data.version !== 1) throw damaged(`has version ${JSON.stringify(data.version)}, which this jobs does not know (expected 1)`);
   const store = emptyStore();
   for (const [name, entry] of Object.entries(data.profiles)) {
-    if (!isPlainObject(entry) || typeof entry.token !== 'string') throw damaged(`profiles.${name}: has no token`);
-    store.profiles[name] = typeof entry.base_url === 'string' ? { token: entry.token, base_url: entry.base_url } : { token: entry.token };
+    if (!isPlainObject(entry) || (typeof entry.token !== 'string' && entry.keyring !== true)) throw damaged(`profiles.${name}: has no token`);
+    store.profiles[name] = entryOf(entry as StoredCredential);
   }
   return store;
 }

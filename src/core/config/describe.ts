@@ -1,4 +1,5 @@
 /** Words for where a setting came from, shared by `jobs config list`, `config get` and `doctor`. */
+import { keyringLabel } from './keyring.js';
 import { displayPath, tildePath } from './paths.js';
 import type { SettingSource } from './types.js';
 
@@ -14,6 +15,8 @@ export function describeSource(source: SettingSource, cwd: string, env: Env): st
       return source.key ? `${displayPath(source.path, cwd, env)}: ${source.key}` : displayPath(source.path, cwd, env);
     case 'store':
       return `credentials store ${tildePath(source.path, env)}`;
+    case 'keyring':
+      return keyringLabel(source.account);
     case 'default':
       return 'default';
     case 'sandbox':

@@ -3,7 +3,7 @@
  * process.env directly) so tests and the sandbox can point HOME and XDG_CONFIG_HOME elsewhere.
  */
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { isAbsolute, posix, relative, sep, win32 } from 'node:path';
 
 type Env = Record<string, string | undefined>;
 
@@ -13,23 +13,28 @@ export function homeDir(env: Env): string {
 }
 
 /**
- * `$XDG_CONFIG_HOME/jobs`, or `~/.config/jobs`. The XDG spec says a relative XDG_CONFIG_HOME is
- * invalid and must be ignored.
+ * `$XDG_CONFIG_HOME/jobs`; else, on Windows, `%APPDATA%\jobs` (the roaming profile, where Windows
+ * programs keep settings); else `~/.config/jobs`. The XDG spec says a relative XDG_CONFIG_HOME is
+ * invalid and must be ignored. (env-paths, which cosmiconfig brings, reads process.env and names the
+ * folder `jobs-nodejs\Config`; this reads the environment it is handed.) `platform` is for tests.
  */
-export function userConfigDir(env: Env): string {
+export function userConfigDir(env: Env, platform: NodeJS.Platform = process.platform): string {
+  const path = platform === 'win32' ? win32 : posix;
   const xdg = nonEmpty(env.XDG_CONFIG_HOME);
-  if (xdg && isAbsolute(xdg)) return join(xdg, 'jobs');
-  return join(homeDir(env), '.config', 'jobs');
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'jobs');
+  const appData = platform === 'win32' ? nonEmpty(env.APPDATA) : undefined;
+  if (appData && path.isAbsolute(appData)) return path.join(appData, 'jobs');
+  return path.join(homeDir(env), '.config', 'jobs');
 }
 
 /** The file `jobs config set` creates when there is no user config yet. */
-export function defaultUserConfigFile(env: Env): string {
-  return join(userConfigDir(env), 'config.yaml');
+export function defaultUserConfigFile(env: Env, platform: NodeJS.Platform = process.platform): string {
+  return (platform === 'win32' ? win32 : posix).join(userConfigDir(env, platform), 'config.yaml');
 }
 
 /** The credentials store written by `jobs login`. */
-export function credentialsFile(env: Env): string {
-  return join(userConfigDir(env), 'credentials.json');
+export function credentialsFile(env: Env, platform: NodeJS.Platform = process.platform): string {
+  return (platform === 'win32' ? win32 : posix).join(userConfigDir(env, platform), 'credentials.json');
 }
 
 /**

@@ -22,8 +22,8 @@ export type ResolveInput = ConfigInput;
 
 export const DEFAULTS = { concurrency: 4, timeoutMs: 30_000, retries: 5, authScheme: 'Bearer' } as const;
 
-export async function resolveConfig(input: ResolveInput): Promise<ResolvedConfigWithHttp> {
-  return (await resolveDetailed(input)).config;
+export async function resolveConfig(input: ResolveInput, options: ResolveOptions = {}): Promise<ResolvedConfigWithHttp> {
+  return (await resolveDetailed(input, options)).config;
 }
 
 /** ResolvedConfig plus `allow_insecure_http`, which src/core/api/from-config.ts reads when present. */
@@ -43,6 +43,11 @@ export interface ResolvedDetails {
 export interface ResolveOptions {
   /** `jobs login` may name a profile that exists nowhere yet: it creates it in the store. */
   allowUnknownProfile?: boolean;
+  /**
+   * For commands that send nothing (validate, report): a token in the OS keyring is left there (no
+   * token then), so they do not load the keyring module or wait for it.
+   */
+  skipKeyring?: boolean;
 }
 
 export async function resolveDetailed(input: ResolveInput, options: ResolveOptions = {}): Promise<ResolvedDetails> {
@@ -126,7 +131,7 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
     throw new ConfigError(`${describeSource(authScheme.source, cwd, env)}: must be one word such as Bearer or Token (or empty to send the token alone)`);
   }
 
-  const token = await findToken({ cwd, env, globals, profileValue, readStore, profile: profile.value, baseUrl: baseUrl.value, warnings });
+  const token = await findToken({ cwd, env, globals, profileValue, readStore, profile: profile.value, baseUrl: baseUrl.value, warnings, skipKeyring: Boolean(options.skipKeyring) });
   if (token) refuseTokenCopies(found, token, show, cwd, env);
   // A malformed token is the client's to refuse when it is about to send; `validate` needs none.
 
@@ -258,9 +263,10 @@ interface TokenSearch {
   profileValue(field: string): { value: string; source: SettingSource } | undefined;
   readStore(): Promise<{ path: string; store: CredentialsFile }>;
   warnings: string[];
+  skipKeyring: boolean;
 }
 
-/** JOBS_TOKEN > --token-file > the profile's token > the credentials store. */
+/** JOBS_TOKEN > --token-file > the profile's token > the credentials store (the file, or the OS keyring it points to). */
 async function findToken(search: TokenSearch): Promise<Setting<string> | undefined> {
   const { env, globals } = search;
   if (env.JOBS_TOKEN) return { value: env.JOBS_TOKEN, source: { kind: 'env', name: 'JOBS_TOKEN' } };
@@ -284,14 +290,34 @@ async function findToken(search: TokenSearch): Promise<Setting<string> | undefin
 
   const stored = await search.readStore();
   const entry = ownEntry(stored.store, storeKey(search.profile));
-  if (!entry || !entry.token) return undefined;
+  if (!entry || (!entry.token && !entry.keyring)) return undefined;
   if (entry.base_url && search.baseUrl && !sameUrl(entry.base_url, search.baseUrl)) {
     search.warnings.push(
       `the token stored by 'jobs login' for profile "${storeKey(search.profile)}" is for ${entry.base_url}, so it is not sent to ${search.baseUrl}; run 'jobs login' for that URL`,
     );
     return undefined;
   }
-  return { value: entry.token, source: { kind: 'store', path: stored.path } };
+  if (entry.token) return { value: entry.token, source: { kind: 'store', path: stored.path } };
+  if (search.skipKeyring) return undefined;
+  return keyringToken(storeKey(search.profile), search);
+}
+
+/** The file says the token is in the OS keyring: the only path that loads the keyring to read. */
+async function keyringToken(account: string, search: TokenSearch): Promise<Setting<string> | undefined> {
+  const { keyringGet, keyringLabel, KeyringUnavailable } = await import('./keyring.js');
+  let value: string | undefined;
+  try {
+    value = await keyringGet(search.env, account);
+  } catch (error) {
+    if (!(error instanceof KeyringUnavailable)) throw error;
+    search.warnings.push(`the token of profile "${account}" is in the ${keyringLabel(account)}, which did not answer: ${error.message}; unlock it, or run 'jobs login' again`);
+    return undefined;
+  }
+  if (value === undefined || value === '') {
+    search.warnings.push(`the token of profile "${account}" should be in the ${keyringLabel(account)}, which has none; run 'jobs login' again`);
+    return undefined;
+  }
+  return { value, source: { kind: 'keyring', account } };
 }
 
 function ownEntry(store: CredentialsFile, key: string): CredentialsFile['profiles'][string] | undefined {

@@ -4,6 +4,8 @@ export type SettingSource =
   | { kind: 'env'; name: string }
   | { kind: 'file'; path: string; key: string }
   | { kind: 'store'; path: string }
+  /** The OS keyring, where the credentials file said `jobs login` put the token. */
+  | { kind: 'keyring'; account: string }
   | { kind: 'default' }
   | { kind: 'sandbox' };
 

@@ -4,7 +4,8 @@
  * plan made, carried out and recorded. It draws nothing: what a terminal shows goes through the
  * hooks (the CLI draws the plan, progress and results from them), notices through `log`.
  */
-import { join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { stateFileNamer } from './state-file-name.js';
 import { existsSync, statSync } from 'node:fs';
 import type { JobsClient } from '../api/client.js';
 import type { ResolvedConfig } from '../config/types.js';
@@ -180,15 +181,8 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
       summary = undefined;
       state = SyncState.load(statePath);
     }
-    // The advert's file relative to the synced folder: path arithmetic once per folder, not per advert.
-    const folders = new Map<string, string>();
-    const fileOf = (shown: string): string => {
-      const cut = shown.lastIndexOf(sep);
-      const at = cut < 0 ? '.' : shown.slice(0, cut + 1);
-      let rel = folders.get(at);
-      if (rel === undefined) folders.set(at, (rel = relative(root, resolve(cwd, at))));
-      return rel === '' ? shown.slice(cut + 1) : `${rel}${sep}${shown.slice(cut + 1)}`;
-    };
+    // The advert's file relative to the synced folder, with `/` on every system.
+    const fileOf = stateFileNamer(root, cwd);
     const concurrency = options.concurrency ?? config.concurrency.value;
     const readAdvert = advertReader(cwd, config, checkOptions, Math.max(8, concurrency));
     // Every advert where the state has it, with the text it had: nothing to do, and no record read.

@@ -14,7 +14,7 @@ import type { AdvertSource, LoadProblem } from '../adverts/types.js';
 import type { ReadResult } from '../adverts/yaml-reader.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
 import { keepHeapNearLive } from '../util/heap.js';
-import { builtScript } from '../util/built-script.js';
+import { builtScript, builtScriptOptions } from '../util/built-script.js';
 import { plural } from '../util/plural.js';
 import { CancelledError } from '../errors/failures.js';
 import type { ErrorTree } from '../errors/tree.js';
@@ -499,7 +499,7 @@ async function inParallel(
       }
     };
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(script, { workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records, digests: s.digests, texts: s.texts } satisfies CheckSettings });
+      const worker = new Worker(script, { ...builtScriptOptions(), workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records, digests: s.digests, texts: s.texts } satisfies CheckSettings });
       pool.push(worker);
       worker.on('message', (reply: WorkerReply) => {
         if (stopped) return;
