@@ -23,6 +23,9 @@ export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]
   ['XDG_CONFIG_HOME', 'where the user config and the token store live (default ~/.config): jobs/config.yaml, jobs/credentials.json'],
   ['XDG_STATE_HOME', 'where the statistics history and the --sandbox data live (default ~/.local/state): jobs/history/, jobs/sandbox.json'],
   ['XDG_CACHE_HOME', 'where a V8 code cache is made when the shipped one does not fit this Node (default ~/.cache)'],
+  ['APPDATA', 'on Windows, where the user config and the token store live: %APPDATA%\\jobs'],
+  ['DBUS_SESSION_BUS_ADDRESS', 'on Linux, the session bus the OS keyring (Secret Service) answers on; unset: jobs login uses the 0600 file'],
+  ['XDG_RUNTIME_DIR', 'on Linux, where the session bus is looked for when DBUS_SESSION_BUS_ADDRESS is unset'],
   ['HOME', 'the default for the XDG folders (USERPROFILE on Windows)'],
   ['USERPROFILE', 'HOME on Windows'],
 ];
