@@ -188,7 +188,7 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
 
   /** A `sending` line was written for an entry that then was not posted: a rerun posts it. */
   const notSent = (journaled: Journaled) => {
-    writer.append(line(journaled.planned, 'failed')).catch(() => undefined);
+    writer.notSent(line(journaled.planned, 'failed'));
   };
 
   const postOne = async (planned: EntryResult) => {

@@ -3,7 +3,7 @@
  *
  * - `<file>` is a snapshot: plain JSON of the whole state (what `--reset` clears and a person reads);
  * - `<file>.journal` holds the changes made since, one JSON line each (an advert as it now is, a
- *   deletion, an event, a reset), appended under the file's lock (file-lock.ts).
+ *   deletion, an event, a reset), appended under the file's lock (storage/lock.ts).
  *
  * Before each request a process catches up under the lock: it reads only the journal lines other
  * processes appended since it last looked, and reloads everything only when the snapshot itself

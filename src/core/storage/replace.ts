@@ -1,0 +1,80 @@
+/**
+ * The one atomic replace: the new content goes to a temp file beside the target (an unpredictable
+ * name, O_EXCL, never through a link), then a rename puts it in place. Readers see the old file or
+ * the new one, never half of one; when anything fails (a full or read-only disk), the temp file is
+ * removed and the old file is left as it was.
+ *
+ * Durability is the caller's choice, stated where it calls:
+ * - `durable: true`: the temp file is fsynced before the rename and the folder after it, so a
+ *   power cut leaves the old or the new file, never an empty one (credentials, config, the sync
+ *   state, the sandbox snapshot: files a user cannot rebuild).
+ * - `durable: false`: no fsync (a report page, the sandbox clock: rebuilt by running again).
+ * A symlink, FIFO or folder where the target should be is refused (the link is not replaced nor
+ * followed), so a `config set` on a linked config file says so rather than cutting the link.
+ */
+import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { assertOwnFileOrNothing, createTemp, ensureFolder } from './open.js';
+
+export interface ReplaceOptions {
+  /** The file's mode, applied exactly (not through the umask). Default 0600. */
+  mode?: number;
+  /** fsync the file before the rename and its folder after (see the header). */
+  durable: boolean;
+  /** The folder is created (mkdir -p) with this mode when missing; default 0777 (less the umask). */
+  folderMode?: number;
+}
+
+/** Writes `content` (or what `write` writes to the descriptor) to `path` atomically; returns the bytes written. */
+export function replaceFile(path: string, content: string | Buffer | ((fd: number) => number), options: ReplaceOptions): number {
+  assertOwnFileOrNothing(path);
+  ensureFolder(dirname(path), options.folderMode);
+  const mode = options.mode ?? 0o600;
+  const { temp, fd } = createTemp(path, mode);
+  let open = true;
+  try {
+    let bytes: number;
+    if (typeof content === 'function') bytes = content(fd);
+    else bytes = writeAll(fd, typeof content === 'string' ? Buffer.from(content) : content);
+    // open() applied the umask: the file gets exactly the mode asked for.
+    if (process.platform !== 'win32') fchmodSync(fd, mode);
+    if (options.durable) fsyncSync(fd);
+    closeSync(fd);
+    open = false;
+    renameSync(temp, path);
+    if (options.durable) syncFolder(dirname(path));
+    return bytes;
+  } catch (error) {
+    if (open) closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Writes every byte of `bytes` at the descriptor's position; a write that takes nothing is EIO. */
+export function writeAll(fd: number, bytes: Buffer, position?: number): number {
+  for (let done = 0; done < bytes.length; ) {
+    const n = writeSync(fd, bytes, done, bytes.length - done, position === undefined ? null : position + done);
+    if (n <= 0) throw Object.assign(new Error('the file took no bytes'), { code: 'EIO' });
+    done += n;
+  }
+  return bytes.length;
+}
+
+/** Makes a rename or a new name durable; not possible on every platform (Windows), so best effort. */
+export function syncFolder(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // The file's own fsync still holds its bytes.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Removes a file of the tool's own (a link in its place is removed, not followed); nothing there is fine. */
+export function removeOwnFile(path: string): void {
+  rmSync(path, { force: true });
+}
