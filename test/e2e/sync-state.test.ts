@@ -274,14 +274,17 @@ describe('writing the state', () => {
     expect(s.log).toEqual([]);
   });
 
-  it('refuses to start when the log beside the state cannot be written: exit 2, nothing sent', async () => {
+  it('refuses to start when the log beside the state is a planted link: exit 2, nothing sent, the target untouched', async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
-    // A log that cannot be created (root can write anywhere, but not under a missing folder).
-    symlinkSync(join(dir, 'missing', 'log'), join(dir, '.jobs-state.json.log'));
+    // A pull request can commit `.jobs-state.json.log -> ~/.bashrc`: the log must not be appended through it.
+    const victim = join(mkdtempSync(join(tmpdir(), 'jobs-victim-')), '.bashrc');
+    writeFileSync(victim, 'echo hello\n');
+    symlinkSync(victim, join(dir, '.jobs-state.json.log'));
     const r = await jobs(['sync', '.'], { cwd: dir, env: s.env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`cannot write the sync log ${join(dir, '.jobs-state.json.log')} (ENOENT); nothing was sent`);
+    expect(r.stderr).toContain(`cannot write the sync log ${join(dir, '.jobs-state.json.log')} (it is a symbolic link; jobs does not write through it); nothing was sent`);
+    expect(readFileSync(victim, 'utf8')).toBe('echo hello\n');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(s.log).toEqual([]);
     expect(existsSync(join(dir, '.jobs-state.json.lock'))).toBe(false);

@@ -31,10 +31,11 @@ interface ReportFlags {
 }
 
 export async function runReport(ctx: Context, flags: ReportFlags): Promise<number> {
-  const [{ resolve }, { writeFileSync, mkdirSync }, { History, defaultHistoryDir }, { serviceKey }, { parseWindow }, { buildReportStoppable }, { renderReportHtml }, { reportJson }, { UsageError, CancelledError }, { displayPath }, { nextTurn }] =
+  const [{ resolve }, { replaceFile }, { cannotWrite }, { History, defaultHistoryDir }, { serviceKey }, { parseWindow }, { buildReportStoppable }, { renderReportHtml }, { reportJson }, { UsageError, CancelledError }, { displayPath }, { nextTurn }] =
     await Promise.all([
       import('node:path'),
-      import('node:fs'),
+      import('../../core/storage/replace.js'),
+      import('../../core/storage/errors.js'),
       import('../../core/history/store.js'),
       import('../../core/sync/service-key.js'),
       import('../../core/history/flags.js'),
@@ -63,8 +64,12 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   const toStdout = flags.file === '-';
   const path = toStdout ? undefined : resolve(ctx.cwd, flags.file);
   if (path) {
-    mkdirSync(resolve(path, '..'), { recursive: true });
-    writeFileSync(path, html);
+    // A temp file renamed into place: a full disk leaves the old page whole, never half a new one.
+    try {
+      replaceFile(path, html, { durable: true, mode: 0o644 });
+    } catch (error) {
+      throw cannotWrite(displayPath(path, ctx.cwd, ctx.env), path, error, { what: 'the report', after: '; no report was written (an older one there is unchanged)' });
+    }
   } else ctx.io.stdout.write(html);
   if (ctx.globals.output === 'json' && !toStdout) {
     ctx.io.stdout.write(`${JSON.stringify(reportJson(model, path))}\n`);

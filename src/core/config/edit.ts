@@ -3,9 +3,8 @@
  * yaml Document API so comments and layout survive; every write is atomic (temp file + rename) and
  * keeps the file's mode (new files get 0600: they may end up holding secrets).
  */
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join, resolve as resolvePath } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, resolve as resolvePath } from 'node:path';
 import { isCollection, parseDocument, type Document } from 'yaml';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { isSoleReference } from './interpolate.js';
@@ -242,7 +241,7 @@ async function finish(target: EditTarget, file: EditableFile, path: string[], cw
       details: [...mine.slice(1).map((p) => `${keyText(p.key)}: ${p.message}`), `${shown} was not changed.`],
     });
   }
-  await writeAtomically(target.path, file.text(), file.mode ?? 0o600, target.scope === 'user');
+  await writeAtomically(target.path, file.text(), file.mode ?? 0o600, target.scope === 'user', shown);
   return { changed: true, otherProblems: problems.map((p) => `${shown}: ${keyText(p.key)}: ${p.message}`) };
 }
 
@@ -253,23 +252,13 @@ function holdsReference(data: unknown, key: string[]): boolean {
   return typeof node === 'string' && node.includes('${');
 }
 
-async function writeAtomically(path: string, text: string, mode: number, privateDir: boolean): Promise<void> {
-  const dir = dirname(path);
-  await mkdir(dir, { recursive: true, mode: privateDir ? 0o700 : 0o777 });
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx', mode);
+async function writeAtomically(path: string, text: string, mode: number, privateDir: boolean, shown: string): Promise<void> {
+  const { replaceFile } = await import('../storage/replace.js');
+  const { cannotWrite } = await import('../storage/errors.js');
   try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    // open() applied the umask; the file keeps exactly the mode it had.
-    await chmod(temp, mode);
-    await rename(temp, path);
+    // Durable: a config is typed by hand, not rebuilt. The file keeps exactly the mode it had.
+    replaceFile(path, text, { durable: true, mode, folderMode: privateDir ? 0o700 : 0o777 });
   } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
+    throw cannotWrite(shown, path, error, { details: [`${shown} was not changed.`] });
   }
 }

@@ -70,6 +70,11 @@ export class AppendLog {
     }
   }
 
+  /** The file's inode (a log replaced by another process is a new one). */
+  get ino(): number {
+    return fstatSync(this.descriptor()).ino;
+  }
+
   /** Bytes the log holds (every append that succeeded). */
   get size(): number {
     return this.committed;

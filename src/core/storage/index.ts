@@ -18,7 +18,7 @@
  * Import the module you need (this file only re-exports): start-up loads what a command uses.
  */
 export { AppendLog, type AppendLogOptions } from './append-log.js';
-export { cannotWrite, NotOwnFileError, StorageError, whyUnwritable } from './errors.js';
+export { cannotWrite, codeOf, NotOwnFileError, StorageError, whyUnwritable } from './errors.js';
 export { acquireLock, lockPathFor, tryLock, tryWithLockSync, withLock, type Lock } from './lock.js';
 export { assertOwnFileOrNothing, createTemp, ensureFolder, openOwnFile } from './open.js';
-export { removeOwnFile, replaceFile, type ReplaceOptions } from './replace.js';
+export { removeOwnFile, replaceFile, shrinkInPlace, writeAll, type ReplaceOptions } from './replace.js';

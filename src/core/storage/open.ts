@@ -8,7 +8,7 @@
  * opened, it only makes the create fail.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { NotOwnFileError } from './errors.js';
 
@@ -62,10 +62,10 @@ export function openOwnFile(path: string, flags: number, mode = 0o600): number {
   return fd;
 }
 
-/** Refuses `path` when something other than a regular file is there; nothing there is fine. */
-export function assertOwnFileOrNothing(path: string): void {
+/** Refuses `path` when something other than a regular file is there (a symlink too, unless `linkAllowed`); nothing there is fine. */
+export function assertOwnFileOrNothing(path: string, linkAllowed = false): void {
   const kind = lstatKind(path);
-  if (kind) throw new NotOwnFileError(path, kind);
+  if (kind && !(linkAllowed && kind === 'a symbolic link')) throw new NotOwnFileError(path, kind);
 }
 
 function lstatKind(path: string): string | undefined {
@@ -94,7 +94,14 @@ export function createTemp(path: string, mode: number): { temp: string; fd: numb
   }
 }
 
-/** mkdir -p of a folder of the tool's own (private ones 0700). */
-export function ensureFolder(dir: string, mode = 0o777): void {
+/** mkdir -p of a folder of the tool's own (private ones 0700); `tighten` sets the mode of one that exists too. */
+export function ensureFolder(dir: string, mode = 0o777, options: { tighten?: boolean } = {}): void {
   mkdirSync(dir, { recursive: true, mode });
+  if (options.tighten && process.platform !== 'win32') {
+    try {
+      chmodSync(dir, mode);
+    } catch {
+      // Not ours to change (another owner): the file's own 0600 still holds.
+    }
+  }
 }

@@ -9,12 +9,14 @@
  *   power cut leaves the old or the new file, never an empty one (credentials, config, the sync
  *   state, the sandbox snapshot: files a user cannot rebuild).
  * - `durable: false`: no fsync (a report page, the sandbox clock: rebuilt by running again).
- * A symlink, FIFO or folder where the target should be is refused (the link is not replaced nor
- * followed), so a `config set` on a linked config file says so rather than cutting the link.
+ * A symlink, FIFO or folder where the target should be is refused (the link is neither replaced nor
+ * followed), so a `config set` on a linked config file says so rather than cutting the link; a
+ * caller may instead have a symlink replaced by the new file (`symlink: 'replace'`: the sync state,
+ * which `--state` may name through a link): the rename swaps the link itself, never its target.
  */
-import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fsyncSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { assertOwnFileOrNothing, createTemp, ensureFolder } from './open.js';
+import { assertOwnFileOrNothing, CREATE_FLAGS, createTemp, ensureFolder, openOwnFile, UPDATE_FLAGS } from './open.js';
 
 export interface ReplaceOptions {
   /** The file's mode, applied exactly (not through the umask). Default 0600. */
@@ -23,11 +25,13 @@ export interface ReplaceOptions {
   durable: boolean;
   /** The folder is created (mkdir -p) with this mode when missing; default 0777 (less the umask). */
   folderMode?: number;
+  /** A symlink in the target's place: refused (the default), or replaced by the new file. */
+  symlink?: 'refuse' | 'replace';
 }
 
 /** Writes `content` (or what `write` writes to the descriptor) to `path` atomically; returns the bytes written. */
 export function replaceFile(path: string, content: string | Buffer | ((fd: number) => number), options: ReplaceOptions): number {
-  assertOwnFileOrNothing(path);
+  assertOwnFileOrNothing(path, options.symlink === 'replace');
   ensureFolder(dirname(path), options.folderMode);
   const mode = options.mode ?? 0o600;
   const { temp, fd } = createTemp(path, mode);
@@ -71,6 +75,37 @@ export function syncFolder(dir: string): void {
     // The file's own fsync still holds its bytes.
   } finally {
     if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Creates `path` with `content`; EEXIST when anything has the name (a file, a link, a FIFO). A failed write leaves nothing. */
+export function createFile(path: string, content: string | Buffer, options: { mode?: number; folderMode?: number } = {}): void {
+  ensureFolder(dirname(path), options.folderMode);
+  const fd = openOwnFile(path, CREATE_FLAGS, options.mode ?? 0o600);
+  try {
+    writeAll(fd, typeof content === 'string' ? Buffer.from(content) : content);
+    closeSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(path, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Writes `content` over the file in place and cuts it to that length: for a file that shrinks when
+ * the disk is full (a token removed from the credentials store), since its blocks are allocated
+ * already. Not atomic (a crash in the middle leaves a damaged file), so only the fallback.
+ */
+export function shrinkInPlace(path: string, content: string): void {
+  const fd = openOwnFile(path, UPDATE_FLAGS);
+  try {
+    const bytes = Buffer.from(content);
+    writeAll(fd, bytes, 0);
+    ftruncateSync(fd, bytes.length);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -266,8 +266,9 @@ export class SyncState {
     if (this.changed) {
       try {
         // Durable: the log is removed next, so the state must be on disk before it goes (a power
-        // cut must not leave an empty state and no log). A no-op run writes nothing at all.
-        replaceFile(this.path, (fd) => this.write(fd), { durable: true, mode: 0o644 });
+        // cut must not leave an empty state and no log). A no-op run writes nothing at all. A state
+        // named through a link (--state) gets the link swapped for the file, never written through.
+        replaceFile(this.path, (fd) => this.write(fd), { durable: true, mode: 0o644, symlink: 'replace' });
       } catch (error) {
         this.closeLog();
         throw error;
