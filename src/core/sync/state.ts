@@ -7,7 +7,7 @@
  * References and service URLs are chosen by users, so they are kept in Maps: as keys of a plain
  * object, `__proto__` would set the object's prototype instead of recording an advert.
  */
-import { readFileSync, realpathSync, statSync, writeSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { sanitize } from '../util/sanitize.js';
@@ -19,7 +19,7 @@ import { canonicalServiceKey } from './service-key.js';
 export { acquireLock, type Lock } from '../storage/lock.js';
 import { AppendLog } from '../storage/append-log.js';
 import { NotOwnFileError, whyUnwritable } from '../storage/errors.js';
-import { removeOwnFile, replaceFile } from '../storage/replace.js';
+import { removeOwnFile, replaceFile, writeAll } from '../storage/replace.js';
 
 /** The version written; version 1 (an earlier release's) is read too, and upgraded the next time something is recorded. */
 export { STATE_VERSION };
@@ -302,8 +302,7 @@ export class SyncState {
       const flush = () => {
         const bytes = Buffer.from(lines.join(''));
         written?.update(bytes);
-        for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
-        total += bytes.length;
+        total += writeAll(fd, bytes);
         lines = [];
       };
       const line = (text: string) => {
