@@ -17,6 +17,7 @@ import { closeSync, fstatSync, fsync, fsyncSync, ftruncateSync, readSync } from 
 import { dirname } from 'node:path';
 import { APPEND_FLAGS, ensureFolder, openOwnFile, READ_APPEND_FLAGS, UPDATE_FLAGS } from './open.js';
 import { writeAll } from './replace.js';
+import { codeOf } from './errors.js';
 
 export interface AppendLogOptions {
   /** Mode of a new file (default 0600). */
@@ -47,8 +48,16 @@ export class AppendLog {
 
   /** Opens (creating) the log; throws the file system's error, or NotOwnFileError for a link, FIFO or device. */
   static open(path: string, options: AppendLogOptions = {}): AppendLog {
-    if (options.folderMode !== undefined) ensureFolder(dirname(path), options.folderMode);
-    const fd = openOwnFile(path, options.endWithNewline ? READ_APPEND_FLAGS : APPEND_FLAGS, options.mode ?? 0o600);
+    const flags = options.endWithNewline ? READ_APPEND_FLAGS : APPEND_FLAGS;
+    let fd: number;
+    try {
+      fd = openOwnFile(path, flags, options.mode ?? 0o600);
+    } catch (error) {
+      // The folder is made on first use only, not before every append (the sandbox appends per request).
+      if (options.folderMode === undefined || codeOf(error) !== 'ENOENT') throw error;
+      ensureFolder(dirname(path), options.folderMode);
+      fd = openOwnFile(path, flags, options.mode ?? 0o600);
+    }
     try {
       let size = fstatSync(fd).size;
       if (options.completeBytes !== undefined && options.completeBytes < size) {

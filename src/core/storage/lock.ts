@@ -165,8 +165,16 @@ function releaser(lock: string, id: string): Lock {
 
 /** Creates the lock holding `text`; false when it exists. */
 function create(lock: string, text: string): boolean {
-  ensureFolder(dirname(lock));
-  const { temp, fd } = createTemp(lock, 0o644);
+  let made: { temp: string; fd: number };
+  try {
+    made = createTemp(lock, 0o644);
+  } catch (error) {
+    // The folder is made on first use only (the sandbox takes the lock per request).
+    if (codeOf(error) !== 'ENOENT') throw error;
+    ensureFolder(dirname(lock));
+    made = createTemp(lock, 0o644);
+  }
+  const { temp, fd } = made;
   try {
     writeAll(fd, Buffer.from(text));
     closeSync(fd);

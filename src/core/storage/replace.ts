@@ -32,9 +32,8 @@ export interface ReplaceOptions {
 /** Writes `content` (or what `write` writes to the descriptor) to `path` atomically; returns the bytes written. */
 export function replaceFile(path: string, content: string | Buffer | ((fd: number) => number), options: ReplaceOptions): number {
   assertOwnFileOrNothing(path, options.symlink === 'replace');
-  ensureFolder(dirname(path), options.folderMode);
   const mode = options.mode ?? 0o600;
-  const { temp, fd } = createTemp(path, mode);
+  const { temp, fd } = createTempInFolder(path, mode, options.folderMode);
   let open = true;
   try {
     let bytes: number;
@@ -52,6 +51,17 @@ export function replaceFile(path: string, content: string | Buffer | ((fd: numbe
     if (open) closeSync(fd);
     rmSync(temp, { force: true });
     throw error;
+  }
+}
+
+/** A temp file beside `path`, the folder made first when it is missing. */
+function createTempInFolder(path: string, mode: number, folderMode: number | undefined): { temp: string; fd: number } {
+  try {
+    return createTemp(path, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    ensureFolder(dirname(path), folderMode);
+    return createTemp(path, mode);
   }
 }
 
