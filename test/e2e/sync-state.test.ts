@@ -305,7 +305,7 @@ describe('writing the state', () => {
     writeFileSync(join(dir, 'c.yaml'), advert('C-3'));
     const r = await jobsWithFileLimit(4096, ['sync', '.', '--concurrency', '1'], { cwd: dir, env: s.env });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`cannot write the sync log ${path}.log (EFBIG); the run was stopped: everything this run did is recorded in the state ${path}`);
+    expect(r.stderr).toContain(`cannot write the sync log ${path}.log (the file is larger than this process may write: EFBIG); the run was stopped: everything this run did is recorded in the state ${path}`);
     expect(r.stderr).toContain('✖ sync incomplete: 1 created, 1 unchanged, 1 not started');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(s.count(/^POST \/jobs 201/)).toBe(2);
@@ -327,7 +327,7 @@ describe('writing the state', () => {
     // The state (three records) is larger than a file may grow; the log (one line) is not.
     const r = await jobsWithFileLimit(1024, ['sync', '.'], { cwd: dir, env: s.env });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`cannot write the sync state ${path} (EFBIG); what this run did is kept in the log ${path}.log, which the next run folds in`);
+    expect(r.stderr).toContain(`cannot write the sync state ${path} (the file is larger than this process may write: EFBIG); what this run did is kept in the log ${path}.log, which the next run folds in`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(s.count(/^PUT \/jobs\/ACME-0042 200/)).toBe(1);
     expect(readFileSync(path, 'utf8')).toBe(before);
@@ -349,7 +349,7 @@ describe('writing the state', () => {
     // Three log lines fit; the fourth is cut short, and the state (four records) does not fit at all.
     const r = await jobsWithFileLimit(2048, ['sync', '.', '--concurrency', '1'], { cwd: dir, env: s.env });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`cannot record this run: neither the sync log ${join(dir, '.jobs-state.json.log')} (EFBIG) nor the state ${join(dir, '.jobs-state.json')} (EFBIG) can be written`);
+    expect(r.stderr).toContain(`cannot record this run: neither the sync log ${join(dir, '.jobs-state.json.log')} (the file is larger than this process may write: EFBIG) nor the state ${join(dir, '.jobs-state.json')} (the file is larger than this process may write: EFBIG) can be written`);
     expect(r.stderr).toContain(`created ZZ-1 (${join(deep, 'zz.yaml')}) is not recorded`);
     expect(r.stderr).toContain(': 4 created, 0 unchanged');
     expect(r.stderr).not.toMatch(/\n\s+at /);

@@ -10,7 +10,7 @@
 import { parseJsonObject } from '../util/json.js';
 import { closeSync, fsync, openSync, readSync, writeSync } from 'node:fs';
 import { AppendLog } from '../storage/append-log.js';
-import { codeOf, NotOwnFileError, whyUnwritable } from '../storage/errors.js';
+import { reasonInWords } from '../storage/errors.js';
 import { syncFolder } from '../storage/replace.js';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
@@ -228,7 +228,7 @@ export class JournalWriter {
       if (!state.exists) syncFolder(dirname(path));
     } catch (error) {
       log?.close();
-      const why = error instanceof NotOwnFileError ? whyUnwritable(error) : codeOf(error);
+      const why = reasonInWords(error);
       throw new UsageError(`cannot write the journal ${display} (${why}); nothing was sent`, { details: ['choose a writable place for it with --journal <file>'] });
     }
     return new JournalWriter(log, ops);

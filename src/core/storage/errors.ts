@@ -70,6 +70,11 @@ export function whyUnwritable(error: unknown): string {
   }
 }
 
+/** The same, to be put in parentheses: "the disk is full: ENOSPC". */
+export function reasonInWords(error: unknown): string {
+  return whyUnwritable(error).replace(/ \(([A-Z0-9]+)\)$/, ': $1');
+}
+
 /** "cannot write <file>: <why>" as a StorageError. */
 export function cannotWrite(display: string, path: string, error: unknown, options: { what?: string; details?: string[]; exitCode?: ExitCode; after?: string } = {}): StorageError {
   if (error instanceof StorageError) return error;

@@ -18,7 +18,7 @@ import { canonicalServiceKey } from './service-key.js';
 
 export { acquireLock, type Lock } from '../storage/lock.js';
 import { AppendLog } from '../storage/append-log.js';
-import { NotOwnFileError, whyUnwritable } from '../storage/errors.js';
+import { reasonInWords } from '../storage/errors.js';
 import { removeOwnFile, replaceFile, writeAll } from '../storage/replace.js';
 
 /** The version written; version 1 (an earlier release's) is read too, and upgraded the next time something is recorded. */
@@ -171,8 +171,7 @@ export function stateFiles(path: string): Set<string> {
 
 /** A file system call's reason in a word: `ENOSPC`, `EISDIR`, ... */
 export function reasonOf(error: unknown): string {
-  if (error instanceof NotOwnFileError) return whyUnwritable(error);
-  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  return reasonInWords(error);
 }
 
 export class SyncState {
