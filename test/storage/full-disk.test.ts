@@ -98,6 +98,27 @@ describe('config set', () => {
   });
 });
 
+describe('config set and report --file on a read-only disk', () => {
+  it('say so (EROFS), exit 2, the old files whole', async () => {
+    fresh();
+    expect((await runJobs(['config', 'set', 'concurrency', '4'], { env })).code).toBe(0);
+    const file = join(config, 'jobs', 'config.yaml');
+    const historyDir = mkdtempSync(join(tmpdir(), 'jobs-history-'));
+    new History(historyDir, 'sandbox').append([{ reference: 'R1', at: Date.now() - 60_000, views: 1, likes: 0, applications: 0, applications_unviewed: 0 }]);
+    const page = join(config, 'report.html');
+    writeFileSync(page, '<html>old</html>\n');
+    disk.readOnly();
+    const set = await runJobs(['config', 'set', 'timeout', '45s'], { env });
+    expect(set.stderr).toContain(`jobs: cannot write ${file}: the file system is read-only (EROFS)\n`);
+    expect(set.code).toBe(2);
+    expect(readFileSync(file, 'utf8')).toBe('concurrency: 4\n');
+    const report = await runJobs(['--sandbox', 'report', '--file', page, '--history-dir', historyDir], { env, cwd: config });
+    expect(report.stderr).toContain('cannot write the report report.html: the file system is read-only (EROFS)');
+    expect(report.code).toBe(2);
+    expect(readFileSync(page, 'utf8')).toBe('<html>old</html>\n');
+  });
+});
+
 describe('report --file', () => {
   it('on a full disk: the old page stays whole, exit 2, no temp file', async () => {
     fresh();

@@ -75,7 +75,9 @@ export function tryLock(lock: string, options: TryOptions = {}): TryResult {
       options.onTakeover?.(why);
       return { held: releaser(lock, me.id), id: me.id };
     }
-    if (taken === 'lost') return { holder: readHolder(lock) };
+    // Another taker is replacing it this instant: a moment for it to finish, then look again
+    // (the new holder is the one to name, not the process that left the stale lock).
+    if (taken === 'lost') pause(2);
   }
   return { holder: readHolder(lock) };
 }
@@ -298,6 +300,11 @@ export function readHolder(lock: string): Holder | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A synchronous pause (the fail-fast policy runs where nothing can wait). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function isRunning(pid: number): boolean {
