@@ -70,7 +70,7 @@ describe('jobs events with a journal that cannot take an outcome', () => {
     const r = await jobsWithFileLimit(1, ['events', 'e.ndjson'], { cwd: dir, env });
     expect(posts).toEqual(['/job_applications/a1/events']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('cannot write the journal e.ndjson.journal (EFBIG); the run was stopped');
+    expect(r.stderr).toContain('cannot write the journal e.ndjson.journal (the file is larger than this process may write: EFBIG); the run was stopped');
     expect(r.stderr).toContain('recruiter_view a1 (e.ndjson:1) was sent (posted) but its outcome is not in the journal: a rerun holds it as uncertain and does not post it again');
     expect(r.stderr).not.toContain('would post it again');
     expect(r.stderr).not.toMatch(/\n\s+at /);

@@ -274,14 +274,17 @@ describe('writing the state', () => {
     expect(s.log).toEqual([]);
   });
 
-  it('refuses to start when the log beside the state cannot be written: exit 2, nothing sent', async () => {
+  it('refuses to start when the log beside the state is a planted link: exit 2, nothing sent, the target untouched', async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
-    // A log that cannot be created (root can write anywhere, but not under a missing folder).
-    symlinkSync(join(dir, 'missing', 'log'), join(dir, '.jobs-state.json.log'));
+    // A pull request can commit `.jobs-state.json.log -> ~/.bashrc`: the log must not be appended through it.
+    const victim = join(mkdtempSync(join(tmpdir(), 'jobs-victim-')), '.bashrc');
+    writeFileSync(victim, 'echo hello\n');
+    symlinkSync(victim, join(dir, '.jobs-state.json.log'));
     const r = await jobs(['sync', '.'], { cwd: dir, env: s.env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`cannot write the sync log ${join(dir, '.jobs-state.json.log')} (ENOENT); nothing was sent`);
+    expect(r.stderr).toContain(`cannot write the sync log ${join(dir, '.jobs-state.json.log')} (it is a symbolic link; jobs does not write through it); nothing was sent`);
+    expect(readFileSync(victim, 'utf8')).toBe('echo hello\n');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(s.log).toEqual([]);
     expect(existsSync(join(dir, '.jobs-state.json.lock'))).toBe(false);
@@ -302,7 +305,7 @@ describe('writing the state', () => {
     writeFileSync(join(dir, 'c.yaml'), advert('C-3'));
     const r = await jobsWithFileLimit(4096, ['sync', '.', '--concurrency', '1'], { cwd: dir, env: s.env });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`cannot write the sync log ${path}.log (EFBIG); the run was stopped: everything this run did is recorded in the state ${path}`);
+    expect(r.stderr).toContain(`cannot write the sync log ${path}.log (the file is larger than this process may write: EFBIG); the run was stopped: everything this run did is recorded in the state ${path}`);
     expect(r.stderr).toContain('✖ sync incomplete: 1 created, 1 unchanged, 1 not started');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(s.count(/^POST \/jobs 201/)).toBe(2);
@@ -324,7 +327,7 @@ describe('writing the state', () => {
     // The state (three records) is larger than a file may grow; the log (one line) is not.
     const r = await jobsWithFileLimit(1024, ['sync', '.'], { cwd: dir, env: s.env });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`cannot write the sync state ${path} (EFBIG); what this run did is kept in the log ${path}.log, which the next run folds in`);
+    expect(r.stderr).toContain(`cannot write the sync state ${path} (the file is larger than this process may write: EFBIG); what this run did is kept in the log ${path}.log, which the next run folds in`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(s.count(/^PUT \/jobs\/ACME-0042 200/)).toBe(1);
     expect(readFileSync(path, 'utf8')).toBe(before);
@@ -346,7 +349,7 @@ describe('writing the state', () => {
     // Three log lines fit; the fourth is cut short, and the state (four records) does not fit at all.
     const r = await jobsWithFileLimit(2048, ['sync', '.', '--concurrency', '1'], { cwd: dir, env: s.env });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`cannot record this run: neither the sync log ${join(dir, '.jobs-state.json.log')} (EFBIG) nor the state ${join(dir, '.jobs-state.json')} (EFBIG) can be written`);
+    expect(r.stderr).toContain(`cannot record this run: neither the sync log ${join(dir, '.jobs-state.json.log')} (the file is larger than this process may write: EFBIG) nor the state ${join(dir, '.jobs-state.json')} (the file is larger than this process may write: EFBIG) can be written`);
     expect(r.stderr).toContain(`created ZZ-1 (${join(deep, 'zz.yaml')}) is not recorded`);
     expect(r.stderr).toContain(': 4 created, 0 unchanged');
     expect(r.stderr).not.toMatch(/\n\s+at /);

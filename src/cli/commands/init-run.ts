@@ -8,7 +8,7 @@
  * `--config <file>` every `--config` on the line, wherever it stands.
  */
 import { jsonText } from '../output/json-output.js';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { UsageError } from '../../core/errors/failures.js';
@@ -52,16 +52,18 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   const existing = statSync(target, { throwIfNoEntry: false });
   const oddKind = existing ? notRegularKind(existing) : undefined;
   if (oddKind) throw new UsageError(`${shown} is ${oddKind}, not a regular file; nothing was written`);
-  mkdirSync(dirname(target), { recursive: true });
   const ref = writingConfig ? schemaReference(dirname(target), kind) : await advertSchemaReference(ctx, dirname(target));
+  const [{ createFile, replaceFile }, { cannotWrite }] = await Promise.all([import('../../core/storage/replace.js'), import('../../core/storage/errors.js')]);
   try {
-    // 'wx' fails when the file exists, without a window between a check and the write.
-    writeFileSync(target, render(ref), { flag: flags.force ? 'w' : 'wx' });
+    // A new file fails when the name is taken, without a window between a check and the write;
+    // --force replaces a file atomically. Neither writes through a link.
+    if (flags.force) replaceFile(target, render(ref), { durable: false, mode: 0o644 });
+    else createFile(target, render(ref), { mode: 0o644 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
       throw new UsageError(`${shown} already exists; nothing was written`, { details: [`pass --force to overwrite it, or name another file: ${ctx.name} init <file>`] });
     }
-    throw new UsageError(`cannot write ${shown}: ${(error as Error).message}`);
+    throw cannotWrite(shown, target, error, { after: '; nothing was written' });
   }
 
   if (ctx.globals.output === 'json') {

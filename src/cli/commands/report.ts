@@ -40,10 +40,11 @@ interface ReportFlags {
 }
 
 export async function runReport(ctx: Context, flags: ReportFlags): Promise<number> {
-  const [{ resolve, basename }, { writeFileSync, mkdirSync }, { History, defaultHistoryDir }, { serviceKey }, { parseWindow }, { buildReportStoppable }, { renderReportHtml }, { reportJson }, { UsageError, CancelledError }, { displayPath }, { nextTurn }] =
+  const [{ resolve, basename }, { createFile, replaceFile }, { cannotWrite }, { History, defaultHistoryDir }, { serviceKey }, { parseWindow }, { buildReportStoppable }, { renderReportHtml }, { reportJson }, { UsageError, CancelledError }, { displayPath }, { nextTurn }] =
     await Promise.all([
       import('node:path'),
-      import('node:fs'),
+      import('../../core/storage/replace.js'),
+      import('../../core/storage/errors.js'),
       import('../../core/history/store.js'),
       import('../../core/sync/service-key.js'),
       import('../../core/history/flags.js'),
@@ -96,16 +97,20 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   const path = toStdout ? undefined : resolve(ctx.cwd, flags.file);
   if (path) {
     const folder = resolve(path, '..');
-    mkdirSync(folder, { recursive: true });
-    // The tool's own folder ignores itself, as a cache folder does: nothing in it is the project's.
-    if (basename(folder) === '.jobs') {
-      try {
-        writeFileSync(resolve(folder, '.gitignore'), '# written by jobs: nothing here belongs in the repository\n*\n', { flag: 'wx' });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // A temp file renamed into place: a full disk leaves the old page whole, never half a new one.
+    try {
+      // The tool's own folder ignores itself, as a cache folder does: nothing in it is the project's.
+      if (basename(folder) === '.jobs') {
+        try {
+          createFile(resolve(folder, '.gitignore'), '# written by jobs: nothing here belongs in the repository\n*\n', { mode: 0o644 });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        }
       }
+      replaceFile(path, html, { durable: true, mode: 0o644 });
+    } catch (error) {
+      throw cannotWrite(displayPath(path, ctx.cwd, ctx.env), path, error, { what: 'the report', after: '; no report was written (an older one there is unchanged)' });
     }
-    writeFileSync(path, html);
   } else ctx.io.stdout.write(html);
   if (ctx.globals.output === 'json' && !toStdout) {
     ctx.io.stdout.write((await import('../output/json-output.js')).jsonText(reportJson(model, path)));

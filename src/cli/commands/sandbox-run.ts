@@ -10,7 +10,7 @@ import { isLoopbackHost } from '../../core/api/url.js';
 import { sanitize } from '../../core/util/sanitize.js';
 import { resetEmbeddedSandbox, sandboxStatePath } from '../../core/sandbox/embedded.js';
 import { fastForwardEmbedded } from '../../core/sandbox/fast-forward.js';
-import { withFileLock } from '../../core/sandbox/file-lock.js';
+import { withLock } from '../../core/storage/lock.js';
 import { createSandbox } from '../../core/sandbox/server.js';
 import { removeData } from '../../core/sandbox/data-file.js';
 import type { SandboxOptions, SandboxQuota } from '../../core/sandbox/types.js';
@@ -154,7 +154,7 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
     checkWritableDataFolder(dataFile, 'Name a file in a folder you can write with --data, or make that folder writable.');
   }
   // Under the file's lock, as every change to it: another sandbox may share the file.
-  if (flags.reset && dataFile) await withFileLock(dataFile, () => removeData(dataFile));
+  if (flags.reset && dataFile) await withLock(dataFile, () => removeData(dataFile));
 
   const options: SandboxOptions = { tokens: flags.tokens };
   if (flags.dataFile) options.dataFile = flags.dataFile;

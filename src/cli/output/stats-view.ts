@@ -4,7 +4,7 @@ import type { StatsResult, StatsView } from './stats-table.js';
 import type { HistoryOptions } from '../../core/history/flags.js';
 import { insight, sortInsights, type Insight } from '../../core/history/insights.js';
 import { recordAndCompare, type Observed } from '../../core/history/record.js';
-import type { History, Snapshot } from '../../core/history/store.js';
+import { HistoryWriteError, type History, type Snapshot } from '../../core/history/store.js';
 
 export function statsView(history: History, results: readonly (StatsResult & { at?: number })[], options: HistoryOptions, warn: (line: string) => void): StatsView {
   const observed: Observed[] = results.flatMap((r) => ('stats' in r ? [{ reference: r.reference, stats: r.stats, at: r.at ?? Date.now() }] : []));
@@ -13,10 +13,20 @@ export function statsView(history: History, results: readonly (StatsResult & { a
     insights = recordAndCompare(history, observed, { windowMs: options.windowMs, record: options.record });
   } catch (error) {
     // The statistics were fetched: an unwritable history must not hide them.
+    if (error instanceof HistoryWriteError) {
+      // Read fine, write failed: the changes are shown; the warning says how much was kept.
+      warn(`${error.message}: ${error.recorded === 0 ? 'nothing' : `${error.recorded} of ${error.total} snapshots`} recorded; free space or pass --history-dir <dir> or --no-record`);
+      insights = recordAndCompare(history, observed, { windowMs: options.windowMs, record: false });
+      return finish(history, observed, insights, options);
+    }
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     warn(`the history in ${history.folder} could not be used (${reason}): no change shown, nothing recorded; pass --history-dir <dir> or --no-record`);
     insights = observed.map((o) => insight(o.reference, o.stats, undefined, undefined));
   }
+  return finish(history, observed, insights, options);
+}
+
+function finish(history: History, observed: readonly Observed[], insights: Insight[], options: HistoryOptions): StatsView {
   let note: string | undefined;
   if (options.needsAttention) {
     insights = insights.filter((i) => i.attention.length > 0);

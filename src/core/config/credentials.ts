@@ -5,7 +5,7 @@
  * when the token is in the OS keyring (./token-store.ts decides which).
  */
 import { readFile, stat } from '../util/quick-fs.js';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { ConfigError } from '../errors/failures.js';
 import { credentialsFile, tildePath } from './paths.js';
 import { isPlainObject } from './plain.js';
@@ -52,7 +52,7 @@ export async function readCredentials(env: Env): Promise<{ path: string; store: 
 export async function storeCredential(env: Env, profile: string | undefined, credential: StoredCredential): Promise<string> {
   const { path, store } = await readCredentials(env);
   store.profiles[storeKey(profile)] = entryOf(credential);
-  await writeStore(path, store);
+  await writeStore(path, store, env, false);
   return path;
 }
 
@@ -62,7 +62,7 @@ export async function removeCredential(env: Env, profile: string | undefined): P
   const key = storeKey(profile);
   if (!Object.prototype.hasOwnProperty.call(store.profiles, key)) return { path, removed: false };
   delete store.profiles[key];
-  await writeStore(path, store);
+  await writeStore(path, store, env, true);
   return { path, removed: true };
 }
 
@@ -95,27 +95,37 @@ function parseStore(text: string, path: string, env: Env): CredentialsFile {
   return store;
 }
 
-/** temp file (0600) in the same directory + rename: readers see the old or the new store, never half. */
-async function writeStore(path: string, store: CredentialsFile): Promise<void> {
+/**
+ * Through the storage layer's atomic replace (temp file 0600, fsync, rename; never through a link):
+ * readers see the old or the new store, never half. When the disk is full, a removal still happens:
+ * the last token goes with the file, and a smaller store is written over the old one in place (no
+ * new space needed); `logout` must not keep a token while saying it could not.
+ */
+async function writeStore(path: string, store: CredentialsFile, env: Env, removal: boolean): Promise<void> {
   // Loaded here: reading the store is on every command's path, writing it only on login/logout.
-  const [{ randomBytes }, { chmod, mkdir, open, rename, unlink }] = await Promise.all([import('node:crypto'), import('node:fs/promises')]);
-  const dir = dirname(path);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  // Our own directory: tighten it even if something else created it first.
-  if (process.platform !== 'win32') await chmod(dir, 0o700).catch(() => undefined);
-  const temp = join(dir, `.credentials.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx', 0o600);
+  const [{ replaceFile, removeOwnFile, shrinkInPlace }, { cannotWrite, codeOf }, { ensureFolder }] = await Promise.all([
+    import('../storage/replace.js'),
+    import('../storage/errors.js'),
+    import('../storage/open.js'),
+  ]);
+  const text = `${JSON.stringify({ version: 1, profiles: { ...store.profiles } }, null, 2)}\n`;
   try {
-    await handle.writeFile(`${JSON.stringify({ version: 1, profiles: { ...store.profiles } }, null, 2)}\n`);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temp, path);
+    // Our own directory: tightened even if something else created it first.
+    ensureFolder(dirname(path), 0o700, { tighten: true });
+    replaceFile(path, text, { durable: true, mode: 0o600 });
   } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
+    const full = codeOf(error) === 'ENOSPC' || codeOf(error) === 'EDQUOT';
+    if (full && removal) {
+      try {
+        if (Object.keys(store.profiles).length === 0) removeOwnFile(path);
+        else shrinkInPlace(path, text);
+        return;
+      } catch {
+        // Said below, with the first cause.
+      }
+    }
+    const unchanged = removal ? 'the token is still stored there: delete the file, or its entry, by hand' : 'nothing was stored';
+    throw cannotWrite(show(path, env), path, error, { what: 'the credentials store', after: `; ${unchanged}` });
   }
 }
 

@@ -6,7 +6,6 @@
  */
 import { stat } from 'node:fs/promises';
 import { basename, resolve as resolvePath } from 'node:path';
-import { writeAtomically } from '../util/atomic-write.js';
 import { isCollection, parseDocument, type Document } from 'yaml';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { isSoleReference } from './interpolate.js';
@@ -243,9 +242,9 @@ async function finish(target: EditTarget, file: EditableFile, path: string[], cw
       details: [...mine.slice(1).map((p) => `${keyText(p.key)}: ${p.message}`), `${shown} was not changed.`],
     });
   }
-  // An existing file keeps exactly its mode; a new one gets 0600 (user) or 0666 less the umask (project).
-  const mode = file.mode ?? (target.scope === 'project' ? undefined : 0o600);
-  await writeAtomically(target.path, file.text(), mode, target.scope === 'user');
+  // An existing file keeps exactly its mode; a new one gets 0600 (user) or 0666 less the umask (project: a team's file).
+  const mode = file.mode ?? (target.scope === 'project' ? 'shared' : 0o600);
+  await writeAtomically(target.path, file.text(), mode, target.scope === 'user', shown);
   return { changed: true, otherProblems: problems.map((p) => `${shown}: ${keyText(p.key)}: ${p.message}`) };
 }
 
@@ -254,4 +253,15 @@ function holdsReference(data: unknown, key: string[]): boolean {
   let node: unknown = data;
   for (const k of key) node = isPlainObject(node) ? ownValue(node, k) : undefined;
   return typeof node === 'string' && node.includes('${');
+}
+
+async function writeAtomically(path: string, text: string, mode: number | 'shared', privateDir: boolean, shown: string): Promise<void> {
+  const { replaceFile } = await import('../storage/replace.js');
+  const { cannotWrite } = await import('../storage/errors.js');
+  try {
+    // Durable: a config is typed by hand, not rebuilt. The file keeps exactly the mode it had.
+    replaceFile(path, text, { durable: true, mode, folderMode: privateDir ? 0o700 : 0o777 });
+  } catch (error) {
+    throw cannotWrite(shown, path, error, { details: [`${shown} was not changed.`] });
+  }
 }

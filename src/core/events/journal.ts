@@ -8,7 +8,10 @@
  * events as done in production.
  */
 import { parseJsonObject } from '../util/json.js';
-import { closeSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fsync, openSync, readSync, writeSync } from 'node:fs';
+import { AppendLog } from '../storage/append-log.js';
+import { reasonInWords } from '../storage/errors.js';
+import { syncFolder } from '../storage/replace.js';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { canonicalServiceKey } from '../sync/service-key.js';
@@ -162,6 +165,9 @@ const fileOps: JournalFileOps = {
 /** The lines queued for the next flush, and the promise every one of them is given. */
 interface Batch {
   lines: string[];
+  bytes: number;
+  /** `sending` lines: key and where its status value begins, relative to the batch. */
+  sending: [string, number][];
   done: Promise<void>;
   resolve: () => void;
   reject: (error: unknown) => void;
@@ -176,8 +182,12 @@ function newBatch(): Batch {
   });
   // Rejections are handled where a line is awaited; this keeps a batch nobody awaits quiet.
   done.catch(() => undefined);
-  return { lines: [], done, resolve, reject };
+  return { lines: [], bytes: 0, sending: [], done, resolve, reject };
 }
+
+const SENDING = '"status":"sending",';
+// The same length: a `sending` line becomes a `failed` one in place, needing no new disk space.
+const FAILED_IN_PLACE = Buffer.from('"status":"failed", ');
 
 /**
  * Appends records to a journal by group commit: the lines queued while a flush is under way are
@@ -185,35 +195,43 @@ function newBatch(): Batch {
  * while the disk works. `append` resolves once its line is on disk; lines reach the file in the
  * order they were queued, so a line being on disk means every line queued before it is too. The
  * lines of a batch share one promise: a promise per line was a measurable part of a large run.
+ *
+ * A group that cannot be written whole (a full disk) is undone (storage/append-log.ts): the file
+ * then holds exactly the groups that succeeded, which is what the run reports. Events whose
+ * `sending` line is on disk but that were never posted are then marked `failed` (not sent) by
+ * `notSent`: in new lines if they fit, else by rewriting their `sending` lines in place.
  */
 export class JournalWriter {
   private queue: Batch | undefined;
   private flushing: Promise<void> | undefined;
   private failure: unknown;
+  /** Where the status of each event whose `sending` line is on disk, with no outcome yet, begins. */
+  private readonly sendingAt = new Map<string, number>();
+  /** `failed` lines held back by a failure, written on close. */
+  private readonly unsent: JournalRecord[] = [];
 
   private constructor(
-    private fd: number | undefined,
+    private log: AppendLog | undefined,
     private readonly ops: JournalFileOps,
   ) {}
 
   /**
    * Opens (or creates) the journal for appending, repairing its tail: a torn last line is cut off,
-   * a missing final newline added. Fails before anything is sent when the file cannot be written.
+   * a missing final newline added. Fails before anything is sent when the file cannot be written,
+   * or is a link, FIFO or device (never written through).
    */
   static open(path: string, display: string, state: JournalState, ops: JournalFileOps = fileOps): JournalWriter {
-    let fd: number | undefined;
+    let log: AppendLog | undefined;
     try {
-      fd = openSync(path, 'a', 0o644);
-      if (state.torn) ftruncateSync(fd, state.completeBytes);
-      if (state.missingNewline) writeSync(fd, '\n');
-      fsyncSync(fd);
-      if (!state.exists) syncDirectory(dirname(path));
+      log = AppendLog.open(path, { mode: 0o644, ...(state.torn ? { completeBytes: state.completeBytes } : {}), missingNewline: state.missingNewline });
+      log.syncNow();
+      if (!state.exists) syncFolder(dirname(path));
     } catch (error) {
-      if (fd !== undefined) closeSync(fd);
-      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw new UsageError(`cannot write the journal ${display} (${code}); nothing was sent`, { details: ['choose a writable place for it with --journal <file>'] });
+      log?.close();
+      const why = reasonInWords(error);
+      throw new UsageError(`cannot write the journal ${display} (${why}); nothing was sent`, { details: ['choose a writable place for it with --journal <file>'] });
     }
-    return new JournalWriter(fd, ops);
+    return new JournalWriter(log, ops);
   }
 
   /**
@@ -222,14 +240,29 @@ export class JournalWriter {
    * must not reach the file after one before it was lost.
    */
   append(record: JournalRecord): Promise<void> {
-    if (this.fd === undefined) return Promise.reject(new Error('the journal is closed'));
+    if (this.log === undefined) return Promise.reject(new Error('the journal is closed'));
     if (this.failure !== undefined) return Promise.reject(this.failure);
     const batch = (this.queue ??= newBatch());
-    batch.lines.push(`${JSON.stringify(record)}\n`);
+    const text = `${JSON.stringify(record)}\n`;
+    if (record.status === 'sending') {
+      const at = text.indexOf(SENDING);
+      if (at >= 0) batch.sending.push([record.key, batch.bytes + Buffer.byteLength(text.slice(0, at))]);
+    } else this.sendingAt.delete(record.key);
+    batch.lines.push(text);
+    batch.bytes += Buffer.byteLength(text);
     // Waits for the current turn of the event loop to end, so that the lines of every post that
     // finishes in it share one flush.
     this.flushing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.flushQueued());
     return batch.done;
+  }
+
+  /**
+   * Records that an event whose `sending` line was queued was not posted: a `failed` line, so a
+   * rerun posts it. After a failure it is written on close, whole, or in place of its `sending` line.
+   */
+  notSent(record: JournalRecord): void {
+    if (this.failure === undefined) this.append(record).catch(() => this.unsent.push(record));
+    else this.unsent.push(record);
   }
 
   /** Writes and flushes the queued lines, batch after batch, until the queue is empty. */
@@ -238,15 +271,9 @@ export class JournalWriter {
       this.queue = undefined;
       try {
         if (this.failure !== undefined) throw this.failure;
-        const bytes = Buffer.from(batch.lines.join(''));
-        // One write in practice; the loop only guards against a short write.
-        for (let done = 0; done < bytes.length; ) {
-          const written = await this.ops.write(this.fd!, bytes, done);
-          // A write that takes nothing would loop for ever, on the main thread (writes are in place).
-          if (written <= 0) throw Object.assign(new Error('the journal took no bytes'), { code: 'EIO' });
-          done += written;
-        }
-        await this.ops.fsync(this.fd!);
+        // One write in practice; a short write is finished, a failed one undone.
+        const start = await this.log!.appendWith(Buffer.from(batch.lines.join('')), this.ops.write, this.ops.fsync);
+        for (const [key, at] of batch.sending) this.sendingAt.set(key, start + at);
         batch.resolve();
       } catch (error) {
         this.failure ??= error;
@@ -256,23 +283,32 @@ export class JournalWriter {
     this.flushing = undefined;
   }
 
-  /** Flushes what is queued, then closes the file; what could not be written was rejected already. */
+  /** Flushes what is queued, marks what was not sent, then closes the file; what could not be written was rejected already. */
   async close(): Promise<void> {
     while (this.flushing) await this.flushing;
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
+    if (this.log !== undefined && this.unsent.length > 0) this.markUnsent();
+    this.log?.close();
+    this.log = undefined;
   }
-}
 
-/** Makes a new file's directory entry durable too; not possible on every platform, so best effort. */
-function syncDirectory(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
-  } catch {
-    // Windows cannot open a directory; the file's own fsync still holds its lines.
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+  /** Events never posted, after a failure: `failed` lines if they fit, else their `sending` lines rewritten in place. */
+  private markUnsent(): void {
+    const lines = this.unsent.splice(0);
+    try {
+      this.log!.append(lines.map((r) => `${JSON.stringify(r)}\n`).join(''));
+      this.log!.syncNow();
+      return;
+    } catch {
+      // Not even these fit: the same bytes in place say the same.
+    }
+    for (const r of lines) {
+      const at = this.sendingAt.get(r.key);
+      if (at === undefined) continue;
+      try {
+        this.log!.overwrite(at, FAILED_IN_PLACE);
+      } catch {
+        // Left `sending`: a rerun holds it as uncertain (never posted twice, only less sure).
+      }
+    }
   }
 }

@@ -15,6 +15,7 @@ import { plural } from '../util/plural.js';
 import { checkEntry } from './entry.js';
 import { fileProblem } from './findings.js';
 import type { EventsInput } from './input.js';
+import { reasonInWords } from '../storage/errors.js';
 import { JournalWriter, readJournal, type JournalState, type JournalStatus } from './journal.js';
 import { EntryKeys } from './key.js';
 import { asJobsError, classifyFailure, isUnauthorized } from './outcome.js';
@@ -188,7 +189,7 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
 
   /** A `sending` line was written for an entry that then was not posted: a rerun posts it. */
   const notSent = (journaled: Journaled) => {
-    writer.append(line(journaled.planned, 'failed')).catch(() => undefined);
+    writer.notSent(line(journaled.planned, 'failed'));
   };
 
   const postOne = async (planned: EntryResult) => {
@@ -302,8 +303,7 @@ async function post(client: JobsClient, planned: EntryResult): Promise<EntryResu
 }
 
 function journalError(display: string, cause: unknown, unrecorded: readonly EntryResult[]): PartialFailureError {
-  const code = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
-  const error = new PartialFailureError(`cannot write the journal ${sanitize(display)} (${code}); the run was stopped`);
+  const error = new PartialFailureError(`cannot write the journal ${sanitize(display)} (${reasonInWords(cause)}); the run was stopped`);
   error.details = [
     ...unrecorded.map((r) => `${r.entry.kind} ${sanitize(r.entry.application_id)} (${sanitize(r.entry.file)}:${r.entry.position.line}) was sent (${r.status}) but its outcome is not in the journal: a rerun holds it as uncertain and does not post it again`),
     'fix the journal file (space, permissions), then rerun: events posted with no outcome recorded are listed as uncertain; --retry-uncertain posts them again',

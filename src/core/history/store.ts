@@ -17,7 +17,11 @@
  *   is ignored. A writer that finds a segment not
  *   ending in a newline starts with one, so a cut line cannot swallow the next run's first line.
  */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { AppendLog } from '../storage/append-log.js';
+import { StorageError, whyUnwritable } from '../storage/errors.js';
+import { ensureFolder } from '../storage/open.js';
+import { removeOwnFolder } from '../storage/replace.js';
 import { isAbsolute, join } from 'node:path';
 import { homeDir } from '../config/paths.js';
 import { canonicalServiceKey } from '../sync/service-key.js';
@@ -72,7 +76,7 @@ export class History {
   /** Appends snapshots (one write per segment); creates the folders on first use. */
   append(snapshots: readonly Snapshot[]): void {
     if (snapshots.length === 0) return;
-    mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+    ensureFolder(this.folder, 0o700);
     const byMonth = new Map<string, string[]>();
     for (const s of snapshots) {
       const month = new Date(s.at).toISOString().slice(0, 7);
@@ -80,7 +84,16 @@ export class History {
       if (!lines) byMonth.set(month, (lines = []));
       lines.push(formatLine(s));
     }
-    for (const [month, lines] of byMonth) appendLines(join(this.folder, `${month}.log`), lines.join(''));
+    let recorded = 0;
+    for (const [month, lines] of byMonth) {
+      const file = join(this.folder, `${month}.log`);
+      try {
+        appendLines(file, lines.join(''));
+      } catch (error) {
+        throw new HistoryWriteError(file, error, recorded, snapshots.length);
+      }
+      recorded += lines.length;
+    }
   }
 
   /** The segments' months, oldest first. */
@@ -187,10 +200,7 @@ export class History {
 
 /** Forgets a service's whole history (its folder, `jobs sandbox --reset`); true when there was one. */
 export function forgetHistory(dir: string, service: string): boolean {
-  const { folder } = new History(dir, service);
-  const had = existsSync(folder);
-  rmSync(folder, { recursive: true, force: true });
-  return had;
+  return removeOwnFolder(new History(dir, service).folder);
 }
 
 function formatLine(s: Snapshot): string {
@@ -250,21 +260,28 @@ export function parseLines(text: string, from: number, visit: Visitor, names: Ma
   }
 }
 
-/** One O_APPEND write of whole lines, after a newline if the segment ends with a cut line. */
+/**
+ * One append of whole lines (storage/append-log.ts: all or nothing, never through a link planted
+ * as a month's file), after a newline if the segment ends with a cut line. Not fsynced: a snapshot
+ * lost to a power cut is taken again by the next `stats` run.
+ */
 function appendLines(file: string, text: string): void {
-  const fd = openSync(file, 'a+', 0o600);
+  const log = AppendLog.open(file, { mode: 0o600, endWithNewline: true });
   try {
-    const size = fstatSync(fd).size;
-    let prefix = '';
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      readSync(fd, last, 0, 1, size - 1);
-      if (last[0] !== 0x0a) prefix = '\n';
-    }
-    const bytes = Buffer.from(prefix + text);
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    log.append(text);
   } finally {
-    closeSync(fd);
+    log.close();
+  }
+}
+
+/** A history write that failed: how many of the run's snapshots were recorded before it (whole months). */
+export class HistoryWriteError extends StorageError {
+  constructor(
+    file: string,
+    cause: unknown,
+    readonly recorded: number,
+    readonly total: number,
+  ) {
+    super(`cannot write the history ${file}: ${whyUnwritable(cause)}`, file, cause);
   }
 }

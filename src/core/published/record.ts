@@ -14,12 +14,12 @@
  * All file I/O is in this module, and every write goes through writePublished (under the file's
  * lock, replaced atomically), so two runs at once keep each other's adverts.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { homeDir } from '../config/paths.js';
-import { withFileLock, lockPathFor } from '../sandbox/file-lock.js';
+import { lockPathFor, withLock } from '../storage/lock.js';
+import { removeOwnFile, replaceFile } from '../storage/replace.js';
 import { canonicalServiceKey } from '../sync/service-key.js';
-import { writeAtomicallySync } from '../util/atomic-write.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -80,7 +80,9 @@ export async function writePublished(env: Env, service: string, changes: readonl
   if (changes.length === 0) return;
   const file = publishedRecordFile(env, service);
   const at = new Date(now).toISOString();
-  await withFileLock(file, () => {
+  await withLock(
+    file,
+    () => {
     let adverts: Map<string, PublishedAdvert>;
     try {
       adverts = parse(readFileSync(file, 'utf8'));
@@ -98,8 +100,11 @@ export async function writePublished(env: Env, service: string, changes: readonl
         adverts.set(c.reference, { ...(title === undefined ? {} : { title }), published_at: at });
       }
     }
-    writeAtomicallySync(file, serialise(canonicalServiceKey(service), adverts), 0o600, true);
-  });
+    // Durable: the record is how stats --all and the report know what was published.
+    replaceFile(file, serialise(canonicalServiceKey(service), adverts), { durable: true, mode: 0o600, folderMode: 0o700 });
+    },
+    { what: 'the record of published adverts' },
+  );
 }
 
 /** Forgets everything recorded for the service (`jobs sandbox --reset`); true when there was a record. */
@@ -111,8 +116,8 @@ export function forgetPublished(env: Env, service: string): boolean {
   } catch {
     had = false;
   }
-  rmSync(file, { force: true });
-  rmSync(lockPathFor(file), { force: true });
+  removeOwnFile(file);
+  removeOwnFile(lockPathFor(file));
   return had;
 }
 

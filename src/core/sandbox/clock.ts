@@ -5,7 +5,8 @@
  * `X-Sandbox-Time` header, which `jobs stats` records as the snapshot's time (only from loopback
  * addresses), so fast-forwarded days land on their own dates in the history.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { removeOwnFile, replaceFile } from '../storage/replace.js';
 import { dirname, join } from 'node:path';
 
 export const SANDBOX_TIME_HEADER = 'X-Sandbox-Time';
@@ -26,12 +27,12 @@ export function readOffset(file: string): number {
 }
 
 export function writeOffset(file: string, offsetMs: number): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify({ offset_ms: offsetMs })}\n`, { mode: 0o600 });
+  // Not fsynced: a clock lost to a power cut is fast-forwarded again.
+  replaceFile(file, `${JSON.stringify({ offset_ms: offsetMs })}\n`, { durable: false, mode: 0o600 });
 }
 
 export function removeClock(file: string): void {
-  rmSync(file, { force: true });
+  removeOwnFile(file);
 }
 
 /** A clock that runs `offsetMs` ahead of real time. */

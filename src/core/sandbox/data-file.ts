@@ -3,7 +3,7 @@
  *
  * - `<file>` is a snapshot: plain JSON of the whole state (what `--reset` clears and a person reads);
  * - `<file>.journal` holds the changes made since, one JSON line each (an advert as it now is, a
- *   deletion, an event, a reset), appended under the file's lock (file-lock.ts).
+ *   deletion, an event, a reset), appended under the file's lock (storage/lock.ts).
  *
  * Before each request a process catches up under the lock: it reads only the journal lines other
  * processes appended since it last looked, and reloads everything only when the snapshot itself
@@ -15,8 +15,9 @@
  * between writing a new snapshot and removing the old journal, the old journal is recognised as
  * already folded in and dropped, so no change is applied twice.
  */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { AppendLog } from '../storage/append-log.js';
+import { removeOwnFile, replaceFile, writeAll } from '../storage/replace.js';
 import { ConfigError } from '../errors/failures.js';
 import { MAX_JSON_DEPTH, nestingExceeds } from './http-io.js';
 import { SandboxStore, emptyState, type Change } from './store.js';
@@ -72,8 +73,8 @@ export function loadStore(file: string): SandboxStore {
 export function removeData(file: string): boolean {
   const journal = journalPathFor(file);
   const had = existsSync(file) || existsSync(journal);
-  rmSync(file, { force: true });
-  rmSync(journal, { force: true });
+  removeOwnFile(file);
+  removeOwnFile(journal);
   return had;
 }
 
@@ -174,23 +175,23 @@ export class DataFile {
       this.compact(store);
       return;
     }
-    mkdirSync(dirname(this.file), { recursive: true });
     if (this.staleJournal) {
-      rmSync(this.journal, { force: true });
+      removeOwnFile(this.journal);
       this.staleJournal = false;
       this.journalIno = -1;
       this.offset = 0;
-    } else if (fileSize(this.journal) > this.offset) {
-      truncateSync(this.journal, this.offset);
     }
     let text = changes.map((c) => `${JSON.stringify(c)}\n`).join('');
     if (this.offset === 0) text = `${JSON.stringify({ base: this.base })}\n${text}`;
-    const fd = openSync(this.journal, 'a', 0o600);
+    // Beyond what was read is a line cut short by a crash: cut off. No fsync: the sandbox is a
+    // test double, and a change lost to a power cut is one a test makes again.
+    const log = AppendLog.open(this.journal, { mode: 0o600, folderMode: 0o777, completeBytes: this.offset });
     try {
-      this.offset += writeSync(fd, text);
-      this.journalIno = fstatSync(fd).ino;
+      log.append(text);
+      this.offset = log.size;
+      this.journalIno = log.ino;
     } finally {
-      closeSync(fd);
+      log.close();
     }
     // Rewriting the snapshot costs its size: done once the journal has grown as large, it costs
     // each change a constant share (and a small state is mostly plain JSON, a new one at once).
@@ -204,11 +205,10 @@ export class DataFile {
 
   /** Writes the whole state as the snapshot (atomically) and removes the journal it absorbed (under the lock). */
   compact(store: SandboxStore): void {
-    mkdirSync(dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    this.snapshotBytes = writeSnapshot(tmp, store.snapshot());
-    renameSync(tmp, this.file);
-    rmSync(this.journal, { force: true });
+    // Not fsynced (a test double); the journal goes only once the new snapshot is in place.
+    const state = store.snapshot();
+    this.snapshotBytes = replaceFile(this.file, (fd) => writeSnapshot(fd, state), { durable: false, mode: 0o600 });
+    removeOwnFile(this.journal);
     this.base = snapshotId(this.file);
     this.journalIno = -1;
     this.offset = 0;
@@ -220,8 +220,7 @@ export class DataFile {
  * Plain JSON with one advert and one event per line: written piece by piece, so 100,000 adverts
  * never become one giant string, and a diff of two snapshots shows the adverts that changed.
  */
-function writeSnapshot(path: string, state: SandboxState): number {
-  const fd = openSync(path, 'w', 0o600);
+function writeSnapshot(fd: number, state: SandboxState): number {
   let bytes = 0;
   let chunk = '';
   const put = (text: string) => {
@@ -229,7 +228,7 @@ function writeSnapshot(path: string, state: SandboxState): number {
     if (chunk.length > 1 << 20) flush();
   };
   const flush = () => {
-    bytes += writeSync(fd, chunk);
+    bytes += writeAll(fd, Buffer.from(chunk));
     chunk = '';
   };
   const list = (name: string, items: readonly unknown[], last: boolean) => {
@@ -237,15 +236,11 @@ function writeSnapshot(path: string, state: SandboxState): number {
     items.forEach((item, i) => put(`${i === 0 ? '' : ','}\n    ${JSON.stringify(item)}`));
     put(`${items.length > 0 ? '\n  ' : ''}]${last ? '' : ','}\n`);
   };
-  try {
-    put(`{\n  "version": ${state.version},\n  "nextSerial": ${state.nextSerial},\n`);
-    list('adverts', state.adverts, false);
-    list('events', state.events, true);
-    put('}\n');
-    flush();
-  } finally {
-    closeSync(fd);
-  }
+  put(`{\n  "version": ${state.version},\n  "nextSerial": ${state.nextSerial},\n`);
+  list('adverts', state.adverts, false);
+  list('events', state.events, true);
+  put('}\n');
+  flush();
   return bytes;
 }
 

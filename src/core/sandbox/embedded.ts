@@ -5,12 +5,12 @@
  * machine with no credentials. The server does not keep the process alive, and each change is
  * appended to the state's journal synchronously, so nothing is lost when the command exits; at exit
  * the journal is folded into the state file. Runs that share the file take turns through its lock
- * (file-lock.ts), so parallel runs keep every change.
+ * (storage/lock.ts), so parallel runs keep every change.
  */
 import { isAbsolute, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { homeDir } from '../config/paths.js';
-import { withFileLock } from './file-lock.js';
+import { withLock } from '../storage/lock.js';
 import { clockFile, readOffset, removeClock, shiftedClock } from './clock.js';
 import { createSandbox } from './server.js';
 import { removeData } from './data-file.js';
@@ -37,7 +37,7 @@ export async function resetEmbeddedSandbox(env: Env): Promise<boolean> {
   const file = sandboxStatePath(env);
   // Under the lock, so a run in progress does not write back what was just cleared; the clock goes
   // with the data, or not at all (future-dated activity on a fresh clock would make no sense).
-  const hadState = await withFileLock(file, () => {
+  const hadState = await withLock(file, () => {
     const clock = clockFile(file);
     const hadClock = existsSync(clock);
     const hadData = removeData(file);

@@ -21,7 +21,7 @@ import { seededRandom } from './random.js';
 import { matchRoute, pathOf, type RouteMatch, type RouteName } from './routes.js';
 import { createJob, deleteJob, jobStats, postEvent, updateJob, type ServiceRequest } from './service.js';
 import { DataFile, journalPathFor } from './data-file.js';
-import { tryWithFileLockSync, withFileLock } from './file-lock.js';
+import { tryWithLockSync, withLock } from '../storage/lock.js';
 import { RequestLog, type SeenBody } from './request-log.js';
 import { hostRule, refusedBecause, type HostRule } from './origin-guard.js';
 import { SandboxStore, ownerOf } from './store.js';
@@ -187,7 +187,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         throw error;
       }
     };
-    return dataFile ? withFileLock(dataFile, run) : run();
+    return dataFile ? withLock(dataFile, run) : run();
   }
 
   /** The JSON object a payload route carries (undefined when empty), or the reply refusing it. */
@@ -263,7 +263,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       process.once('exit', () => {
         try {
           // Synchronous here: one try at the lock; if another run holds it, that run folds the journal in.
-          tryWithFileLockSync(dataFile, compact);
+          tryWithLockSync(dataFile, compact);
         } catch {
           // The journal keeps every change: nothing is lost, the next run reads it.
         }
@@ -303,7 +303,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         });
       }
       // Only when there is a journal (the files may be gone: then there is nothing to fold in).
-      if (dataFile && existsSync(journalPathFor(dataFile))) await withFileLock(dataFile, compact);
+      if (dataFile && existsSync(journalPathFor(dataFile))) await withLock(dataFile, compact);
     },
   };
 }

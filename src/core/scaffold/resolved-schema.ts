@@ -4,10 +4,11 @@
  * field a default fills is optional here, and a field that takes a family's ids also takes its
  * names. Without this, an editor marks red the adverts that `jobs validate` accepts.
  */
-import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { UsageError } from '../errors/failures.js';
+import { cannotWrite } from '../storage/errors.js';
+import { replaceFile } from '../storage/replace.js';
 import type { AdvertSettings } from '../validation/check.js';
 import type { ConstantFamily } from '../config/types.js';
 
@@ -106,13 +107,10 @@ export function writeResolvedSchema(path: string, schema: Record<string, unknown
   if (lstatSync(dirname(path), { throwIfNoEntry: false })?.isSymbolicLink()) {
     throw new UsageError(`${dirname(path)} is a symbolic link; the resolved schema is not written through it`, { details: ['remove the link and run the command again'] });
   }
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    writeFileSync(temp, `${JSON.stringify(schema, null, 2)}\n`, { flag: 'wx', mode: 0o644 });
-    renameSync(temp, path);
+    // Not durable: rebuilt by running the command again.
+    replaceFile(path, `${JSON.stringify(schema, null, 2)}\n`, { durable: false, mode: 0o644 });
   } catch (error) {
-    rmSync(temp, { force: true });
-    throw new UsageError(`cannot write ${path}: ${(error as Error).message}`);
+    throw cannotWrite(path, path, error, { what: 'the resolved schema' });
   }
 }

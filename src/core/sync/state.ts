@@ -7,7 +7,7 @@
  * References and service URLs are chosen by users, so they are kept in Maps: as keys of a plain
  * object, `__proto__` would set the object's prototype instead of recording an advert.
  */
-import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { sanitize } from '../util/sanitize.js';
@@ -16,7 +16,10 @@ import { FIELD_HASH_LENGTH, HASH_LENGTH } from './hash.js';
 import { AdvertSetHash, bytesHashAlgorithm, checkLine, STATE_VERSION } from './state-check.js';
 import { canonicalServiceKey } from './service-key.js';
 
-export { acquireLock, type Lock } from './lock.js';
+export { acquireLock, type Lock } from '../storage/lock.js';
+import { AppendLog } from '../storage/append-log.js';
+import { reasonInWords } from '../storage/errors.js';
+import { removeOwnFile, replaceFile, writeAll } from '../storage/replace.js';
 
 /** The version written; version 1 (an earlier release's) is read too, and upgraded the next time something is recorded. */
 export { STATE_VERSION };
@@ -168,14 +171,14 @@ export function stateFiles(path: string): Set<string> {
 
 /** A file system call's reason in a word: `ENOSPC`, `EISDIR`, ... */
 export function reasonOf(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  return reasonInWords(error);
 }
 
 export class SyncState {
   private readonly services = new Map<string, ServiceRecords>();
   /** The records differ from the state file (something was recorded, or a log was folded in). */
   private changed = false;
-  private log: number | undefined;
+  private log: AppendLog | undefined;
   /** Where the log's whole lines end: a torn last line (a kill mid-write) is cut off before appending. */
   private logEnd = { bytes: 0, torn: false, missingNewline: false };
   /** An append failed: no more lines go to the log, whose end may now be torn. */
@@ -260,20 +263,19 @@ export class SyncState {
    */
   save(): void {
     if (this.changed) {
-      const tmp = `${this.path}.${process.pid}.tmp`;
       try {
-        mkdirSync(dirname(this.path), { recursive: true });
-        this.write(tmp);
-        renameSync(tmp, this.path);
+        // Durable: the log is removed next, so the state must be on disk before it goes (a power
+        // cut must not leave an empty state and no log). A no-op run writes nothing at all. A state
+        // named through a link (--state) gets the link swapped for the file, never written through.
+        replaceFile(this.path, (fd) => this.write(fd), { durable: true, mode: 0o644, symlink: 'replace' });
       } catch (error) {
-        rmSync(tmp, { force: true });
         this.closeLog();
         throw error;
       }
       this.changed = false;
     }
     this.closeLog();
-    rmSync(this.logPath, { force: true });
+    removeOwnFile(this.logPath);
   }
 
   /** The state as written to its file; Object.fromEntries makes own properties, `__proto__` included. */
@@ -290,16 +292,16 @@ export class SyncState {
    * the state diffs well in version control and stays small (and is still one JSON document). It is
    * written a few thousand lines at a time: the text of 100,000 records is never held whole.
    */
-  private write(path: string): void {
-    const fd = openSync(path, 'w', 0o644);
-    try {
+  private write(fd: number): number {
+    let total = 0;
+    {
       let lines: string[] = [];
       // Every byte before the check line is hashed into it (see state-check.ts).
       let written: Hash | undefined = createHash(bytesHashAlgorithm);
       const flush = () => {
         const bytes = Buffer.from(lines.join(''));
         written?.update(bytes);
-        for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
+        total += writeAll(fd, bytes);
         lines = [];
       };
       const line = (text: string) => {
@@ -331,9 +333,8 @@ export class SyncState {
       written = undefined;
       line('}');
       flush();
-    } finally {
-      closeSync(fd);
     }
+    return total;
   }
 
   private record(line: LogLine): void {
@@ -341,10 +342,10 @@ export class SyncState {
     if (this.logFailure !== undefined) throw this.logFailure;
     try {
       this.openLogFile();
-      const bytes = Buffer.from(`${JSON.stringify(line)}\n`);
-      for (let done = 0; done < bytes.length; ) done += writeSync(this.log!, bytes, done);
+      // No fsync (see storage/append-log.ts): a line lost to a power cut costs an idempotent PUT again.
+      this.log!.append(`${JSON.stringify(line)}\n`);
     } catch (error) {
-      // A short write may have left half a line: nothing more is appended after it.
+      // The append was undone; the run stops at the first line the log cannot take.
       this.logFailure = error;
       throw error;
     }
@@ -353,10 +354,13 @@ export class SyncState {
   private openLogFile(): void {
     if (this.log !== undefined) return;
     try {
-      mkdirSync(dirname(this.logPath), { recursive: true });
-      this.log = openSync(this.logPath, 'a', 0o644);
-      if (this.logEnd.torn) ftruncateSync(this.log, this.logEnd.bytes);
-      else if (this.logEnd.missingNewline) writeSync(this.log, '\n');
+      // Never through a link or FIFO planted under the log's name (a pull request can commit one).
+      this.log = AppendLog.open(this.logPath, {
+        mode: 0o644,
+        folderMode: 0o777,
+        ...(this.logEnd.torn ? { completeBytes: this.logEnd.bytes } : {}),
+        missingNewline: !this.logEnd.torn && this.logEnd.missingNewline,
+      });
       this.logEnd = { bytes: 0, torn: false, missingNewline: false };
     } catch (error) {
       this.closeLog();
@@ -378,7 +382,7 @@ export class SyncState {
   }
 
   private closeLog(): void {
-    if (this.log !== undefined) closeSync(this.log);
+    this.log?.close();
     this.log = undefined;
   }
 

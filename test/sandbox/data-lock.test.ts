@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STALE_MS, lockPathFor, withFileLock } from '../../src/core/sandbox/file-lock.js';
+import { STALE_MS, lockPathFor, withLock } from '../../src/core/storage/lock.js';
 import { advert, start } from './helpers.js';
 
 const dirs: string[] = [];
@@ -40,7 +40,7 @@ describe('sandbox data file lock', () => {
   it('takes over a lock older than STALE_MS even if its process still runs', async () => {
     const file = dataFile();
     writeFileSync(lockPathFor(file), holder(process.pid, Date.now() - STALE_MS - 1000));
-    expect(await withFileLock(file, () => 'ran')).toBe('ran');
+    expect(await withLock(file, () => 'ran')).toBe('ran');
     expect(existsSync(lockPathFor(file))).toBe(false);
   });
 
@@ -49,7 +49,7 @@ describe('sandbox data file lock', () => {
     const lock = lockPathFor(file);
     writeFileSync(lock, holder(process.pid, Date.now()));
     let ran = false;
-    const waiting = withFileLock(file, () => (ran = true));
+    const waiting = withLock(file, () => (ran = true));
     await new Promise((r) => setTimeout(r, 200));
     expect(ran).toBe(false);
     rmSync(lock);
@@ -60,7 +60,7 @@ describe('sandbox data file lock', () => {
   it('releases the lock when the work throws', async () => {
     const file = dataFile();
     await expect(
-      withFileLock(file, () => {
+      withLock(file, () => {
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
