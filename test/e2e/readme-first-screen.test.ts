@@ -83,6 +83,6 @@ describe("the README's first screen, on a fresh machine", () => {
       const r = await sh(line, clone, env, 60_000);
       expect(r.code, `$ ${line}\n${r.stderr}`).toBe(0);
     }
-    expect(existsSync(join(clone, 'jobs-report.html'))).toBe(true);
+    expect(existsSync(join(clone, '.jobs', 'report.html'))).toBe(true);
   });
 });
