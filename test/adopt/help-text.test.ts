@@ -59,7 +59,7 @@ describe('jobs help <word> that is neither a command nor a topic', () => {
   it('with --json, is also the JSON error document', async () => {
     const r = await runJobs(['help', 'publsh', '--json']);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout)).toEqual({ error: { exit_code: 2, message: "unknown command or topic 'publsh'", details: ['(Did you mean publish?)', expect.stringContaining("Run 'jobs help'")] } });
+    expect(JSON.parse(r.stdout)).toEqual({ format_version: 1, error: { exit_code: 2, message: "unknown command or topic 'publsh'", details: ['(Did you mean publish?)', expect.stringContaining("Run 'jobs help'")] } });
   });
 
   it('jobs help alone is the whole help, exit 0, and names the topics', async () => {

@@ -199,7 +199,7 @@ describe('jobs config set / get / unset', () => {
       stdout: '',
       stderr:
         'jobs: refusing to write a token into a config file, where it is easily copied or committed\n' +
-        "  Store it with 'jobs --profile prod login' (kept in a file only you can read),\n" +
+        "  Store it with 'jobs --profile prod login' (kept in the OS keyring, or a file only you can read),\n" +
         "  or reference an environment variable: jobs config set profiles.prod.token '${PROD_TOKEN}'\n",
     });
     await expect(stat(userConfig())).rejects.toThrow();

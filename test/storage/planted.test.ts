@@ -126,6 +126,34 @@ describe('links planted where the tool writes', () => {
     expect(report.code).toBe(2);
     expect(readFileSync(v3, 'utf8')).toBe('precious\n');
   });
+
+  it('a .jobs folder planted as a link: the default report and the resolved schema refuse it, and write nothing where it points', async () => {
+    const project = folder();
+    const elsewhere = folder();
+    writeFileSync(join(elsewhere, 'report.html'), 'precious\n');
+    symlinkSync(elsewhere, join(project, '.jobs'));
+    const historyDir = folder();
+    new History(historyDir, 'sandbox').append([{ reference: 'R1', at: Date.now() - 60_000, views: 1, likes: 0, applications: 0, applications_unviewed: 0 }]);
+    const env = { XDG_CONFIG_HOME: folder(), XDG_STATE_HOME: folder() };
+    const report = await runJobs(['--sandbox', 'report', '--history-dir', historyDir], { env, cwd: project });
+    expect(report.stderr).toBe('jobs: cannot write the folder of the report .jobs: it is a symbolic link; jobs does not write through it; no report was written\n');
+    expect(report.code).toBe(2);
+    writeFileSync(join(project, '.jobsrc.yaml'), 'concurrency: 2\n');
+    const schema = await runJobs(['schema', 'create', '--resolved', '--write'], { env, cwd: project });
+    expect(schema.stderr).toContain('.jobs is a symbolic link');
+    expect(schema.code).toBe(2);
+    expect(readdirSync(elsewhere)).toEqual(['report.html']);
+    expect(readFileSync(join(elsewhere, 'report.html'), 'utf8')).toBe('precious\n');
+  });
+
+  it('the resolved schema\'s .jobs folder ignores itself in git, as the report\'s does', async () => {
+    const project = folder();
+    writeFileSync(join(project, '.jobsrc.yaml'), 'concurrency: 2\n');
+    const env = { XDG_CONFIG_HOME: folder(), XDG_STATE_HOME: folder() };
+    const schema = await runJobs(['schema', 'create', '--resolved', '--write'], { env, cwd: project });
+    expect(schema.code, schema.stderr).toBe(0);
+    expect(readFileSync(join(project, '.jobs', '.gitignore'), 'utf8')).toContain('*\n');
+  });
 });
 
 describe('FIFOs and folders planted where the tool writes', () => {

@@ -40,11 +40,12 @@ interface ReportFlags {
 }
 
 export async function runReport(ctx: Context, flags: ReportFlags): Promise<number> {
-  const [{ resolve, basename }, { createFile, replaceFile }, { cannotWrite }, { History, defaultHistoryDir }, { serviceKey }, { parseWindow }, { buildReportStoppable }, { renderReportHtml }, { reportJson }, { UsageError, CancelledError }, { displayPath }, { nextTurn }] =
+  const [{ resolve, basename }, { replaceFile }, { cannotWrite }, { prepareToolFolder, TOOL_FOLDER }, { History, defaultHistoryDir }, { serviceKey }, { parseWindow }, { buildReportStoppable }, { renderReportHtml }, { reportJson }, { UsageError, CancelledError }, { displayPath }, { nextTurn }] =
     await Promise.all([
       import('node:path'),
       import('../../core/storage/replace.js'),
       import('../../core/storage/errors.js'),
+      import('../../core/storage/tool-folder.js'),
       import('../../core/history/store.js'),
       import('../../core/sync/service-key.js'),
       import('../../core/history/flags.js'),
@@ -97,16 +98,16 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   const path = toStdout ? undefined : resolve(ctx.cwd, flags.file);
   if (path) {
     const folder = resolve(path, '..');
+    // The tool's own folder: never a link planted in its place, and ignored by git.
+    if (basename(folder) === TOOL_FOLDER) {
+      try {
+        prepareToolFolder(folder);
+      } catch (error) {
+        throw cannotWrite(displayPath(folder, ctx.cwd, ctx.env), folder, error, { what: 'the folder of the report', after: '; no report was written' });
+      }
+    }
     // A temp file renamed into place: a full disk leaves the old page whole, never half a new one.
     try {
-      // The tool's own folder ignores itself, as a cache folder does: nothing in it is the project's.
-      if (basename(folder) === '.jobs') {
-        try {
-          createFile(resolve(folder, '.gitignore'), '# written by jobs: nothing here belongs in the repository\n*\n', { mode: 0o644 });
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        }
-      }
       replaceFile(path, html, { durable: true, mode: 0o644 });
     } catch (error) {
       throw cannotWrite(displayPath(path, ctx.cwd, ctx.env), path, error, { what: 'the report', after: '; no report was written (an older one there is unchanged)' });

@@ -11,6 +11,7 @@ import { sanitize } from '../../core/util/sanitize.js';
 import { COMMANDS } from '../commands/index.js';
 import type { Io } from '../context.js';
 import { FORMATS } from '../output/format-registry.js';
+import { jsonText } from '../output/json-output.js';
 import { ENVIRONMENT } from './environment.js';
 import { HELP_TOPICS } from './groups.js';
 import { reflow } from './configure.js';
@@ -40,7 +41,7 @@ export function showHelpTopic(topic: string, run: TopicRun): number {
   const message = `unknown command or topic '${sanitize(topic)}'`;
   const details = [...(meant ? [`(Did you mean ${meant}?)`] : []), `Run '${run.name} help' for the commands, and '${run.name} help <topic>' for ${HELP_TOPICS.map(([t]) => t).join(', ')}.`];
   run.io.stderr.write(`${run.name}: ${message}\n${details.join('\n')}\n`);
-  if (run.json) run.io.stdout.write(`${JSON.stringify({ error: { exit_code: ExitCode.usage, message, details } })}\n`);
+  if (run.json) run.io.stdout.write(jsonText({ error: { exit_code: ExitCode.usage, message, details } }));
   return ExitCode.usage;
 }
 

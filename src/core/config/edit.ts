@@ -74,7 +74,7 @@ export function typedValue(path: string[], text: string): unknown {
   if (path.length === 3 && path[0] === 'profiles' && path[2] === 'token' && !isSoleReference(text)) {
     throw new UsageError(`refusing to write a token into a config file, where it is easily copied or committed`, {
       details: [
-        `Store it with 'jobs${path[1] === 'default' ? '' : ` --profile ${path[1]}`} login' (kept in a file only you can read),`,
+        `Store it with 'jobs${path[1] === 'default' ? '' : ` --profile ${path[1]}`} login' (kept in the OS keyring, or a file only you can read),`,
         `or reference an environment variable: jobs config set ${key} '\${${path[1]!.toUpperCase().replace(/-/g, '_')}_TOKEN}'`,
       ],
     });

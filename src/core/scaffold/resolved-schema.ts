@@ -5,10 +5,11 @@
  * names. Without this, an editor marks red the adverts that `jobs validate` accepts.
  */
 import { lstatSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { cannotWrite } from '../storage/errors.js';
 import { replaceFile } from '../storage/replace.js';
+import { prepareToolFolder, TOOL_FOLDER } from '../storage/tool-folder.js';
 import type { AdvertSettings } from '../validation/check.js';
 import type { ConstantFamily } from '../config/types.js';
 
@@ -107,6 +108,7 @@ export function writeResolvedSchema(path: string, schema: Record<string, unknown
   if (lstatSync(dirname(path), { throwIfNoEntry: false })?.isSymbolicLink()) {
     throw new UsageError(`${dirname(path)} is a symbolic link; the resolved schema is not written through it`, { details: ['remove the link and run the command again'] });
   }
+  if (basename(dirname(path)) === TOOL_FOLDER) prepareToolFolder(dirname(path));
   try {
     // Not durable: rebuilt by running the command again.
     replaceFile(path, `${JSON.stringify(schema, null, 2)}\n`, { durable: false, mode: 0o644 });
