@@ -5,11 +5,11 @@
  * this repository's own `npm pack` (offline: the dependencies are in npm's cache after `npm ci`).
  * The command runs against a sandbox on 127.0.0.1 and gives GitHub annotations.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runProcess, type Run } from '../support/run-process.js';
 import { parse } from 'yaml';
 import { liveSandbox } from '../e2e/sandbox.js';
 import { advertYaml } from '../commands/harness.js';
@@ -33,29 +33,9 @@ interface Action {
 }
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 function exec(file: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number }): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`${file} ${args.join(' ')} did not finish in time\n${stdout}\n${stderr}`));
-    }, options.timeoutMs ?? 90_000);
-    child.on('error', fail);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
-  });
+  return runProcess(file, args, { ...options, timeoutMs: options.timeoutMs ?? 90_000 });
 }
 
 /** The environment without npm's own variables (set under `npm test`), the suite's node first on PATH. */

@@ -4,11 +4,11 @@
  * what runs; the schemas, type declarations and man pages ship; the programmatic example of docs/api.md runs and
  * type-checks against the installed package; and the library works with a YAML config present.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess, type Run } from '../support/run-process.js';
 import { isolatedEnv } from '../e2e/helpers.js';
 import { liveSandbox } from '../e2e/sandbox.js';
 
@@ -16,11 +16,6 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 const LIMIT_MS = 120_000;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /** npm's own variables (set when the suite runs under `npm test`) must not steer the nested npm. */
 function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
@@ -32,22 +27,7 @@ function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
 }
 
 function exec(file: string, args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(file, args, { cwd: options.cwd ?? ROOT, env: options.env ?? cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`${file} ${args.join(' ')} did not finish in time\n${stdout}\n${stderr}`));
-    }, options.timeoutMs ?? 30_000);
-    child.on('error', fail);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
-  });
+  return runProcess(file, args, { cwd: options.cwd ?? ROOT, env: options.env ?? cleanEnv(), timeoutMs: options.timeoutMs ?? 30_000 });
 }
 
 const npm = (args: string[], cwd = ROOT) => exec(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { cwd, timeoutMs: 90_000 });

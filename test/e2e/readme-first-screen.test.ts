@@ -5,11 +5,12 @@
  * sandbox), then each line of its short tour. npm installs from its cache (CI ran `npm ci` before),
  * so no network is needed.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runProcess, type Run } from '../support/run-process.js';
 import { ROOT, isolatedEnv } from './helpers.js';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -22,23 +23,8 @@ function shellBlock(heading: string): string[] {
 }
 
 /** Runs one line in sh, in the clone; at most `timeoutMs`. */
-function sh(line: string, cwd: string, env: Record<string, string>, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn('/bin/sh', ['-c', line], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`${line}: did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
-    }, timeoutMs);
-    child.on('error', fail);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
-  });
+function sh(line: string, cwd: string, env: Record<string, string>, timeoutMs: number): Promise<Run> {
+  return runProcess('/bin/sh', ['-c', line], { cwd, env, timeoutMs, label: line });
 }
 
 const clone = mkdtempSync(join(tmpdir(), 'jobs-first-screen-'));

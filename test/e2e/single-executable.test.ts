@@ -8,15 +8,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess, type Run } from '../support/run-process.js';
 import { advertYaml } from '../../bench/generate.mjs';
 import { READ_AHEAD_FROM } from '../../src/core/validation/check-files.js';
 import { ROOT, isolatedEnv } from './helpers.js';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let work: string;
 let exe: string;
@@ -40,23 +36,7 @@ afterAll(() => {
 });
 
 function sea(args: string[], options: { cwd?: string; input?: string; extraEnv?: Record<string, string> } = {}): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(exe, args, { cwd: options.cwd ?? ROOT, env: { ...env, ...options.extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`jobs ${args.join(' ')} did not finish in time\n${stdout}\n${stderr}`));
-    }, 30_000);
-    child.on('error', fail);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
-    child.stdin.end(options.input ?? '');
-  });
+  return runProcess(exe, args, { cwd: options.cwd ?? ROOT, env: { ...env, ...options.extraEnv }, input: options.input ?? '', timeoutMs: 30_000, label: `jobs ${args.join(' ')}` });
 }
 
 describe('the single executable, with no node on PATH', () => {

@@ -178,8 +178,11 @@ function create(lock: string, text: string): boolean {
   }
   const { temp, fd } = made;
   try {
-    writeAll(fd, Buffer.from(text));
-    closeSync(fd);
+    try {
+      writeAll(fd, Buffer.from(text));
+    } finally {
+      closeSync(fd);
+    }
     try {
       linkSync(temp, lock);
       return true;
@@ -245,13 +248,14 @@ function takeOver(lock: string, seen: string, text: string): 'taken' | 'lost' | 
     if (identity(lock) !== seen) return 'lost';
     const { temp, fd: own } = createTemp(lock, 0o644);
     try {
-      writeAll(own, Buffer.from(text));
-    } finally {
-      closeSync(own);
-    }
-    try {
+      try {
+        writeAll(own, Buffer.from(text));
+      } finally {
+        closeSync(own);
+      }
       renameSync(temp, lock);
     } catch (error) {
+      // A full disk mid-write, or a failed rename: no temp file stays behind.
       rmSync(temp, { force: true });
       throw error;
     }

@@ -7,6 +7,7 @@
  * Temp files get an unpredictable name and O_EXCL: a link planted under a guessed name is never
  * opened, it only makes the create fail.
  */
+import { notRegularKind } from '../util/quick-fs.js';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -24,16 +25,9 @@ export const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O
 /** An existing file, to truncate or rewrite in place. */
 export const UPDATE_FLAGS = constants.O_WRONLY | NOFOLLOW | NONBLOCK;
 
-/** What a path is, in words, when it is not a regular file. */
-export function kindOf(info: { isFile(): boolean; isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean; isSymbolicLink(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string | undefined {
-  if (info.isFile()) return undefined;
-  if (info.isSymbolicLink()) return 'a symbolic link';
-  if (info.isDirectory()) return 'a folder';
-  if (info.isFIFO()) return 'a FIFO (named pipe)';
-  if (info.isSocket()) return 'a socket';
-  if (info.isCharacterDevice()) return 'a character device';
-  if (info.isBlockDevice()) return 'a block device';
-  return 'not a regular file';
+/** What a path is, in words, when it is not a regular file (a link seen by lstat, or what quick-fs names). */
+export function kindOf(info: Parameters<typeof notRegularKind>[0] & { isSymbolicLink(): boolean }): string | undefined {
+  return info.isSymbolicLink() ? 'a symbolic link' : notRegularKind(info);
 }
 
 /**

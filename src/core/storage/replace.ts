@@ -46,8 +46,8 @@ export function replaceFile(path: string, content: string | Buffer | ((fd: numbe
     // open() applied the umask: the file gets exactly the mode asked for.
     if (exact && process.platform !== 'win32') fchmodSync(fd, mode);
     if (options.durable) fsyncSync(fd);
-    closeSync(fd);
     open = false;
+    closeSync(fd);
     renameSync(temp, path);
     if (options.durable) syncFolder(dirname(path));
     return bytes;
