@@ -27,11 +27,14 @@ describe('validate of a very large folder in a small heap', () => {
   // Removing 150,000 files takes a while on a busy machine.
   afterAll(() => rmSync(root, { recursive: true, force: true }), 120_000);
 
-  it('checks every file, and still names a repeated reference with its first use', async () => {
+  // One retry: a run in CI under full load once ended with no output (exit code not kept), which
+  // runs alone, under two busy loops, or with read-ahead on or off never did here; the leak this test
+  // guards against (the build before 3ade092) runs out on every try.
+  it('checks every file, and still names a repeated reference with its first use', { retry: 1, timeout: 240_000 }, async () => {
     writeFileSync(join(dir, 'advert-0140000.yaml'), 'reference: BENCH-000007\ntitle: T\n');
     const r = await jobs(['validate', dir], { env: isolatedEnv({ NODE_OPTIONS: '--max-old-space-size=20', JOBS_WORKERS: '0' }), timeoutMs: 120_000 });
-    expect(r.stdout).toContain(`advert-0140000.yaml:1:12: reference "BENCH-000007" is already used by ${dir}/advert-0000007.yaml:1:12; each advert needs its own`);
+    expect(r.stdout, `exit ${r.code}: ${r.stderr.slice(-2000)}`).toContain(`advert-0140000.yaml:1:12: reference "BENCH-000007" is already used by ${dir}/advert-0000007.yaml:1:12; each advert needs its own`);
     expect(r.stderr).toMatch(new RegExp(`in ${COUNT} files`));
     expect(r.code).toBe(3);
-  }, 120_000);
+  });
 });
