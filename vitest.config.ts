@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The memory tests hold the built binary to a small V8 heap (22 and 32 MB). How close a run comes to
+// The memory tests hold the built binary to a small V8 heap (28 and 32 MB). How close a run comes to
 // that limit depends on how the collector is paced, which a machine busy with the rest of the suite
 // changes, so they run last, one at a time.
 const MEMORY = ['test/e2e/*-memory.test.ts'];
