@@ -35,7 +35,7 @@ describe('--sandbox with a state folder it cannot write', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `jobs-cli: the sandbox cannot write its data file ${join(readOnly, 'jobs', 'sandbox.json')}: ${root ? 'the file system is read-only' : 'permission denied'}\n` +
+      `jobs-cli: the sandbox cannot write its data file ${join(readOnly, 'jobs', 'sandbox.json')}: ${root ? 'the file system is read-only (EROFS)' : 'permission denied (EACCES)'}\n` +
         '  Set XDG_STATE_HOME to a folder you can write (the data file is $XDG_STATE_HOME/jobs/sandbox.json), or make that folder writable.\n',
     );
     expect(Date.now() - started).toBeLessThan(4000);
@@ -46,7 +46,7 @@ describe('--sandbox with a state folder it cannot write', () => {
     writeFileSync(join(dir, 'jobs'), 'not a folder');
     const r = await jobs(['--sandbox', 'stats', 'ACME-0042'], { env: isolatedEnv({ XDG_STATE_HOME: dir }) });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`jobs-cli: the sandbox cannot write its data file ${join(dir, 'jobs', 'sandbox.json')}: a file is in the way of its folder\n`);
+    expect(r.stderr).toContain(`jobs-cli: the sandbox cannot write its data file ${join(dir, 'jobs', 'sandbox.json')}: a part of the path is not a folder (ENOTDIR)\n`);
   });
 
   it('a state folder not created yet is fine: it is made on the first change', async () => {
@@ -60,7 +60,7 @@ describe('--sandbox with a state folder it cannot write', () => {
     const r = await jobs(['sandbox', '--data', join(readOnly, 'data.json'), '--port', '0'], { env: isolatedEnv() });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      `jobs-cli: the sandbox cannot write its data file ${join(readOnly, 'data.json')}: ${root ? 'the file system is read-only' : 'permission denied'}\n` +
+      `jobs-cli: the sandbox cannot write its data file ${join(readOnly, 'data.json')}: ${root ? 'the file system is read-only (EROFS)' : 'permission denied (EACCES)'}\n` +
         '  Name a file in a folder you can write with --data, or make that folder writable.\n',
     );
   });

@@ -8,21 +8,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConfigError } from '../errors/failures.js';
-
-function reasonOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  switch (code) {
-    case 'EROFS':
-      return 'the file system is read-only';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOTDIR':
-      return 'a file is in the way of its folder';
-    default:
-      return code ?? (error instanceof Error ? error.message : String(error));
-  }
-}
+import { whyUnwritable } from '../storage/errors.js';
 
 /** Throws a ConfigError (exit 2) naming the data file and the cause when its folder cannot be written. */
 export function checkWritableDataFolder(
@@ -50,6 +36,6 @@ export function checkWritableDataFolder(
       return;
     }
   } catch (error) {
-    throw new ConfigError(`the sandbox cannot write its data file ${dataFile}: ${reasonOf(error)}`, { cause: error, details: [hint] });
+    throw new ConfigError(`the sandbox cannot write its data file ${dataFile}: ${whyUnwritable(error)}`, { cause: error, details: [hint] });
   }
 }
