@@ -11,6 +11,7 @@ import { misplacement } from './advice.js';
 import { unusableReference } from './reference.js';
 import { UNKNOWN_FIELD } from './ajv-errors.js';
 import { validateAdvert, type AdvertMode, type ValidateOptions } from './validate.js';
+import { checkDates, splitDates, type AdvertDates } from '../adverts/dates.js';
 
 export type AdvertSettings = Pick<ResolvedConfig, 'defaults' | 'constants'>;
 
@@ -24,6 +25,8 @@ export interface CheckedAdvert {
   payload: Record<string, unknown>;
   /** The service's error vocabulary; empty when valid. */
   tree: ErrorTree;
+  /** The dates of its `jobs:` block (never sent; see adverts/dates.ts). */
+  dates?: AdvertDates;
 }
 
 export function checkAdvert(source: AdvertSource, settings: AdvertSettings, mode: AdvertMode = 'create', options: ValidateOptions = {}): CheckedAdvert {
@@ -37,7 +40,10 @@ export function checkAdvert(source: AdvertSource, settings: AdvertSettings, mode
     const { reference: _omit, ...rest } = advert;
     toValidate = rest;
   }
+  // The `jobs:` block is checked with the rest (the schema knows it), then taken off: it is never sent.
   const tree = validateAdvert(toValidate, mode, options);
+  const { advert: payload, dates } = splitDates(toValidate);
+  checkDates(dates, tree);
   for (const e of errors) {
     // A name that is not in the config is one mistake: not also "must be a number".
     clearErrors(tree, e.path);
@@ -45,7 +51,7 @@ export function checkAdvert(source: AdvertSource, settings: AdvertSettings, mode
   }
   if (mode === 'create' && reference !== undefined && unusableReference(reference)) addError(tree, ['reference'], 'invalid');
   if (Object.keys(tree).length > 0) foldMisplacedFields(tree, toValidate);
-  return { source, ...(reference === undefined ? {} : { reference }), payload: toValidate, tree };
+  return { source, ...(reference === undefined ? {} : { reference }), payload, tree, ...(dates ? { dates } : {}) };
 }
 
 /**

@@ -27,7 +27,8 @@ const knownFields = (parent: string) => fieldsByParent.get(parent) ?? [];
 function run(validate: ValidateFunction, value: unknown, options: ValidateOptions, immutable?: string): ErrorTree {
   if (validate(value)) return {};
   let errors = validate.errors ?? [];
-  if (options.allowUnknownFields) errors = errors.filter((e) => e.keyword !== 'additionalProperties');
+  // The tool's own `jobs:` block is never sent: a key it does not know is a mistake, whatever is allowed of the advert.
+  if (options.allowUnknownFields) errors = errors.filter((e) => e.keyword !== 'additionalProperties' || e.instancePath.startsWith('/jobs'));
   const tree = ajvErrorsToTree(
     errors.filter((e) => !(immutable && e.keyword === 'additionalProperties' && e.instancePath === '' && e.params.additionalProperty === immutable)),
     value,
