@@ -19,7 +19,7 @@ describe('executePlan', () => {
       },
     } as unknown as JobsClient;
     const change = (reference: string): PlannedChange => ({ action: 'delete', reference, file: `${reference}.yaml` });
-    const plan: Plan = { changes: [change('A-1'), change('BAD'), change('C-3')], counts: { create: 0, update: 0, unchanged: 0, delete: 3, orphan: 0 } };
+    const plan: Plan = { changes: [change('A-1'), change('BAD'), change('C-3')], counts: { create: 0, update: 0, unchanged: 0, delete: 3, orphan: 0, waiting: 0, closed: 0 } };
     const seen: ChangeResult[] = [];
     const never = new AbortController().signal;
     const outcome = await executePlan(plan, { client, state, service: 's', concurrency: 1, failFast: false, stop: never, abort: never, onResult: (r) => seen.push(r) });

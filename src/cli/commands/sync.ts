@@ -18,7 +18,7 @@ export default function sync({ program, name, action }: CommandSetup): void {
     .argument('<dir>', 'the folder of advert files (searched recursively)')
     .option('--dry-run', 'print the plan and send nothing')
     .option('--prune', 'delete adverts that were published from this folder and are gone from it')
-    .option('-y, --yes', 'with --prune: delete without asking (required when not on a terminal)')
+    .option('-y, --yes', 'delete without asking (--prune, or adverts past their jobs.closes date); required when not on a terminal')
     .option('--state <file>', 'the state file (default: <dir>/.jobs-state.json)')
     .option('--force', 'republish every advert, changed or not')
     .option('--concurrency <n>', 'requests at once (default: config concurrency, 4)', parseCount(1, 64))
@@ -34,7 +34,9 @@ as Terraform does. Every advert is validated first (exit 3, nothing sent); so is
 folder that cannot be read (symlinks are followed), so --prune never deletes an advert it could not
 read. Plan: + create (not in
 state), ~ update (content changed; the whole advert is sent), unchanged (no request), - delete
-(gone from the folder; only with --prune, otherwise listed as orphans). A plan that deletes asks
+(gone from the folder; only with --prune, otherwise listed as orphans). An advert's jobs: block
+dates it (UTC): it is created from jobs.opens on (+ REF (opens DATE) until then, nothing sent) and
+deleted after jobs.closes (- REF (closed DATE), no --prune needed). A plan that deletes asks
 first on a terminal (no: exit 9, nothing sent); in scripts and CI it needs --yes, or nothing is sent
 (exit 2). A field removed from a file
 cannot be cleared through the interface; the plan says so. Each success is recorded at once, so an
@@ -104,9 +106,14 @@ async function confirmDeletions(ctx: Context, plan: Plan, flags: SyncFlags): Pro
   const adverts = plural(plan.counts.delete, 'advert');
   // With --json, SARIF or --quiet the plan was not drawn: the adverts to delete are named here.
   const shown = ctx.globals.output !== 'json' && ctx.globals.output !== 'sarif' && !ctx.globals.quiet;
-  const deletions = plan.changes.filter((c) => c.action === 'delete').map((c) => `- ${sanitize(c.reference)}  (${sanitize(c.file)})`);
+  const { deletedByDate } = await import('../../core/sync/dates-plan.js');
+  const dated = plan.changes.filter(deletedByDate);
+  const deletions = plan.changes.filter((c) => c.action === 'delete').map((c) => `- ${sanitize(c.reference)}${c.closed !== undefined ? ` (closed ${c.closed})` : c.opens !== undefined ? ` (opens ${c.opens})` : ''}  (${sanitize(c.file)})`);
   if (!canPrompt(ctx)) {
-    const yes = `pass --yes to delete ${plan.counts.delete === 1 ? 'it' : 'them'} (sync --prune --yes), or leave out --prune to keep them`;
+    const them = plan.counts.delete === 1 ? 'it' : 'them';
+    // Deletions asked for by `jobs:` dates need no --prune: leaving it out keeps nothing then.
+    const keep = dated.length === plan.counts.delete ? 'or change the dates in their jobs: block to keep them up' : dated.length > 0 ? 'or leave out --prune and change the dates in their jobs: block to keep them' : 'or leave out --prune to keep them';
+    const yes = `pass --yes to delete ${them} (${flags.prune ? 'sync --prune --yes' : 'sync --yes'}; in CI, the scheduled sync runs with --yes), ${keep}`;
     throw new errors.UsageError(`refusing to delete ${adverts} without confirmation; nothing was sent`, { details: [...(shown ? [] : deletions), yes] });
   }
   if (!shown) ctx.io.stderr.write(`${deletions.join('\n')}\n`);

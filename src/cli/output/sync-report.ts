@@ -14,7 +14,7 @@ import { failureFindings } from '../../core/publishing/failure-findings.js';
 import { formatEntry, writerFor } from './format-registry.js';
 import { writeReport } from './findings-report.js';
 import type { ChangeResult } from '../../core/sync/execute.js';
-import type { Plan } from '../../core/sync/plan.js';
+import type { Plan, PlannedChange } from '../../core/sync/plan.js';
 import { outcomeCounts, plannedEntry, syncedEntry } from '../../core/sync/sync-folder.js';
 
 const json = (ctx: Context) => ctx.globals.output === 'json';
@@ -32,7 +32,7 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
   }
   // A report format's dry run lists each change as a skipped case: planned, not sent.
   if (options.dryRun && writerFor(ctx.globals.output) && formatEntry(ctx.globals.output).document) {
-    const cases = plan.changes.filter((c) => c.action !== 'unchanged').map((c) => ({ file: c.source ?? c.file, name: c.reference, findings: [], skipped: `dry run: would ${c.action === 'orphan' ? 'leave the orphan' : c.action}` }));
+    const cases = plan.changes.filter((c) => c.action !== 'unchanged' && c.action !== 'closed').map((c) => ({ file: c.source ?? c.file, name: c.reference, findings: [], skipped: `dry run: would ${wouldDo(c)}` }));
     writeReport(ctx, { cases });
   }
   if (ctx.globals.quiet && options.dryRun === false) return;
@@ -51,7 +51,16 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
         }
         break;
       case 'delete':
-        out.write(`${c.red('-')} ${ref}  ${c.dim(shownFile(change.file))}  (gone from the folder)\n`);
+        if (change.closed !== undefined) out.write(`${c.red('-')} ${ref} (closed ${change.closed})  ${c.dim(shownFile(change.file))}\n`);
+        else if (change.opens !== undefined) out.write(`${c.red('-')} ${ref} (opens ${change.opens})  ${c.dim(shownFile(change.file))}  (published before its opening date)\n`);
+        else out.write(`${c.red('-')} ${ref}  ${c.dim(shownFile(change.file))}  (gone from the folder)\n`);
+        break;
+      case 'waiting':
+        // Planned, not sent: it is created on its opening day.
+        out.write(`${c.dim('+')} ${ref} (opens ${change.opens})  ${c.dim(shownFile(change.file))}\n`);
+        break;
+      case 'closed':
+        if (ctx.globals.verbose) out.write(`  ${ref} (closed ${change.closed})  ${c.dim(shownFile(change.file))}  (not on the service)\n`);
         break;
       case 'orphan':
         out.write(`${c.magenta('?')} ${ref}  ${c.dim(shownFile(change.file))}  (gone from the folder; left on the service: --prune deletes it)\n`);
@@ -63,6 +72,8 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
   const n = plan.counts;
   const parts = [`${n.create} to create`, `${n.update} to update`, `${n.delete} to delete`, `${n.unchanged} unchanged`];
   if (n.orphan) parts.push(`${plural(n.orphan, 'orphan')}`);
+  if (n.waiting) parts.push(`${n.waiting} not open yet`);
+  if (n.closed) parts.push(`${n.closed} closed`);
   ctx.io.stderr.write(`Plan: ${parts.join(', ')}.${options.dryRun ? ' (dry run: nothing was sent)' : ''}\n`);
 }
 
@@ -107,9 +118,19 @@ export function writeSummary(ctx: Context, plan: Plan, results: readonly ChangeR
   const parts = Object.entries(counts).map(([k, v]) => `${v} ${k}`);
   parts.push(`${plan.counts.unchanged} unchanged`);
   if (plan.counts.orphan) parts.push(plural(plan.counts.orphan, 'orphan'));
+  if (plan.counts.waiting) parts.push(`${plan.counts.waiting} not open yet`);
   if (notStarted) parts.push(`${notStarted} not started`);
   const c = paint(ctx, ctx.io.stderr);
   ctx.io.stderr.write(`${failed || notStarted ? c.red('✖ sync incomplete:') : c.green('✔ in sync:')} ${parts.join(', ')}\n`);
+}
+
+/** What a dry run would do with a change, as a report format's skipped case says it. */
+function wouldDo(change: PlannedChange): string {
+  if (change.action === 'orphan') return 'leave the orphan';
+  if (change.action === 'waiting') return `wait: opens ${change.opens}`;
+  if (change.action === 'closed') return `leave it: closed ${change.closed}`;
+  if (change.action === 'delete' && change.closed !== undefined) return `delete: closed ${change.closed}`;
+  return change.action;
 }
 
 /** The failures as findings: the service's errors at their YAML lines, or one per advert. */

@@ -12,7 +12,8 @@ import type { AdvertSettings } from '../validation/check.js';
 import { invalidAdverts } from '../validation/invalid-adverts.js';
 import type { ValidateOptions } from '../validation/validate.js';
 import { runPool } from '../util/pool.js';
-import { Planner, type AdvertDigest, type Plan, type PlannedChange } from './plan.js';
+import type { AdvertDates } from '../adverts/dates.js';
+import { countActions, Planner, type AdvertDigest, type Plan, type PlannedChange } from './plan.js';
 import { AdvertSetHash } from './state-check.js';
 import type { AdvertRecord } from './state.js';
 
@@ -36,6 +37,8 @@ export interface FolderDigests {
   files: readonly FoundFile[];
   /** Flattened per advert (DIGEST_STRIDE values): file index, reference, document, content hash, text hash (see FileCheck.digests). */
   digests: (string | number)[];
+  /** The `jobs:` dates of the adverts that have any, by reference (see adverts/dates.ts). */
+  dates: Map<string, AdvertDates>;
 }
 
 export const DIGEST_STRIDE = 5;
@@ -52,6 +55,7 @@ export function checkFolder(dir: string, inputs: FolderCheckInputs): Promise<Fol
 export async function checkPaths(paths: readonly string[], inputs: FolderCheckInputs): Promise<FolderDigests> {
   const found = await findAdvertFiles(paths, inputs.cwd, inputs.exclude);
   const digests: (string | number)[] = [];
+  const dates = new Map<string, AdvertDates>();
   const settings = { settings: inputs.settings, mode: 'create' as const, options: inputs.options, records: false, digests: true, ...(inputs.texts ? { texts: { ...inputs.texts } } : {}) };
   // Sync and publish check before they send: a check stopped (Ctrl-C) says that nothing went out.
   const checked = await checkFiles(found.files, noStdin, settings, {
@@ -59,6 +63,8 @@ export async function checkPaths(paths: readonly string[], inputs: FolderCheckIn
     onFile: (index, c) => {
       const d = c.digests ?? [];
       for (let i = 0; i < d.length; i += 4) digests.push(index, d[i]!, d[i + 1]!, d[i + 2]!, d[i + 3]!);
+      const w = c.dates ?? [];
+      for (let i = 0; i < w.length; i += 3) dates.set(w[i]!, { ...(w[i + 1] ? { opens: w[i + 1]! } : {}), ...(w[i + 2] ? { closes: w[i + 2]! } : {}) });
     },
     ...(inputs.beside ? { beside: inputs.beside } : {}),
     ...(inputs.signal ? { signal: inputs.signal } : {}),
@@ -66,7 +72,7 @@ export async function checkPaths(paths: readonly string[], inputs: FolderCheckIn
   const problems = found.problems.concat(checked.problems);
   const findings = sortFindings(found.problems.map(findingFromProblem).concat(checked.findings));
   if (findings.length > 0) throw invalidAdverts(findings, { adverts: checked.adverts, invalid: checked.invalid, problems });
-  return { files: found.files, digests };
+  return { files: found.files, digests, dates };
 }
 
 export interface DigestPlanOptions {
@@ -100,7 +106,7 @@ export function unchangedPlan(folder: FolderDigests, fileOf: (shown: string) => 
     changes.push({ action: 'unchanged', reference, file });
   }
   if (sum.toString() !== summary) return undefined;
-  return { changes, counts: { create: 0, update: 0, unchanged: changes.length, delete: 0, orphan: 0 } };
+  return { changes, counts: countActions(changes) };
 }
 
 /** The plan of a checked folder against what the state recorded. */

@@ -11,7 +11,8 @@ import type { CheckedAdvert } from '../validation/check.js';
 import { contentHashes, hashOf } from './hash.js';
 import type { AdvertRecord } from './state.js';
 
-export type Action = 'create' | 'update' | 'unchanged' | 'delete' | 'orphan';
+/** `waiting` and `closed`: in the folder, outside its `jobs:` dates and not on the service (see dates-plan.ts). */
+export type Action = 'create' | 'update' | 'unchanged' | 'delete' | 'orphan' | 'waiting' | 'closed';
 
 export interface PlannedChange {
   action: Action;
@@ -37,6 +38,10 @@ export interface PlannedChange {
   changed?: string[];
   /** Fields no longer in the file: the interface has no way to clear them (update takes a subset). */
   removed?: string[];
+  /** Its `jobs.opens`, when that is why it waits, or is deleted (see dates-plan.ts). */
+  opens?: string;
+  /** Its `jobs.closes`, when that has passed: why it is deleted, or not created. */
+  closed?: string;
 }
 
 export interface Plan {
@@ -161,10 +166,14 @@ export class Planner {
         changes.push({ action: this.options.prune ? 'delete' : 'orphan', reference, file: record.file });
       }
     }
-    const counts: Record<Action, number> = { create: 0, update: 0, unchanged: 0, delete: 0, orphan: 0 };
-    for (const c of changes) counts[c.action]++;
-    return { changes, counts };
+    return { changes, counts: countActions(changes) };
   }
+}
+
+export function countActions(changes: readonly PlannedChange[]): Record<Action, number> {
+  const counts: Record<Action, number> = { create: 0, update: 0, unchanged: 0, delete: 0, orphan: 0, waiting: 0, closed: 0 };
+  for (const c of changes) counts[c.action]++;
+  return counts;
 }
 
 export function hasChanges(plan: Plan): boolean {

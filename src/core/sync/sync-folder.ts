@@ -20,6 +20,9 @@ import { hasChanges, type Plan, type PlannedChange } from './plan.js';
 import { advertReader, contentHashReader } from './reread.js';
 import { canonicalServiceKey, serviceKey } from './service-key.js';
 import { readStateCheck } from './state-check.js';
+import { applyDates } from './dates-plan.js';
+import { dayOf } from '../adverts/dates.js';
+import { todayFor } from '../adverts/today.js';
 import { acquireLock, DEFAULT_STATE_FILE, reasonOf, stateFiles, SyncState } from './state.js';
 
 export interface SyncFolderOptions {
@@ -50,9 +53,11 @@ export interface SyncFolderOptions {
   signal?: AbortSignal;
   /** Receives the human-oriented lines the command writes to stderr (plan summary, notices). */
   log?: (line: string) => void;
+  /** The day adverts' `jobs:` dates are read against (YYYY-MM-DD, UTC); default today (see adverts/today.ts). */
+  today?: string;
 }
 
-export type PlanAction = 'create' | 'update' | 'delete' | 'orphan' | 'unchanged';
+export type PlanAction = 'create' | 'update' | 'delete' | 'orphan' | 'unchanged' | 'waiting' | 'closed';
 
 export interface PlannedEntry {
   action: PlanAction;
@@ -61,6 +66,10 @@ export interface PlannedEntry {
   file: string;
   changed?: string[];
   removed?: string[];
+  /** Its `jobs.opens`: why it waits (or is deleted, when on the service already). */
+  opens?: string;
+  /** Its `jobs.closes`, passed: why it is deleted (or not created). */
+  closed?: string;
 }
 
 export interface SyncedEntry {
@@ -141,6 +150,7 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`cannot read the sync state ${relative(cwd, statePath) || statePath}: ${whyUnreadable(error)}`);
   }
   const config = hooks.config ?? (await resolvedConfig(options, cwd, env, notice));
+  const today = await todayOf(options, env);
   const checkOptions = { allowUnknownFields: Boolean(options.allowUnknownFields) };
   const settings = { defaults: config.defaults, constants: config.constants };
   const service = serviceKey(Boolean(options.sandbox), config);
@@ -198,6 +208,10 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
         concurrency: Math.max(8, concurrency),
       });
     }
+    // Adverts outside their `jobs:` dates today: not created, or deleted (see dates-plan.ts).
+    plan = applyDates(plan, folder.dates, today);
+    // A plan found unchanged from the state's sum alone read no records: a date's deletion needs them.
+    if (hasChanges(plan)) state ??= SyncState.load(statePath);
     folder = undefined;
     // Credentials before the plan is shown: a run that cannot send should not print what it would send first.
     const client = dryRun ? undefined : await (hooks.connect ?? (() => clientFor(options, config, env)))();
@@ -253,7 +267,15 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
 
 /** A planned change as the API and `--json` show it. */
 export function plannedEntry(c: PlannedChange): PlannedEntry {
-  return { action: c.action, reference: c.reference, file: c.file, ...(c.changed ? { changed: c.changed } : {}), ...(c.removed?.length ? { removed: c.removed } : {}) };
+  return {
+    action: c.action,
+    reference: c.reference,
+    file: c.file,
+    ...(c.changed ? { changed: c.changed } : {}),
+    ...(c.removed?.length ? { removed: c.removed } : {}),
+    ...(c.opens !== undefined ? { opens: c.opens } : {}),
+    ...(c.closed !== undefined ? { closed: c.closed } : {}),
+  };
 }
 
 /** A result as the API and `--json` show it. */
@@ -308,6 +330,14 @@ export function recordingError(state: SyncState, outcome: ExecuteOutcome, saveFa
     'free some space, then run again',
   ];
   return error;
+}
+
+/** The UTC day number the adverts' dates are read against: options.today, else today's (the sandbox's clock with --sandbox). */
+async function todayOf(options: SyncFolderOptions, env: Record<string, string | undefined>): Promise<number> {
+  if (options.today === undefined) return todayFor({ sandbox: Boolean(options.sandbox), env });
+  const day = dayOf(options.today);
+  if (day === undefined) throw new UsageError(`today: ${JSON.stringify(options.today)} is not a date; write it as YYYY-MM-DD`);
+  return day;
 }
 
 /** The settings as the CLI resolves them (flags > env > project config > user config), for a caller without them. */

@@ -22,6 +22,7 @@ import { checkAdvert, isValid, type AdvertSettings } from './check.js';
 import { FirstFileByHash } from './first-file-by-hash.js';
 import type { AdvertMode, ValidateOptions } from './validate.js';
 import { nextTurn } from '../util/next-turn.js';
+import { dateStatus, DATES_BLOCK } from '../adverts/dates.js';
 
 export interface CheckSettings {
   settings: AdvertSettings;
@@ -33,6 +34,8 @@ export interface CheckSettings {
   digests?: boolean;
   /** With `digests`: hash each file's text too (see textHashOf), and skip the content hash of a text the state knows. */
   texts?: TextHashing;
+  /** Today's UTC day number: an advert whose `jobs.closes` has passed gets a warning (see adverts/dates.ts). */
+  today?: number;
 }
 
 export interface TextHashing {
@@ -82,6 +85,10 @@ export interface FileCheck {
    * '' when the file was read in parts (too large to hash whole) or texts are not hashed.
    */
   digests?: (string | number)[];
+  /** With `digests`: reference, opens, closes ('' when not set) of each valid advert with a `jobs:` date, flattened. */
+  dates?: string[];
+  /** Findings that do not make an advert invalid (a closing date that has passed). */
+  warnings?: Finding[];
 }
 
 /** `readAhead`: the file's bytes, read by another thread (see read-ahead.ts). */
@@ -134,6 +141,10 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
   if (s.digests && valid && reference !== undefined) {
     const textOnly = textHash !== '' && s.texts!.textOnly;
     (out.digests ??= []).push(reference, source.index, textOnly ? '' : hashing!.hashOf(c.payload), textHash);
+    if (c.dates) (out.dates ??= []).push(reference, c.dates.opens ?? '', c.dates.closes ?? '');
+  }
+  if (s.today !== undefined && valid && c.dates?.closes !== undefined && dateStatus(c.dates, s.today) === 'closed') {
+    for (const f of findingsFromTree({ [DATES_BLOCK]: { closes: ['closed'] } }, c.source, reference)) (out.warnings ??= []).push(f);
   }
 }
 
@@ -151,6 +162,8 @@ export interface FilesChecked {
   /** Every problem's code, duplicates included, and the files they are in. */
   problems: LoadProblem[];
   records?: AdvertRecord[];
+  /** Findings that do not make an advert invalid (FileCheck.warnings), in file order. */
+  warnings: Finding[];
 }
 
 /** Below this many files one thread is quicker than starting a worker; also from where a run is large for the heap. */
@@ -189,13 +202,14 @@ export interface CheckRun {
 export async function checkFiles(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, how: CheckRun = {}): Promise<FilesChecked> {
   const { env = process.env, onFile, signal } = how;
   if (s.digests) await loadHashing();
-  const result: FilesChecked = { files: 0, adverts: 0, invalid: 0, findings: [], problems: [], ...(s.records ? { records: [] } : {}) };
+  const result: FilesChecked = { files: 0, adverts: 0, invalid: 0, findings: [], problems: [], warnings: [], ...(s.records ? { records: [] } : {}) };
   const references = new ReferenceIndex(files, stdin, s);
   const merge = (found: FoundFile, index: number, c: FileCheck) => {
     result.files++;
     result.adverts += c.adverts;
     result.invalid += c.invalid;
     for (const f of c.findings) result.findings.push(f);
+    if (c.warnings) for (const f of c.warnings) result.warnings.push(f);
     for (const code of c.problems) result.problems.push({ file: found.display, message: '', code });
     if (c.records) for (const r of c.records) result.records!.push(r);
     for (let i = 0; i < c.references.length; i += 4) references.add(c.references[i] as string, found, index, c.references[i + 1] as number, c.references[i + 2] as number, c.references[i + 3] === 1);
@@ -499,7 +513,7 @@ async function inParallel(
       }
     };
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(script, { ...builtScriptOptions(), workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records, digests: s.digests, texts: s.texts } satisfies CheckSettings });
+      const worker = new Worker(script, { ...builtScriptOptions(), workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records, digests: s.digests, texts: s.texts, today: s.today } satisfies CheckSettings });
       pool.push(worker);
       worker.on('message', (reply: WorkerReply) => {
         if (stopped) return;
