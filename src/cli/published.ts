@@ -5,6 +5,7 @@
  */
 import type { Context } from './context.js';
 import type { PublishedChange } from '../core/published/record.js';
+import type { AdvertDates } from '../core/adverts/dates.js';
 
 export async function rememberPublished(ctx: Context, changes: readonly PublishedChange[]): Promise<void> {
   if (changes.length === 0) return;
@@ -30,9 +31,9 @@ export async function rememberPublished(ctx: Context, changes: readonly Publishe
  * their own. A string cut from a file's text by the YAML reader can keep that whole text alive, and
  * a run of 6,000 adverts would then hold every file until the end (a 32 MB heap ran out).
  */
-export function sentAdvert(reference: string, payload: Record<string, unknown> | undefined): PublishedChange {
+export function sentAdvert(reference: string, payload: Record<string, unknown> | undefined, dates?: AdvertDates): PublishedChange {
   const title = payload?.title;
-  return { reference: own(reference), title: typeof title === 'string' ? own(title.slice(0, 200)) : undefined };
+  return { reference: own(reference), title: typeof title === 'string' ? own(title.slice(0, 200)) : undefined, ...(dates ? { dates } : {}) };
 }
 
 const own = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');

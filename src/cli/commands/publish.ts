@@ -108,7 +108,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
           return report.unreadRecord(ctx, { file: toSend.source, document: toSend.document, reference: toSend.reference }, error, progress.log);
         }
         const outcome = await publishAdvert(client, advert, mode, ctx.signal);
-        if (!outcome.error && advert.reference !== undefined) published.push(sentAdvert(advert.reference, advert.payload));
+        if (!outcome.error && advert.reference !== undefined) published.push(sentAdvert(advert.reference, advert.payload, advert.dates));
         // Nothing else can succeed with credentials the service refuses.
         if (outcome.error && 'kind' in outcome.error && outcome.error.kind === 'unauthorized') stop();
         progress.tick(Boolean(outcome.error));

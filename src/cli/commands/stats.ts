@@ -73,7 +73,9 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   const { statsView } = await import('../output/stats-view.js');
   const history = await historyOf(ctx, flags.historyDir);
   const { sanitize } = await import('../../core/util/sanitize.js');
-  renderStats(ctx, done, statsView(history, done, options, (line) => ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(line)}\n`)));
+  const view = statsView(history, done, options, (line) => ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(line)}\n`));
+  view.closing = await closingOf(ctx, view.insights.map((i) => i.reference));
+  renderStats(ctx, done, view);
   if (ctx.globals.sandbox && ctx.globals.output === 'human' && !ctx.globals.quiet) {
     // The embedded sandbox is the only place a new user can get application ids to try `event` with.
     const { writeApplicationHints } = await import('../output/sandbox-hints.js');
@@ -110,6 +112,18 @@ export async function readStats(ctx: Context, references: readonly string[]) {
     ctx.signal,
   );
   return results.filter((r) => r !== undefined);
+}
+
+/** Days left of the adverts with a `jobs.closes` date, from the record of published adverts; today by the sandbox's clock with --sandbox. */
+async function closingOf(ctx: Context, references: readonly string[]) {
+  const [{ readPublished }, { closingDates }, { todayFor }, { serviceKey }] = await Promise.all([
+    import('../../core/published/record.js'),
+    import('../../core/published/closing.js'),
+    import('../../core/adverts/today.js'),
+    import('../../core/sync/service-key.js'),
+  ]);
+  const record = readPublished(ctx.env, serviceKey(ctx.globals.sandbox, await ctx.config()));
+  return closingDates(record.adverts, references, await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env }));
 }
 
 async function historyOf(ctx: Context, dirFlag: string | undefined) {

@@ -84,12 +84,16 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
       },
       onResult: (r) => {
         if (r.status === 'deleted') published.push({ reference: r.change.reference, deleted: true });
-        else if (r.status !== 'failed') published.push(sentAdvert(r.change.reference, r.advert?.payload));
+        else if (r.status !== 'failed') published.push(sentAdvert(r.change.reference, r.advert?.payload, r.advert?.dates));
         progress!.tick(r.status === 'failed');
         report.writeResult(ctx, r, progress!.log);
       },
       onSent: () => progress?.stop(),
-      onOutcome: (planned, outcome) => report.writeSummary(ctx, planned, outcome.results, outcome.notStarted),
+      onOutcome: (planned, outcome) => {
+        // Dates edited alone send nothing: the record stats and report count days left from is brought up to date.
+        if (planned.dates) for (const c of planned.changes) if (c.action === 'unchanged') published.push({ reference: c.reference, dates: planned.dates.get(c.reference), datesOnly: true });
+        report.writeSummary(ctx, planned, outcome.results, outcome.notStarted);
+      },
     },
   )
     .catch(invalidAdvertsReported(ctx))

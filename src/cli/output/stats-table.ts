@@ -8,6 +8,7 @@ import type { Snapshot } from '../../core/history/store.js';
 import { sanitize } from '../../core/util/sanitize.js';
 import { downsample, sparkline } from './sparkline.js';
 import { paint } from './summary.js';
+import { closingThisWeek, daysLeftText, type Closing } from '../../core/published/closing.js';
 
 export type StatsResult = { reference: string; stats: Stats } | { reference: string; error: JobsError };
 
@@ -20,13 +21,15 @@ export interface StatsView {
   note?: string;
   /** With --history: each shown advert's snapshots, oldest first. */
   series?: Map<string, Snapshot[]>;
+  /** The adverts with a closing date (`jobs.closes`), with their days left. */
+  closing?: ReadonlyMap<string, Closing>;
 }
 
 const percent = (r: number | null) => (r === null ? '-' : `${(100 * r).toFixed(1)}%`);
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `${n}` : '±0');
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function insightJson(i: Insight): Record<string, unknown> {
+export function insightJson(i: Insight, closing?: Closing): Record<string, unknown> {
   return {
     reference: i.reference,
     ...i.current,
@@ -34,6 +37,7 @@ export function insightJson(i: Insight): Record<string, unknown> {
     application_rate: i.applicationRate,
     change: i.change ? { ...i.change, since: iso(i.change.since) } : null,
     needs_attention: i.attention,
+    ...(closing ? { closes: closing.closes, days_left: closing.days_left } : {}),
   };
 }
 
@@ -46,7 +50,7 @@ export function renderStats(ctx: Context, results: readonly StatsResult[], view:
   if (ctx.globals.output === 'json') {
     const doc: Record<string, unknown> = {
       stats: [
-        ...view.insights.map(insightJson),
+        ...view.insights.map((i) => insightJson(i, view.closing?.get(i.reference))),
         ...errors.map((r) => ({ reference: r.reference, error: { message: r.error.message, exit_code: r.error.exitCode } })),
       ],
     };
@@ -56,7 +60,8 @@ export function renderStats(ctx: Context, results: readonly StatsResult[], view:
   }
   const out = ctx.io.stdout;
   const bold = paint(ctx, out).bold;
-  const header = ['REFERENCE', 'VIEWS', 'LIKES', 'APPLICATIONS', 'UNVIEWED', 'LIKE RATE', 'APPLY RATE'];
+  const closing = view.closing?.size ? view.closing : undefined;
+  const header = ['REFERENCE', 'VIEWS', 'LIKES', 'APPLICATIONS', 'UNVIEWED', 'LIKE RATE', 'APPLY RATE', ...(closing ? ['DAYS LEFT'] : [])];
   const cell = (i: Insight, key: keyof Stats) => (i.change ? `${i.current[key]} (${signed(i.change[key])})` : String(i.current[key]));
   const rows = view.insights.map((i) => [
     sanitize(i.reference),
@@ -66,6 +71,7 @@ export function renderStats(ctx: Context, results: readonly StatsResult[], view:
     cell(i, 'applications_unviewed'),
     percent(i.likeRate),
     percent(i.applicationRate),
+    ...(closing ? [closingCell(closing.get(i.reference))] : []),
   ]);
   if (rows.length > 0) {
     // reduce, not Math.max(...rows): `stats --all` may list more references than a call takes arguments.
@@ -80,11 +86,19 @@ export function renderStats(ctx: Context, results: readonly StatsResult[], view:
     out.write(`\n${bold('Needs attention')}\n`);
     for (const i of attention) out.write(`  ${sanitize(i.reference)}: ${i.attention.join('; ')}\n`);
   }
+  const soon = closing ? closingThisWeek(closing).filter((c) => view.insights.some((i) => i.reference === c.reference)) : [];
+  if (soon.length > 0) {
+    out.write(`\n${bold('Closing this week')}\n`);
+    for (const c of soon) out.write(`  ${sanitize(c.reference)}: ${daysLeftText(c)} (closes ${c.closes})\n`);
+  }
   if (view.series) renderTrends(out, view.series, bold);
   if (view.note) ctx.io.stderr.write(`${view.note}\n`);
   const c = paint(ctx, ctx.io.stderr);
   for (const r of errors) ctx.io.stderr.write(`${c.red('✖')} ${sanitize(r.reference)}: ${sanitize(r.error.message)}\n`);
 }
+
+/** Days left of an advert with a closing date; `-` without one. */
+const closingCell = (c: Closing | undefined) => (c === undefined ? '-' : c.days_left < 0 ? 'closed' : String(c.days_left));
 
 const TREND_WIDTH = 60;
 const LABELS: [keyof Stats, string][] = [

@@ -20,6 +20,7 @@ import { homeDir } from '../config/paths.js';
 import { lockPathFor, withLock } from '../storage/lock.js';
 import { removeOwnFile, replaceFile } from '../storage/replace.js';
 import { canonicalServiceKey } from '../sync/service-key.js';
+import type { AdvertDates } from '../adverts/dates.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -30,13 +31,18 @@ export interface PublishedAdvert {
   published_at: string;
   /** When it was deleted (ISO time); absent while it is live. */
   deleted_at?: string;
+  /** Its `jobs:` dates when it was last sent or synced (YYYY-MM-DD, UTC; see adverts/dates.ts): stats and the report count days left from them. */
+  opens?: string;
+  closes?: string;
 }
 
 /** A successful change to record: a create or update (with the title sent), or a delete. */
 export type PublishedChange =
-  | { reference: string; title?: string | undefined; deleted?: false }
+  | { reference: string; title?: string | undefined; deleted?: false; dates?: AdvertDates | undefined; datesOnly?: false }
+  /** An advert synced unchanged: only its dates are brought up to date, when it is recorded and live. */
+  | { reference: string; dates: AdvertDates | undefined; datesOnly: true; deleted?: false }
   /** onlyIfRecorded: a 404 says an advert is gone, but for a reference never recorded it is a typo, not a deletion. */
-  | { reference: string; deleted: true; onlyIfRecorded?: boolean };
+  | { reference: string; deleted: true; onlyIfRecorded?: boolean; datesOnly?: false };
 
 const VERSION = 1;
 /** Titles are kept short: the record names adverts, it does not copy them. */
@@ -90,22 +96,35 @@ export async function writePublished(env: Env, service: string, changes: readonl
       // Missing or damaged: what this run knows is written; the rest comes back as adverts are sent.
       adverts = new Map();
     }
+    let changed = false;
     for (const c of changes) {
       const before = adverts.get(c.reference);
+      if (c.datesOnly) {
+        if (!before || before.deleted_at !== undefined || (before.opens === c.dates?.opens && before.closes === c.dates?.closes)) continue;
+        const { opens: _o, closes: _c, ...rest } = before;
+        adverts.set(c.reference, { ...rest, ...datesOf(c.dates) });
+        changed = true;
+        continue;
+      }
+      changed = true;
       if (c.deleted) {
         if (c.onlyIfRecorded && !before) continue;
         adverts.set(c.reference, { ...(before?.title === undefined ? {} : { title: before.title }), published_at: before?.published_at ?? at, deleted_at: at });
       } else {
         const title = typeof c.title === 'string' ? c.title.slice(0, MAX_TITLE) : before?.title;
-        adverts.set(c.reference, { ...(title === undefined ? {} : { title }), published_at: at });
+        adverts.set(c.reference, { ...(title === undefined ? {} : { title }), published_at: at, ...datesOf(c.dates) });
       }
     }
+    // Only dates that were already as recorded: the file is left as it is.
+    if (!changed) return;
     // Durable: the record is how stats --all and the report know what was published.
     replaceFile(file, serialise(canonicalServiceKey(service), adverts), { durable: true, mode: 0o600, folderMode: 0o700 });
     },
     { what: 'the record of published adverts' },
   );
 }
+
+const datesOf = (dates: AdvertDates | undefined): AdvertDates => ({ ...(dates?.opens === undefined ? {} : { opens: dates.opens }), ...(dates?.closes === undefined ? {} : { closes: dates.closes }) });
 
 /** Forgets everything recorded for the service (`jobs sandbox --reset`); true when there was a record. */
 export function forgetPublished(env: Env, service: string): boolean {
@@ -139,6 +158,8 @@ function parse(text: string): Map<string, PublishedAdvert> {
     const advert: PublishedAdvert = { published_at: v.published_at };
     if (typeof v.title === 'string') advert.title = v.title;
     if (typeof v.deleted_at === 'string') advert.deleted_at = v.deleted_at;
+    if (typeof v.opens === 'string') advert.opens = v.opens;
+    if (typeof v.closes === 'string') advert.closes = v.closes;
     adverts.set(reference, advert);
   }
   return adverts;

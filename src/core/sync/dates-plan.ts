@@ -28,7 +28,7 @@ export function applyDates(plan: Plan, dates: ReadonlyMap<string, AdvertDates>, 
     if (change.action === 'create') return { action: status, reference: change.reference, file: change.file, ...why };
     return { action: 'delete', reference: change.reference, file: change.file, ...why };
   });
-  return touched ? { changes, counts: countActions(changes) } : plan;
+  return touched ? { changes, counts: countActions(changes), dates } : { ...plan, dates };
 }
 
 /** A deletion the file asked for by its dates, rather than a prune of an advert gone from the folder. */

@@ -10,6 +10,7 @@
 import type { CheckedAdvert } from '../validation/check.js';
 import { contentHashes, hashOf } from './hash.js';
 import type { AdvertRecord } from './state.js';
+import type { AdvertDates } from '../adverts/dates.js';
 
 /** `waiting` and `closed`: in the folder, outside its `jobs:` dates and not on the service (see dates-plan.ts). */
 export type Action = 'create' | 'update' | 'unchanged' | 'delete' | 'orphan' | 'waiting' | 'closed';
@@ -47,6 +48,8 @@ export interface PlannedChange {
 export interface Plan {
   changes: PlannedChange[];
   counts: Record<Action, number>;
+  /** The `jobs:` dates of the folder's adverts that have any, by reference (see dates-plan.ts). */
+  dates?: ReadonlyMap<string, AdvertDates>;
 }
 
 export interface PlanOptions {
