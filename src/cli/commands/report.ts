@@ -62,9 +62,11 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   const history = new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config({ token: false })));
   const { readPublished, liveReferences } = await import('../../core/published/record.js');
   const published = readPublished(ctx.env, history.service).adverts;
+  // Days left count from the sandbox's clock with --sandbox (see adverts/today.ts).
+  const today = await (await import('../../core/adverts/today.js')).todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env });
   const build = () => {
     const now = Date.now();
-    return buildReportStoppable(history, windowMs === undefined ? { now, published } : { now, from: now - windowMs, published }, ctx.signal);
+    return buildReportStoppable(history, windowMs === undefined ? { now, published, today } : { now, from: now - windowMs, published, today }, ctx.signal);
   };
   let model = await build();
   // Adverts published but never read (a first report after publish): their statistics are read

@@ -51,7 +51,7 @@ ${card('Need attention', int(attention.length), attention.length > 0 ? 'warn' : 
 <h2>Needs attention first</h2>
 ${attentionList(attention)}
 </section>
-<section>
+${closingSection(model)}<section>
 <h2>Adverts</h2>
 <div class="tools"><label>Filter <input id="filter" type="search" placeholder="title or reference"></label> <label><input id="only-attention" type="checkbox"> needs attention only</label> <span id="count"></span>
 <span class="legend" id="trend-legend" title="Each line is scaled to its own lowest and highest value over the period; hover over a trend for its numbers">Trend: <i class="swatch" style="background:${COLORS.views}"></i>views <i class="swatch" style="background:${COLORS.applications}"></i>applications, each from its lowest to its highest value${model.adverts.length ? ` (${day(model.from)} to ${day(model.to)})` : ''}</span></div>
@@ -206,8 +206,22 @@ export function rankAttention(adverts: readonly AdvertReport[]): AdvertReport[] 
 }
 
 /** Title, else the reference; with the reference beside a title. */
-function named(a: AdvertReport): string {
+function named(a: Pick<AdvertReport, 'reference' | 'title'>): string {
   return `<span class="name">${a.title === undefined ? `<strong>${escapeHtml(a.reference)}</strong>` : `<strong>${escapeHtml(a.title)}</strong> <span class="ref">${escapeHtml(a.reference)}</span>`}</span>`;
+}
+
+/** Adverts closing this week (their jobs.closes date), soonest first; nothing when none does. */
+function closingSection(model: ReportModel): string {
+  if (model.closingThisWeek.length === 0) return '';
+  const items = model.closingThisWeek.map((c) => {
+    const left = c.days_left === 0 ? 'last day' : c.days_left === 1 ? '1 day left' : `${c.days_left} days left`;
+    return `<li>${named({ reference: c.reference, ...(c.title === undefined ? {} : { title: c.title }) })}<span class="why">${left} (closes ${escapeHtml(c.closes)})</span></li>`;
+  });
+  return `<section id="closing">
+<h2>Closing this week</h2>
+<ol class="attention">${items.join('')}</ol>
+</section>
+`;
 }
 
 function attentionList(ranked: readonly AdvertReport[]): string {

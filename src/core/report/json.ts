@@ -12,6 +12,7 @@ export function reportJson(model: ReportModel, file: string | undefined): Record
     to: model.adverts.length ? iso(model.to) : null,
     funnel: model.funnel,
     needs_attention: model.adverts.filter((a) => a.attention.length > 0).map((a) => ({ reference: a.reference, title: a.title ?? null, reasons: a.attention })),
+    closing_this_week: model.closingThisWeek.map((c) => ({ reference: c.reference, title: c.title ?? null, closes: c.closes, days_left: c.days_left })),
     totals: model.totals.map((t) => ({ day: iso(t.day).slice(0, 10), views: t.views, likes: t.likes, applications: t.applications, applications_unviewed: t.applications_unviewed })),
     adverts: model.adverts.map((a) => ({
       reference: a.reference,
@@ -22,6 +23,7 @@ export function reportJson(model: ReportModel, file: string | undefined): Record
       application_rate: a.applicationRate,
       change: a.change ? { ...a.change, since: iso(a.change.since) } : null,
       needs_attention: a.attention,
+      ...(a.closes === undefined ? {} : { closes: a.closes, days_left: a.daysLeft }),
       snapshots: a.snapshots,
       first: iso(a.first),
       last: iso(a.last),

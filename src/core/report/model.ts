@@ -7,6 +7,8 @@ import { DAY_MS, QUIET_MS, insight, type Insight } from '../history/insights.js'
 import type { History, Snapshot, Visitor } from '../history/store.js';
 import { CancelledError } from '../errors/failures.js';
 import { nextTurn } from '../util/next-turn.js';
+import { closingDates, closingThisWeek } from '../published/closing.js';
+import type { PublishedAdvert } from '../published/record.js';
 
 /** Points kept per advert for its trend in the table (the last value of each bucket). */
 export const TREND_POINTS = 30;
@@ -16,6 +18,10 @@ export interface AdvertReport extends Insight {
   title?: string;
   /** Deleted through this tool: shown as deleted, never as needing attention. */
   deleted?: boolean;
+  /** Its `jobs.closes` date (YYYY-MM-DD, UTC), from the record of published adverts; live adverts only. */
+  closes?: string;
+  /** Whole days from today to `closes`: 0 on the last day, negative once closed. */
+  daysLeft?: number;
   /** Snapshots recorded for this advert in the period. */
   snapshots: number;
   first: number;
@@ -43,6 +49,8 @@ export interface ReportModel {
   /** Sums over live adverts of each one's latest counters at the end of each day (deleted ones count in no total). */
   totals: DayTotals[];
   funnel: { views: number; likes: number; applications: number };
+  /** Live adverts that close within the week (today and the 6 days after), soonest first. */
+  closingThisWeek: { reference: string; title?: string; closes: string; days_left: number }[];
 }
 
 /** One advert while the history is scanned: its edges, its week-ago baseline, trend buckets and days. */
@@ -92,8 +100,10 @@ export interface ReportOptions {
   /** The oldest snapshot to include (epoch ms); all when omitted. */
   from?: number;
   now?: number;
-  /** What this tool published to the service (core/published/record.ts): titles, and which are deleted. */
-  published?: ReadonlyMap<string, { title?: string; deleted_at?: string }>;
+  /** What this tool published to the service (core/published/record.ts): titles, which are deleted, closing dates. */
+  published?: ReadonlyMap<string, PublishedAdvert>;
+  /** Today's UTC day number, for days left (adverts/today.ts); default from `now`. */
+  today?: number;
 }
 
 type StartedReport = { model: ReportModel } | { from: number; visit: Visitor; finish: () => ReportModel };
@@ -103,7 +113,7 @@ function startReport(history: History, options: ReportOptions): StartedReport {
   const generatedAt = options.now ?? Date.now();
   const from = options.from ?? 0;
   const span = history.span(from);
-  if (!span) return { model: { service: history.service, generatedAt, from: 0, to: 0, adverts: [], totals: [], funnel: { views: 0, likes: 0, applications: 0 } } };
+  if (!span) return { model: { service: history.service, generatedAt, from: 0, to: 0, adverts: [], totals: [], funnel: { views: 0, likes: 0, applications: 0 }, closingThisWeek: [] } };
   const firstDay = Math.floor(span.first / DAY_MS);
   const dayCount = Math.floor(span.last / DAY_MS) - firstDay + 1;
   const bucketMs = Math.max(1, (span.last - span.first + 1) / TREND_POINTS);
@@ -138,7 +148,23 @@ function startReport(history: History, options: ReportOptions): StartedReport {
       acc.days[d + 4] = unviewed;
     }
   };
-  return { from, visit, finish: () => finishReport(history.service, generatedAt, span, dayCount, firstDay, accumulators, options.published) };
+  const today = options.today ?? Math.floor(generatedAt / DAY_MS);
+  return { from, visit, finish: () => withClosing(finishReport(history.service, generatedAt, span, dayCount, firstDay, accumulators, options.published), options.published, today) };
+}
+
+/** Days left of each live advert with a closing date, and those closing this week (see published/closing.ts). */
+function withClosing(model: ReportModel, published: ReportOptions['published'], today: number): ReportModel {
+  if (!published) return model;
+  const closing = closingDates(published, model.adverts.map((a) => a.reference), today);
+  for (const advert of model.adverts) {
+    const c = closing.get(advert.reference);
+    if (!c) continue;
+    advert.closes = c.closes;
+    advert.daysLeft = c.days_left;
+  }
+  const titles = new Map(model.adverts.map((a) => [a.reference, a.title]));
+  model.closingThisWeek = closingThisWeek(closing).map((c) => ({ ...c, ...(titles.get(c.reference) === undefined ? {} : { title: titles.get(c.reference)! }) }));
+  return model;
 }
 
 function finishReport(
@@ -195,5 +221,5 @@ function finishReport(
     }
   }
   adverts.sort((a, b) => a.reference.localeCompare(b.reference));
-  return { service, generatedAt, from: span.first, to: span.last, adverts, totals, funnel };
+  return { service, generatedAt, from: span.first, to: span.last, adverts, totals, funnel, closingThisWeek: [] };
 }
