@@ -294,7 +294,15 @@ export function syncedEntry(result: ChangeResult): SyncedEntry {
 export function outcomeCounts(plan: Plan, results: readonly ChangeResult[], notStarted: number): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const r of results) counts[r.status] = (counts[r.status] ?? 0) + 1;
-  return { ...counts, unchanged: plan.counts.unchanged, orphan: plan.counts.orphan, not_started: notStarted };
+  return {
+    ...counts,
+    unchanged: plan.counts.unchanged,
+    orphan: plan.counts.orphan,
+    // Adverts outside their jobs: dates, not on the service: counted only when there are any.
+    ...(plan.counts.waiting ? { waiting: plan.counts.waiting } : {}),
+    ...(plan.counts.closed ? { closed: plan.counts.closed } : {}),
+    not_started: notStarted,
+  };
 }
 
 /** 0 when everything succeeded; 4 when the credentials were refused; 1 for any other failure. */
