@@ -17,7 +17,8 @@ export default function validate({ program, name, action }: CommandSetup): void 
       'after',
       `
 Every error of every file is reported with file:line:column; exits 0 when all are valid, 3 when
-any is invalid, 2 on a usage error. Config defaults and constants apply as they would on publish.
+any is invalid, 2 on a usage error. An advert whose jobs.closes date has passed is a warning (exit
+0): sync deletes it. Config defaults and constants apply as they would on publish.
 
 Examples:
   $ ${name} validate adverts/
@@ -54,12 +55,15 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
       options: { allowUnknownFields: Boolean(flags.allowUnknownFields) },
       // JSON lists every advert, and JUnit has a testcase for each.
       records: format.name === 'json' || format.name === 'junit',
+      // An advert whose jobs.closes has passed is warned of (the sandbox's date with --sandbox).
+      today: await (await import('../../core/adverts/today.js')).todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env }),
     },
     { env: ctx.env, signal: ctx.signal, ...(ctx.globals.verbose ? { trace: (line: string) => ctx.io.stderr.write(`${line}\n`) } : {}) },
   );
   const problems = found.problems.concat(checked.problems);
   const findings = sortFindings(found.problems.map(findingFromProblem).concat(checked.findings));
   const { adverts, invalid } = checked;
+  const warnings = sortFindings(checked.warnings);
   const ok = findings.length === 0;
 
   writeFindings(
@@ -67,11 +71,13 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
     findings,
     () => ({
       valid: ok,
-      summary: { files: checked.files, adverts, valid: adverts - invalid, invalid, problems: problems.length, errors: findings.length },
+      summary: { files: checked.files, adverts, valid: adverts - invalid, invalid, problems: problems.length, errors: findings.length, warnings: warnings.length },
       adverts: checked.records ?? [],
       findings,
+      warnings,
     }),
     checked.records && casesOfAdverts(checked.records, findings),
+    warnings,
   );
   if (!format.document && !(ctx.globals.quiet && ok)) {
     const c = paint(ctx, ctx.io.stderr);
@@ -79,7 +85,8 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
     // A file with YAML errors, or one that could not be read, is counted as such, not as "0 invalid".
     const { files, duplicates } = problemParts(problems);
     const failed = [...(invalid > 0 || files.length === 0 ? [`${invalid} invalid${duplicatesNote(duplicates)}`] : []), ...files].join(', ');
-    const line = ok ? c.green(`✔ ${counted}: all valid`) : c.red(`✖ ${plural(findings.length, 'error')}: ${counted} checked, ${failed}`);
+    const warned = warnings.length > 0 ? ` (${plural(warnings.length, 'warning')})` : '';
+    const line = ok ? c.green(`✔ ${counted}: all valid${warned}`) : c.red(`✖ ${plural(findings.length, 'error')}: ${counted} checked, ${failed}${warned}`);
     ctx.io.stderr.write(`${line}\n`);
   }
   return ok ? 0 : 3;

@@ -39,7 +39,7 @@ function issues(findings: readonly Finding[]): CodeQualityIssue[] {
       check_name: `jobs/${f.rule}`,
       fingerprint: n === 0 ? base : hash([...key, String(n)]),
       // A file that cannot be read stops everything in it; a field's error stops one advert.
-      severity: f.kind === 'file' ? 'critical' : 'major',
+      severity: f.severity === 'warning' ? 'minor' : f.kind === 'file' ? 'critical' : 'major',
       location: { path, lines: { begin: f.line ?? 1 } },
     };
   });

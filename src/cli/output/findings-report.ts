@@ -28,21 +28,26 @@ export function invalidInput(ctx: Context, findings: readonly Finding[], message
  * `cases` (every advert checked, with its findings) gives the report formats a testcase per advert;
  * without them, an advert is known by its findings alone.
  */
-export function writeFindings(ctx: Context, findings: readonly Finding[], json: () => unknown, cases?: ReportCase[]): void {
+export function writeFindings(ctx: Context, findings: readonly Finding[], json: () => unknown, cases?: ReportCase[], warnings: readonly Finding[] = []): void {
   const out = ctx.io.stdout;
   if (ctx.globals.output === 'json') {
     out.write(jsonText(json() as object));
     return;
   }
   if (writerFor(ctx.globals.output)) {
-    if (!cases) writeReport(ctx, casesOf(findings));
-    else {
+    // JUnit has no warnings: a testcase passes or fails.
+    const loose = ctx.globals.output === 'junit' ? [] : warnings;
+    if (!cases) {
+      const grouped = casesOf(findings);
+      writeReport(ctx, { cases: grouped.cases, findings: [...grouped.findings, ...loose] });
+    } else {
       const inCases = new Set(cases.flatMap((c) => c.findings));
-      writeReport(ctx, { cases, findings: findings.filter((f) => !inCases.has(f)) });
+      writeReport(ctx, { cases, findings: [...findings.filter((f) => !inCases.has(f)), ...loose] });
     }
     return;
   }
   const c = paint(ctx, out);
+  for (const f of warnings) out.write(`${c.yellow('⚠')} ${formatFinding(f)}\n`);
   for (const f of findings) {
     out.write(`${c.red('✖')} ${formatFinding(f)}\n`);
     // The source lines the parser drew, as lines: the message above already says where and what.

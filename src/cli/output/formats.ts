@@ -29,7 +29,7 @@ export function githubAnnotationOn(pathSep: string, f: Finding): string {
   ].filter(Boolean);
   // Newlines are kept: escapeData encodes them, as the annotation format expects.
   const text = f.kind === 'file' ? sanitize(f.text, true) : formatFinding({ ...f, file: '' });
-  return `::error ${props.join(',')}::${escapeData(text)}`;
+  return `::${f.severity ?? 'error'} ${props.join(',')}::${escapeData(text)}`;
 }
 
 export interface SarifLog {
@@ -59,7 +59,7 @@ export function sarifLog(findings: readonly Finding[], version: string): SarifLo
         results: findings.map((f) => ({
           ruleId: f.rule,
           ruleIndex: rules.indexOf(f.rule),
-          level: 'error',
+          level: f.severity ?? 'error',
           message: { text: f.kind === 'file' ? f.text : formatFinding({ ...f, file: '' }) },
           locations: f.file
             ? [

@@ -26,6 +26,8 @@ export interface Finding {
   reference?: string;
   /** The source lines at the mistake, with a caret under it (YAML syntax errors): shown under the message on a terminal. */
   context?: string[];
+  /** A warning makes nothing invalid (a closing date that has passed); absent: an error. */
+  severity?: 'warning';
 }
 
 /**

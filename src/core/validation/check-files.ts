@@ -144,7 +144,7 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
     if (c.dates) (out.dates ??= []).push(reference, c.dates.opens ?? '', c.dates.closes ?? '');
   }
   if (s.today !== undefined && valid && c.dates?.closes !== undefined && dateStatus(c.dates, s.today) === 'closed') {
-    for (const f of findingsFromTree({ [DATES_BLOCK]: { closes: ['closed'] } }, c.source, reference)) (out.warnings ??= []).push(f);
+    for (const f of findingsFromTree({ [DATES_BLOCK]: { closes: ['closed'] } }, c.source, reference)) (out.warnings ??= []).push({ ...f, severity: 'warning' });
   }
 }
 
