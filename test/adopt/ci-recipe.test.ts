@@ -70,6 +70,19 @@ describe('the GitHub Actions recipe', () => {
     for (const { args } of jobsCalls(prJob!).filter(({ args }) => args.includes('sync'))) expect(args).toContain('--dry-run');
   });
 
+  it('syncs daily on a schedule, confirming with --yes the closings the adverts ask for', () => {
+    const schedule = (workflow.on as unknown as { schedule?: { cron?: string }[] }).schedule;
+    expect(schedule, 'on: schedule').toBeDefined();
+    // Daily: minute and hour fixed, every day of every month (advert dates are UTC days).
+    expect(schedule!.map((s) => s.cron)).toContainEqual(expect.stringMatching(/^\d{1,2} \d{1,2} \* \* \*$/));
+    // Scheduled runs carry the default branch's ref: the sync job must take them.
+    const mainJob = Object.values(workflow.jobs).find((j) => j.if?.includes('refs/heads/main'));
+    expect(mainJob!.if).not.toMatch(/event_name\s*==\s*'push'/);
+    const sync = jobsCalls(mainJob!).find(({ args }) => args[0] === 'sync');
+    expect(sync!.args).toContain('--yes');
+    expect(sync!.args).not.toContain('--dry-run');
+  });
+
   it('syncs on main with the token from a secret, and never a literal token', () => {
     const mainJob = Object.values(workflow.jobs).find((j) => j.if?.includes("refs/heads/main"));
     expect(mainJob).toBeDefined();

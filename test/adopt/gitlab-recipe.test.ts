@@ -61,6 +61,18 @@ describe('the GitLab CI recipe', () => {
     }
   });
 
+  it('syncs in a scheduled pipeline too, confirming with --yes the closings the adverts ask for', () => {
+    const [, sync] = jobs.find(([, job]) => onDefaultBranch(job))!;
+    const scheduled = sync.rules?.find((r) => r.if?.includes("$CI_PIPELINE_SOURCE == 'schedule'"));
+    expect(scheduled, 'a rule for scheduled pipelines').toBeDefined();
+    // A schedule changes no file: a `changes:` condition would skip the job every day.
+    expect((scheduled as Record<string, unknown>).changes).toBeUndefined();
+    expect(scheduled!.if).toContain('$CI_DEFAULT_BRANCH');
+    expect(calls(sync).find((a) => a[0] === 'sync')).toContain('--yes');
+    // The schedule itself is set in GitLab's settings: the recipe says how.
+    expect(TEXT).toMatch(/Pipeline schedules[\s\S]*5 0 \* \* \*/);
+  });
+
   it('syncs the default branch with the token from a variable, one run at a time, and commits the state', () => {
     const [, sync] = jobs.find(([, job]) => onDefaultBranch(job))!;
     const args = calls(sync).find((a) => a[0] === 'sync');
