@@ -117,7 +117,7 @@ async function confirmDeletions(ctx: Context, plan: Plan, flags: SyncFlags): Pro
     const them = plan.counts.delete === 1 ? 'it' : 'them';
     // Deletions asked for by `jobs:` dates need no --prune: leaving it out keeps nothing then.
     const keep = dated.length === plan.counts.delete ? 'or change the dates in their jobs: block to keep them up' : dated.length > 0 ? 'or leave out --prune and change the dates in their jobs: block to keep them' : 'or leave out --prune to keep them';
-    const yes = `pass --yes to delete ${them} (${flags.prune ? 'sync --prune --yes' : 'sync --yes'}; in CI, the scheduled sync runs with --yes), ${keep}`;
+    const yes = `pass --yes to delete ${them} (${flags.prune ? 'sync --prune --yes' : 'sync --yes'}), ${keep}`;
     throw new errors.UsageError(`refusing to delete ${adverts} without confirmation; nothing was sent`, { details: [...(shown ? [] : deletions), yes] });
   }
   if (!shown) ctx.io.stderr.write(`${deletions.join('\n')}\n`);
