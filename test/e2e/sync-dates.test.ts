@@ -2,7 +2,7 @@
  * Adverts that open and close on their `jobs:` dates, end to end: the built binary against the
  * embedded sandbox, its clock moved forward a day at a time with `jobs sandbox --fast-forward`.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,11 @@ describe('sync of dated adverts over simulated days', () => {
     expect(stats.stdout).toContain(`Closing this week\n  CLOSES-3: 3 days left (closes ${closes})`);
     const statsJson = JSON.parse((await run('stats', 'CLOSES-3', '--no-record', '--json')).stdout);
     expect(statsJson.stats[0]).toMatchObject({ reference: 'CLOSES-3', closes, days_left: 3 });
+    // So does the report, which lists it as closing this week.
+    const report = await run('report', '--file', join(dir, 'report.html'), '--json');
+    expect(report.code, report.stderr).toBe(0);
+    expect(JSON.parse(report.stdout).closing_this_week).toEqual([{ reference: 'CLOSES-3', title: 'Engineer', closes, days_left: 3 }]);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain(`3 days left (closes ${closes})`);
 
     // Day 2: created.
     expect((await run('sandbox', '--fast-forward', '2d')).code).toBe(0);
