@@ -194,3 +194,27 @@ describe('sync --prune on a terminal', () => {
     expect(json.code).toBe(9);
   });
 });
+
+describe('sync of an advert past its closing date on a terminal (no --prune)', () => {
+  const env = { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' };
+  async function syncedThenClosed(): Promise<string> {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1', 'jobs:\n  closes: 2026-12-01\n') });
+    const scope = nock(SERVICE).post('/jobs').reply(201);
+    expect((await onTerminal(['sync', dir], [], { ...env, JOBS_TODAY: '2026-12-01' })).code).toBe(0);
+    scope.done();
+    return dir;
+  }
+
+  it('asks as a prune does: no sends nothing (exit 9); yes deletes it', async () => {
+    const dir = await syncedThenClosed();
+    const declined = await onTerminal(['sync', dir], ['n\r'], { ...env, JOBS_TODAY: '2026-12-02' });
+    expect(declined.stdout).toContain('- A-1 (closed 2026-12-01)  a.yaml');
+    expect(declined.stderr).toContain('Delete 1 advert from the service (marked - above)? This cannot be undone. [y/N] ');
+    expect(declined.code, declined.stderr).toBe(9);
+    const scope = nock(SERVICE).delete('/jobs/A-1').reply(200);
+    const accepted = await onTerminal(['sync', dir], ['y\r'], { ...env, JOBS_TODAY: '2026-12-02' });
+    scope.done();
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect(accepted.stdout).toContain('✔ deleted A-1');
+  });
+});
