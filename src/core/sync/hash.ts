@@ -62,11 +62,15 @@ export function contentHashes(payload: Record<string, unknown>): { hash: string;
  * constant names). Bump this when a release changes either for a text that is already valid: every
  * text hash recorded before then stops matching, and each advert's payload is hashed again.
  */
-export const TEXT_HASH_EPOCH = 3;
+export const TEXT_HASH_EPOCH = 2;
 
 /** What a text hash covers besides the text: the epoch and the settings that shape a payload. */
 export function textHashBasis(settings: unknown, options: unknown): string {
-  return `jobs text hash ${TEXT_HASH_EPOCH}\n${canonicalJson({ settings, options })}\n`;
+  // The tool's own `jobs:` block is taken off the payload; with unknown fields allowed it used to be
+  // sent. Only such runs can get another payload from the same text: only their hashes change (a new
+  // epoch would have every no-op sync hash every payload again until its state is next written).
+  const own = (options as { allowUnknownFields?: boolean } | undefined)?.allowUnknownFields ? { own_block: 'jobs' } : {};
+  return `jobs text hash ${TEXT_HASH_EPOCH}\n${canonicalJson({ settings, options, ...own })}\n`;
 }
 
 /**
