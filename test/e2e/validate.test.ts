@@ -99,7 +99,7 @@ describe('jobs validate (built binary)', () => {
     expect(json.code).toBe(3);
     const doc = JSON.parse(json.stdout);
     expect(doc.valid).toBe(false);
-    expect(doc.summary).toEqual({ files: 1, adverts: 1, valid: 0, invalid: 1, problems: 0, errors: 1 });
+    expect(doc.summary).toEqual({ files: 1, adverts: 1, valid: 0, invalid: 1, problems: 0, errors: 1, warnings: 0 });
     expect(doc.adverts).toEqual([{ file: 'a.yaml', document: 0, line: 1, reference: 'E2E-1', valid: false, errors: { seniority: ['less_than:0'] } }]);
     expect(doc.findings[0]).toMatchObject({ file: 'a.yaml', line: 11, column: 12, path: 'seniority', message: 'less_than:0', text: 'must be at least 0' });
 
