@@ -27,6 +27,12 @@ describe('jobs init', () => {
     const check = await runJobs(['validate', 'advert.yaml'], { cwd: dir });
     expect(check.stderr).toBe('✔ 1 advert in 1 file: all valid\n');
     expect(check.code).toBe(0);
+
+    // The commented jobs: block (the advert's dates), uncommented, is valid too.
+    writeFileSync(join(dir, 'dated.yaml'), text.replace(/^# jobs:\n(# {3}.*\n)+/m, (block) => block.replace(/^# /gm, '')));
+    expect(read(join(dir, 'dated.yaml'))).toMatch(/^jobs:\n {2}opens: \d{4}-\d{2}-\d{2}\n {2}closes: /m);
+    const dated = await runJobs(['validate', 'dated.yaml'], { cwd: dir, env: { JOBS_TODAY: '2026-12-01' } });
+    expect(dated.stderr).toBe('✔ 1 advert in 1 file: all valid\n');
   });
 
   it('never overwrites a file without --force (exit 2, file unchanged)', async () => {

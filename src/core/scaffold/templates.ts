@@ -52,6 +52,12 @@ recruiter:
   # first_name: Kari
   # last_name: Nordmann
   # organization_name: ACME Recruiting
+
+# The tool's own settings, never sent: the days the advert is up (UTC). jobs sync creates it from
+# opens on and deletes it after closes; run the sync daily (the CI recipes do).
+# jobs:
+#   opens: 2027-01-01
+#   closes: 2027-01-31
 `;
 }
 
