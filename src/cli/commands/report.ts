@@ -62,8 +62,8 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   const history = new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config({ token: false })));
   const { readPublished, liveReferences } = await import('../../core/published/record.js');
   const published = readPublished(ctx.env, history.service).adverts;
-  // Days left count from the sandbox's clock with --sandbox (see adverts/today.ts).
-  const today = await (await import('../../core/adverts/today.js')).todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env });
+  // Days left count from the sandbox's clock with --sandbox (see sync/today.ts).
+  const today = await (await import('../../core/sync/today.js')).todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env });
   const build = () => {
     const now = Date.now();
     return buildReportStoppable(history, windowMs === undefined ? { now, published, today } : { now, from: now - windowMs, published, today }, ctx.signal);

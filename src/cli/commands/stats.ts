@@ -119,7 +119,7 @@ async function closingOf(ctx: Context, references: readonly string[]) {
   const [{ readPublished }, { closingDates }, { todayFor }, { serviceKey }] = await Promise.all([
     import('../../core/published/record.js'),
     import('../../core/published/closing.js'),
-    import('../../core/adverts/today.js'),
+    import('../../core/sync/today.js'),
     import('../../core/sync/service-key.js'),
   ]);
   const record = readPublished(ctx.env, serviceKey(ctx.globals.sandbox, await ctx.config()));

@@ -56,7 +56,7 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
       // JSON lists every advert, and JUnit has a testcase for each.
       records: format.name === 'json' || format.name === 'junit',
       // An advert whose jobs.closes has passed is warned of (the sandbox's date with --sandbox).
-      today: await (await import('../../core/adverts/today.js')).todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env }),
+      today: await (await import('../../core/sync/today.js')).todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env }),
     },
     { env: ctx.env, signal: ctx.signal, ...(ctx.globals.verbose ? { trace: (line: string) => ctx.io.stderr.write(`${line}\n`) } : {}) },
   );

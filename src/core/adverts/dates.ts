@@ -10,7 +10,7 @@
  * YYYY-MM-DD calendar dates) is checked by the advert schema, at the lines written.
  *
  * Dates are calendar dates in UTC: an advert is open from 00:00 UTC on `opens` through 23:59:59 UTC
- * on `closes`. "Today" is a day number (days since 1970-01-01, UTC), see today.ts.
+ * on `closes`. "Today" is a day number (days since 1970-01-01, UTC), see sync/today.ts.
  */
 import type { ErrorTree } from '../errors/tree.js';
 import { addError } from '../errors/tree.js';

@@ -102,7 +102,7 @@ export interface ReportOptions {
   now?: number;
   /** What this tool published to the service (core/published/record.ts): titles, which are deleted, closing dates. */
   published?: ReadonlyMap<string, PublishedAdvert>;
-  /** Today's UTC day number, for days left (adverts/today.ts); default from `now`. */
+  /** Today's UTC day number, for days left (sync/today.ts); default from `now`. */
   today?: number;
 }
 

@@ -22,7 +22,7 @@ import { canonicalServiceKey, serviceKey } from './service-key.js';
 import { readStateCheck } from './state-check.js';
 import { applyDates } from './dates-plan.js';
 import { dayOf } from '../adverts/dates.js';
-import { todayFor } from '../adverts/today.js';
+import { todayFor } from './today.js';
 import { acquireLock, DEFAULT_STATE_FILE, reasonOf, stateFiles, SyncState } from './state.js';
 
 export interface SyncFolderOptions {
@@ -53,7 +53,7 @@ export interface SyncFolderOptions {
   signal?: AbortSignal;
   /** Receives the human-oriented lines the command writes to stderr (plan summary, notices). */
   log?: (line: string) => void;
-  /** The day adverts' `jobs:` dates are read against (YYYY-MM-DD, UTC); default today (see adverts/today.ts). */
+  /** The day adverts' `jobs:` dates are read against (YYYY-MM-DD, UTC); default today (see sync/today.ts). */
   today?: string;
 }
 

@@ -1,10 +1,10 @@
-/** "Today" for advert dates (src/core/adverts/today.ts): the sandbox's clock, or the date, or JOBS_TODAY. */
+/** "Today" for advert dates (src/core/sync/today.ts): the sandbox's clock, or the date, or JOBS_TODAY. */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dateOf } from '../../../src/core/adverts/dates.js';
-import { todayFor } from '../../../src/core/adverts/today.js';
+import { todayFor } from '../../../src/core/sync/today.js';
 
 const NOW = Date.parse('2026-12-01T23:30:00Z');
 

@@ -6,7 +6,7 @@
  * request) cannot set.
  */
 import { UsageError } from '../errors/failures.js';
-import { dayAt, dayOf } from './dates.js';
+import { dayAt, dayOf } from '../adverts/dates.js';
 
 type Env = Record<string, string | undefined>;
 
