@@ -8,7 +8,6 @@ import type { History, Snapshot, Visitor } from '../history/store.js';
 import { CancelledError } from '../errors/failures.js';
 import { nextTurn } from '../util/next-turn.js';
 import { closingDates, closingThisWeek } from '../published/closing.js';
-import type { PublishedAdvert } from '../published/record.js';
 
 /** Points kept per advert for its trend in the table (the last value of each bucket). */
 export const TREND_POINTS = 30;
@@ -101,7 +100,7 @@ export interface ReportOptions {
   from?: number;
   now?: number;
   /** What this tool published to the service (core/published/record.ts): titles, which are deleted, closing dates. */
-  published?: ReadonlyMap<string, PublishedAdvert>;
+  published?: ReadonlyMap<string, { title?: string; deleted_at?: string; closes?: string }>;
   /** Today's UTC day number, for days left (sync/today.ts); default from `now`. */
   today?: number;
 }

@@ -39,7 +39,7 @@ describe('the report of dated adverts', () => {
   it('has no closing section when nothing closes this week', () => {
     const h = new History(mkdtempSync(join(tmpdir(), 'jobs-report-dates-')), 'sandbox');
     h.append([snap('PLAIN')]);
-    const model = buildReport(h, { now: T0, published: new Map([['PLAIN', { published_at: '' }]]) });
+    const model = buildReport(h, { now: T0, published: new Map([['PLAIN', { title: 'Plain' }]]) });
     expect(model.closingThisWeek).toEqual([]);
     expect(renderReportHtml(model)).not.toContain('Closing this week');
   });
