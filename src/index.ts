@@ -23,7 +23,8 @@ export { publishAdvert, type PublishMode, type PublishOutcome } from './core/pub
 export { renderTreeLines, renderTreeNested, describeEntry } from './core/errors/render.js';
 export { describeMessage, parseMessage } from './core/errors/messages.js';
 export { flattenTree, isErrorTree, hasError, type ErrorTree, type ErrorEntry } from './core/errors/tree.js';
-export { findingsFromTree, formatFinding, type Finding } from './core/errors/findings.js';
+export { formatFinding, type Finding } from './core/errors/findings.js';
+export { findingsFromTree } from './core/validation/tree-findings.js';
 export { ApiError, CancelledError, ConfigError, InvalidInputError, PartialFailureError, UsageError, JobsError, ExitCode, type ApiErrorKind } from './core/errors/failures.js';
 
 // Sync: `jobs sync` as one call, and the pieces it is made of for callers who need another shape.

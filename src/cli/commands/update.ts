@@ -36,7 +36,7 @@ Examples:
 }
 
 async function runUpdate(ctx: Context, reference: string, file: string | undefined, flags: UpdateFlags): Promise<number> {
-  const [{ loadAdverts }, { parseSetFlag, applySet }, { findingFromProblem, findingsFromTree, sortFindings }, { invalidInput }, errors, { sanitize }, report] =
+  const [{ loadAdverts }, { parseSetFlag, applySet }, { findingFromProblem, sortFindings }, { invalidInput }, errors, { sanitize }, report] =
     await Promise.all([
       import('../../core/adverts/load.js'),
       import('../../core/publishing/patch.js'),
@@ -46,7 +46,11 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
       import('../../core/util/sanitize.js'),
       import('../output/publish-report.js'),
     ]);
-  const [{ checkAdvert }, { refuseUnusableReferences }] = await Promise.all([import('../../core/validation/check.js'), import('../../core/validation/reference.js')]);
+  const [{ checkAdvert }, { refuseUnusableReferences }, { findingsFromTree }] = await Promise.all([
+    import('../../core/validation/check.js'),
+    import('../../core/validation/reference.js'),
+    import('../../core/validation/tree-findings.js'),
+  ]);
   if (!file && flags.set.length === 0) throw new errors.UsageError('nothing to update: give a file of fields to change and/or --set path=value');
   if (reference.trim() === '') throw new errors.UsageError('the reference must not be empty');
   reference = refuseUnusableReferences([reference])[0]!;

@@ -8,7 +8,8 @@ import { ApiError, ExitCode, type JobsError } from '../../core/errors/failures.j
 import { sanitize } from '../../core/util/sanitize.js';
 import { renamed } from './renamed.js';
 import { treeLines } from '../../core/api/api-errors.js';
-import { findingsFromTree, formatFinding, shownFile, type Finding } from '../../core/errors/findings.js';
+import { formatFinding, shownFile, type Finding } from '../../core/errors/findings.js';
+import { findingsFromTree } from '../../core/validation/tree-findings.js';
 import { githubAnnotation } from './formats.js';
 import { formatEntry, writerFor, type ReportCase } from './format-registry.js';
 import { writeReport } from './findings-report.js';
