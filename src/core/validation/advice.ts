@@ -14,7 +14,6 @@ import { didYouMean } from '../config/did-you-mean.js';
 import { getPath, isPlainObject } from '../config/plain.js';
 import { sanitize } from '../util/sanitize.js';
 import { suggestCountry } from './countries.js';
-import { unusableReference } from './reference.js';
 import { plural } from '../util/plural.js';
 
 export interface AdviceContext {
