@@ -33,7 +33,7 @@ async function runDelete(ctx: Context, references: string[], flags: DeleteFlags)
     import('../output/summary.js'),
   ]);
   if (references.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
-  const unique = [...new Set((await import('../../core/validation/reference.js')).refuseUnusableReferences(references))];
+  const unique = [...new Set((await import('../../core/adverts/reference.js')).refuseUnusableReferences(references))];
   if (!flags.yes) {
     if (!canPrompt(ctx)) throw new errors.UsageError(`refusing to delete without confirmation: pass --yes to delete ${unique.length === 1 ? 'this advert' : `these ${unique.length} adverts`}`);
     const { confirm } = await import('../output/prompt.js');

@@ -33,17 +33,17 @@ Examples:
 }
 
 async function runEvent(ctx: Context, id: string, kind: string, flags: EventFlags): Promise<number> {
-  const [errors, { suggest }, { readEventData }, { sanitize }, { paint }] = await Promise.all([
+  const [errors, { didYouMean }, { readEventData }, { sanitize }, { paint }] = await Promise.all([
     import('../../core/errors/failures.js'),
-    import('../../core/validation/suggest.js'),
+    import('../../core/util/did-you-mean.js'),
     import('../../core/publishing/event-data.js'),
     import('../../core/util/sanitize.js'),
     import('../output/summary.js'),
   ]);
   if (id.trim() === '') throw new errors.UsageError('the application id must not be empty');
-  (await import('../../core/validation/reference.js')).refuseUnusableArguments([id], 'application id');
+  (await import('../../core/adverts/reference.js')).refuseUnusableArguments([id], 'application id');
   if (!(EVENT_KINDS as readonly string[]).includes(kind)) {
-    const hint = suggest(kind, EVENT_KINDS) ?? suggest(`recruiter_${kind}`, EVENT_KINDS);
+    const hint = didYouMean(kind, EVENT_KINDS) ?? didYouMean(`recruiter_${kind}`, EVENT_KINDS);
     throw new errors.UsageError(`unknown event kind "${sanitize(kind)}"${hint ? `; did you mean ${hint}?` : ''}`, { details: [`the kinds are ${EVENT_KINDS.join(', ')}`] });
   }
   if (flags.data !== undefined && flags.dataFile !== undefined) throw new errors.UsageError('give --data or --data-file, not both');

@@ -54,7 +54,7 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   if (!flags.all && references.length === 0) throw new errors.UsageError('which adverts? give their references, or --all for every advert published to this service');
   const { parseHistoryFlags } = await import('../../core/history/flags.js');
   const options = parseHistoryFlags(flags);
-  const { refuseUnusableReferences } = await import('../../core/validation/reference.js');
+  const { refuseUnusableReferences } = await import('../../core/adverts/reference.js');
   // Given on the command line, each is refused or put in NFC before anything is asked.
   if (!flags.all && references.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
   const all = flags.all ? await referencesOfAll(ctx, flags.state) : undefined;

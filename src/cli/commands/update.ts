@@ -48,7 +48,7 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
     ]);
   const [{ checkAdvert }, { refuseUnusableReferences }, { findingsFromTree }] = await Promise.all([
     import('../../core/validation/check.js'),
-    import('../../core/validation/reference.js'),
+    import('../../core/adverts/reference.js'),
     import('../../core/validation/tree-findings.js'),
   ]);
   if (!file && flags.set.length === 0) throw new errors.UsageError('nothing to update: give a file of fields to change and/or --set path=value');

@@ -10,7 +10,7 @@
  */
 import { typedPlainScalar } from './scalars.js';
 import type { AdvertSource, PathSegment, Position } from './types.js';
-import { withNormalReference } from '../validation/reference.js';
+import { withNormalReference } from './reference.js';
 import type { ReadOptions, ReadResult } from './yaml-reader.js';
 
 /**

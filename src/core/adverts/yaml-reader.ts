@@ -8,7 +8,7 @@ import type { AdvertSource, LoadProblem, PathSegment, Position } from './types.j
 import { typedPlainScalar } from './scalars.js';
 import { readYamlAdvertsFast } from './fast-yaml.js';
 import { sanitize } from '../util/sanitize.js';
-import { withNormalReference } from '../validation/reference.js';
+import { withNormalReference } from './reference.js';
 import { findIndentationProblems, type IndentationProblem } from './indentation.js';
 import { explainYamlError } from './yaml-errors.js';
 

@@ -4,7 +4,7 @@
  */
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { sanitize } from '../util/sanitize.js';
-import { unusableIdentifier } from '../validation/reference.js';
+import { unusableIdentifier } from '../adverts/reference.js';
 
 /** Parses and checks the configured base URL; the returned URL is never mutated. */
 export function parseBaseUrl(text: string): URL {

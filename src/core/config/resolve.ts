@@ -4,7 +4,7 @@
  * where it came from so `jobs doctor` and `jobs config list` can say so.
  */
 import { dirname, resolve as resolvePath } from 'node:path';
-import { proxyEnvOf } from '../api/proxy.js';
+import { proxyEnvOf } from './proxy-env.js';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { readCredentials, storeKey, type CredentialsFile } from './credentials.js';
 import { describeSource } from './describe.js';

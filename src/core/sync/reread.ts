@@ -3,7 +3,7 @@
  * being sent. The advert must hash as planned: a file edited since the plan is not sent (it was
  * checked in another state), and the run says to sync again.
  */
-import { normalReference } from '../validation/reference.js';
+import { normalReference } from '../adverts/reference.js';
 import { loadAdverts } from '../adverts/load.js';
 import { InvalidInputError } from '../errors/failures.js';
 import type { AdvertSettings } from '../validation/check.js';

@@ -10,7 +10,7 @@ import { advertFacts } from '../generated/advert-facts.js';
 import { advertFieldTypes } from '../generated/validators.js';
 import type { Position } from '../adverts/types.js';
 import { constantFamilyAt, type Constants } from '../config/advert-settings.js';
-import { didYouMean } from '../config/did-you-mean.js';
+import { didYouMean } from '../util/did-you-mean.js';
 import { getPath, isPlainObject } from '../config/plain.js';
 import { sanitize } from '../util/sanitize.js';
 import { suggestCountry } from './countries.js';

@@ -27,7 +27,7 @@ import {
   type AdviceContext,
 } from './advice.js';
 import { UNKNOWN_FIELD } from './ajv-errors.js';
-import { unusableReference } from './reference.js';
+import { unusableReference } from '../adverts/reference.js';
 import type { AdvertMode } from './validate.js';
 
 /** What a rule's detect sees: the advert as validated (defaults and constants applied) and its tree so far. */
