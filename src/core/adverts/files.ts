@@ -14,11 +14,11 @@ import { join, relative, resolve, isAbsolute, sep } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { keepHeapNearLive } from '../util/heap.js';
 import { sanitize } from '../util/sanitize.js';
+import { STDIN_NAME } from '../util/stdin-name.js';
 import { notRegularKind, NotRegularFileError, whyUnreadable } from '../util/quick-fs.js';
 import type { LoadProblem } from './types.js';
 
 export const ADVERT_EXTENSIONS = ['.yaml', '.yml', '.json'];
-export const STDIN_NAME = '<stdin>';
 /**
  * Larger files are refused. An advert is a few kilobytes, but a file may hold many documents
  * (`---`): a file over 1 MiB is read a group of documents at a time (see load.ts), so 64 MiB
