@@ -100,16 +100,16 @@ describe('clientFromContext', () => {
     expect(error.details).toEqual(['config files read: /home/u/.config/jobs/config.yaml']);
   });
 
-  it('with --sandbox: the embedded sandbox URL and token, whatever the config says', async () => {
+  it('with --sandbox resolved: the embedded sandbox URL and token', async () => {
     const scope = nock('http://127.0.0.1:4999', { reqheaders: { authorization: 'Bearer sandbox-token' } }).delete('/jobs/A').reply(200);
-    const resolved = config({ baseUrl: { value: undefined, source: dflt }, token: undefined });
+    const resolved = config({ baseUrl: { value: undefined, source: { kind: 'sandbox' } }, token: { value: 'sandbox-token', source: { kind: 'sandbox' } } });
     const client = await clientFromContext(context(resolved, { sandbox: true }).ctx);
     await client.delete('A');
     scope.done();
   });
 
   it('with --sandbox --verbose: the request lines of the sandbox on stderr, as data; without --verbose none', async () => {
-    const resolved = config({ baseUrl: { value: undefined, source: dflt }, token: undefined });
+    const resolved = config({ baseUrl: { value: undefined, source: { kind: 'sandbox' } }, token: { value: 'sandbox-token', source: { kind: 'sandbox' } } });
     const started = vi.mocked(startEmbeddedSandbox);
     started.mockClear();
     const loud = context(resolved, { sandbox: true, verbose: true });

@@ -16,6 +16,7 @@ import { effectiveRows, renderRows, rowsJson, type SettingRow } from '../output/
 import type { SettingSource } from '../../core/config/types.js';
 import { isJson, writeJson } from '../output/command-io.js';
 import { chooseProxy, describeDecision } from '../../core/api/proxy.js';
+import { usesSandbox } from '../../core/config/sandbox-source.js';
 
 export interface Check {
   name: string;
@@ -55,7 +56,8 @@ type Fail = (check: Omit<Check, 'ok'>, code: number) => void;
 async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks: Check[], fail: Fail): Promise<void> {
   const from = (source: SettingSource) => describeSource(source, ctx.cwd, ctx.env);
   const baseUrl = config.baseUrl.value;
-  if (ctx.globals.sandbox) checks.push({ name: 'base URL', ok: true, detail: 'the embedded sandbox (--sandbox)' });
+  const sandbox = usesSandbox(config);
+  if (sandbox) checks.push({ name: 'base URL', ok: true, detail: `the embedded sandbox (from ${from(config.baseUrl.source)})` });
   else if (baseUrl) checks.push({ name: 'base URL', ok: true, detail: `${baseUrl} (from ${from(config.baseUrl.source)})` });
   else {
     fail(
@@ -68,12 +70,12 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
     );
   }
   const token = config.token;
-  if (ctx.globals.sandbox) checks.push({ name: 'token', ok: true, detail: 'the sandbox accepts its own token' });
+  if (sandbox) checks.push({ name: 'token', ok: true, detail: `the sandbox's own (from ${from(config.token?.source ?? config.baseUrl.source)})` });
   else if (token) checks.push({ name: 'token', ok: true, detail: `found (from ${from(token.source)})` });
   else {
     fail({ name: 'token', detail: 'not found', hints: [`Run '${ctx.name} login', set JOBS_TOKEN, or pass --token-file <file>.`] }, ExitCode.usage);
   }
-  if (!ctx.globals.sandbox && baseUrl) {
+  if (!sandbox && baseUrl) {
     // Which proxy the probe below goes through, and which variable said so (never its credentials).
     try {
       checks.push({ name: 'proxy', ok: true, detail: describeDecision(chooseProxy(new URL(baseUrl), config.proxyEnv ?? {})) });
@@ -83,7 +85,7 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
       return;
     }
   }
-  if (!ctx.globals.sandbox && (!baseUrl || !token)) return;
+  if (!sandbox && (!baseUrl || !token)) return;
 
   const reference = `jobs-doctor-${randomBytes(6).toString('hex')}`;
   const probe = `GET /jobs/${reference}/stats`;

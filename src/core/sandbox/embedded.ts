@@ -10,6 +10,7 @@
 import { isAbsolute, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { homeDir } from '../config/paths.js';
+import { SANDBOX_TOKEN } from '../config/sandbox-source.js';
 import { withLock } from '../storage/lock.js';
 import { clockFile, readOffset, removeClock, shiftedClock } from './clock.js';
 import { createSandbox } from './server.js';
@@ -18,8 +19,8 @@ import { checkWritableDataFolder } from './writable-folder.js';
 
 type Env = Record<string, string | undefined>;
 
-/** The one token the embedded sandbox accepts. */
-export const EMBEDDED_TOKEN = 'sandbox';
+/** The one token the embedded sandbox accepts: the token --sandbox resolves to (config/sandbox-source.ts). */
+export const EMBEDDED_TOKEN = SANDBOX_TOKEN;
 
 /** `$XDG_STATE_HOME/jobs/sandbox.json`, or `~/.local/state/jobs/sandbox.json` (a relative XDG path is ignored, per the XDG spec). */
 export function sandboxStatePath(env: Env): string {
