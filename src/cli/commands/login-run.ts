@@ -5,12 +5,15 @@ import { storeKey } from '../../core/config/credentials.js';
 import { forgetToken, saveToken } from '../../core/config/token-store.js';
 import { displayPath, tildePath } from '../../core/config/paths.js';
 import { resolveDetailed } from '../../core/config/resolve.js';
+import { usesSandbox } from '../../core/config/sandbox-source.js';
 import { promptHidden } from '../output/hidden-prompt.js';
 import { isJson, readAllStdin, writeJson, writeNote } from '../output/command-io.js';
 
 export async function runLogin(ctx: Context, options: { withToken: boolean; insecureStorage?: boolean }): Promise<number> {
   const { config, profileDefined } = await resolveDetailed({ cwd: ctx.cwd, env: ctx.env, globals: ctx.globals }, { allowUnknownProfile: true, skipKeyring: true });
   const profile = storeKey(config.profile.value);
+  // The sandbox has its own token; a token stored now would be bound to no service URL.
+  if (usesSandbox(config)) throw new UsageError(`--sandbox uses the sandbox's own token: there is nothing to log in to; run '${ctx.name} login' without --sandbox to store a token for the service`);
 
   let input: string;
   if (options.withToken) {

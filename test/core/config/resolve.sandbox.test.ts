@@ -62,3 +62,12 @@ describe('--sandbox resolved as a source', () => {
     expect(JSON.stringify(rows)).toContain('"kind":"sandbox"');
   });
 });
+
+describe('jobs --sandbox login', () => {
+  it('is refused before reading a token (exit 2): a token stored then would be bound to no service URL', async () => {
+    const run = await runJobs(['--sandbox', 'login', '--with-token'], { cwd: box.project, stdin: 'tok_typed_in_0123456789\n' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--sandbox uses the sandbox's own token: there is nothing to log in to; run 'jobs login' without --sandbox");
+    expect(run.stdout).toBe('');
+  });
+});
