@@ -19,6 +19,7 @@ const PAYLOAD_SOURCES = [
   'src/core/adverts/fast-yaml.ts',
   'src/core/adverts/yaml-reader.ts',
   'src/core/adverts/scalars.ts',
+  'src/core/adverts/reference.ts',
   'src/core/config/advert-settings.ts',
   'src/core/validation/check.ts',
   'schemas/advert.schema.json',
