@@ -6,7 +6,7 @@ import { startEmbeddedSandbox } from '../../src/core/sandbox/embedded.js';
 import type { ResolvedConfig } from '../../src/core/config/types.js';
 import type { Context, GlobalOptions } from '../../src/cli/context.js';
 import { ConfigError } from '../../src/core/errors/failures.js';
-import { TOKEN, rejection, useNock } from './helpers.js';
+import { TOKEN, rejection, useNock } from '../support/http-client.js';
 
 vi.mock('../../src/core/sandbox/embedded.js', () => ({
   startEmbeddedSandbox: vi.fn(async () => ({ baseUrl: 'http://127.0.0.1:4999', token: 'sandbox-token' })),

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { History } from '../../src/core/history/store.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { advertYaml, runJobs, SERVICE, tempFolder } from './harness.js';
+import { advertYaml, runJobs, SERVICE, tempFolder } from '../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

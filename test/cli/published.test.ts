@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { History } from '../../src/core/history/store.js';
-import { advertBody, advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from './harness.js';
+import { advertBody, advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from '../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

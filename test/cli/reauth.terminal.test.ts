@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../src/cli/program.js';
-import { fakeTerminal, runWithStderr } from './fake-terminal.js';
-import { advertYaml, SERVICE, tempFolder } from './harness.js';
+import { fakeTerminal, runWithStderr } from '../commands/fake-terminal.js';
+import { advertYaml, SERVICE, tempFolder } from '../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

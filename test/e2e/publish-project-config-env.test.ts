@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { advertYaml } from '../commands/harness.js';
-import { isolatedEnv, jobs } from '../e2e/helpers.js';
+import { isolatedEnv, jobs } from './helpers.js';
 
 const TOKEN = 'tok_live_0123456789abcdef';
 const AWS = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';

@@ -3,8 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { isolatedEnv, jobs } from '../e2e/helpers.js';
-import { advert } from './helpers.js';
+import { isolatedEnv, jobs } from './helpers.js';
+import { advert } from '../support/sandbox-server.js';
 
 describe('embedded sandbox: parallel runs sharing its data file', () => {
   it('keeps every advert when 4 runs publish 10 distinct adverts each at the same time', async () => {

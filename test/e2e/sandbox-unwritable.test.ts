@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedEnv, jobs, ROOT } from '../e2e/helpers.js';
+import { isolatedEnv, jobs, ROOT } from './helpers.js';
 
 const ADVERT = join(ROOT, 'examples/adverts/backend-engineer.yaml');
 const root = process.getuid?.() === 0;

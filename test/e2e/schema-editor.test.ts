@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, isolatedEnv, ROOT } from '../e2e/helpers.js';
+import { jobs, isolatedEnv, ROOT } from './helpers.js';
 import { LspClient, type Diagnostic } from '../support/lsp.js';
 
 const SERVER = join(ROOT, 'node_modules/yaml-language-server/bin/yaml-language-server');

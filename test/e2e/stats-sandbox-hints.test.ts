@@ -1,7 +1,7 @@
 /** A new user finds application ids in --sandbox mode: `stats` lists them with a command to try. */
 import { describe, expect, it } from 'vitest';
-import { isolatedEnv, jobs } from '../e2e/helpers.js';
-import { liveSandbox } from '../e2e/sandbox.js';
+import { isolatedEnv, jobs } from './helpers.js';
+import { liveSandbox } from './sandbox.js';
 
 describe('jobs --sandbox stats: application ids to try jobs event with', () => {
   it('lists the newest application ids on stderr, and the suggested command works as shown', async () => {

@@ -4,7 +4,7 @@ import { chmod, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeSandbox, run, type Sandbox } from './helpers.js';
+import { makeSandbox, run, type Sandbox } from '../../support/config-run.js';
 
 let box: Sandbox;
 beforeEach(async () => {

@@ -1,10 +1,10 @@
 import nock from 'nock';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { JobsClient } from '../../src/core/api/client.js';
-import type { ResolvedConfig } from '../../src/core/config/types.js';
-import type { Context } from '../../src/cli/context.js';
-import { runEvents } from '../../src/cli/commands/events-run.js';
-import { SERVICE, tempFolder } from '../commands/harness.js';
+import { JobsClient } from '../../../src/core/api/client.js';
+import type { ResolvedConfig } from '../../../src/core/config/types.js';
+import type { Context } from '../../../src/cli/context.js';
+import { runEvents } from '../../../src/cli/commands/events-run.js';
+import { SERVICE, tempFolder } from '../../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

@@ -2,8 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { contentHash } from '../../src/core/events/key.js';
-import { runJobs, SERVICE, serviceEnv, tempFolder } from '../commands/harness.js';
+import { contentHash } from '../../../src/core/events/key.js';
+import { runJobs, SERVICE, serviceEnv, tempFolder } from '../../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -270,7 +270,7 @@ describe('jobs events: running', () => {
     const dir = tempFolder({ 'e.ndjson': lines });
     // a1 began to be sent to this service and nothing more was written; a2 was accepted by another.
     const { writeFileSync } = await import('node:fs');
-    const { entryKeys } = await import('../../src/core/events/key.js');
+    const { entryKeys } = await import('../../../src/core/events/key.js');
     const [k1, k2] = entryKeys([
       { application_id: 'a1', kind: 'recruiter_like' },
       { application_id: 'a2', kind: 'recruiter_like' },

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { advertBody, advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from './harness.js';
+import { advertBody, advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from '../../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

@@ -3,11 +3,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Context, GlobalOptions } from '../../src/cli/context.js';
-import { UsageError } from '../../src/core/errors/failures.js';
-import { parseQuota, parseSandboxFlags, reachability, runSandbox, type RawSandboxFlags } from '../../src/cli/commands/sandbox-run.js';
-import { isolatedEnv, jobs } from '../e2e/helpers.js';
-import { advert, call } from './helpers.js';
+import type { Context, GlobalOptions } from '../../../src/cli/context.js';
+import { UsageError } from '../../../src/core/errors/failures.js';
+import { parseQuota, parseSandboxFlags, reachability, runSandbox, type RawSandboxFlags } from '../../../src/cli/commands/sandbox-run.js';
+import { isolatedEnv, jobs } from '../../e2e/helpers.js';
+import { advert, call } from '../../support/sandbox-server.js';
 
 const dirs: string[] = [];
 function tempDir(): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { execute } from '../../src/cli/program.js';
+import { execute } from '../../../src/cli/program.js';
 
 async function jobs(argv: string[]) {
   const out: string[] = [];

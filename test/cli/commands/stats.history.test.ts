@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { History } from '../../src/core/history/store.js';
-import { runJobs, SERVICE, serviceEnv } from './harness.js';
+import { History } from '../../../src/core/history/store.js';
+import { runJobs, SERVICE, serviceEnv } from '../../commands/harness.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-20T09:00:00Z');

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runJobs, SERVICE, serviceEnv, tempFolder } from './harness.js';
+import { runJobs, SERVICE, serviceEnv, tempFolder } from '../../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -178,7 +178,7 @@ describe('jobs update with config constants', () => {
 
 describe('which command a run names', () => {
   it('skips the values of global options and stops at the first word', async () => {
-    const { commandNamed } = await import('../../src/cli/program.js');
+    const { commandNamed } = await import('../../../src/cli/program.js');
     expect(commandNamed(['--profile', 'publish', 'validate', 'x'])).toBe('validate');
     expect(commandNamed(['--json', 'stats', 'A'])).toBe('stats');
     expect(commandNamed(['valdate'])).toBeUndefined();

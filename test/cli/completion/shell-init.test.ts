@@ -9,10 +9,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shellInitScript } from '../../src/cli/completion/shell-init.js';
-const VERSION: string = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')).version;
+import { shellInitScript } from '../../../src/cli/completion/shell-init.js';
+const VERSION: string = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')).version;
 
-const ROOT = resolve(import.meta.dirname, '../..');
+const ROOT = resolve(import.meta.dirname, '../../..');
 const BIN = join(ROOT, 'bin/jobs.js');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 let dir: string;

@@ -6,8 +6,8 @@
 import { createServer } from 'node:net';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fakeTerminal, runWithStderr } from './fake-terminal.js';
-import { advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from './harness.js';
+import { fakeTerminal, runWithStderr } from '../../commands/fake-terminal.js';
+import { advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from '../../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => {

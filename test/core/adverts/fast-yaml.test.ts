@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Document, visit, type ToStringOptions } from 'yaml';
-import { advertYaml, realisticAdvertYaml } from '../../bench/generate.mjs';
-import { readYamlAdvertsFast } from '../../src/core/adverts/fast-yaml.js';
-import type { AdvertSource, PathSegment } from '../../src/core/adverts/types.js';
-import { readYamlAdverts, readYamlAdvertsSlow } from '../../src/core/adverts/yaml-reader.js';
-import { advertFieldTypes } from '../../src/core/generated/validators.js';
+import { advertYaml, realisticAdvertYaml } from '../../../bench/generate.mjs';
+import { readYamlAdvertsFast } from '../../../src/core/adverts/fast-yaml.js';
+import type { AdvertSource, PathSegment } from '../../../src/core/adverts/types.js';
+import { readYamlAdverts, readYamlAdvertsSlow } from '../../../src/core/adverts/yaml-reader.js';
+import { advertFieldTypes } from '../../../src/core/generated/validators.js';
 
 const options = { fieldTypes: advertFieldTypes };
 const FILE = 'advert.yaml';
@@ -66,7 +66,7 @@ function agrees(text: string): boolean {
   return true;
 }
 
-const examplesDir = join(import.meta.dirname, '../../examples/adverts');
+const examplesDir = join(import.meta.dirname, '../../../examples/adverts');
 const examples = readdirSync(examplesDir)
   .filter((name) => name.endsWith('.yaml'))
   .map((name) => readFileSync(join(examplesDir, name), 'utf8'));

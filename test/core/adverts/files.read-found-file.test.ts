@@ -5,7 +5,7 @@ import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readAdvertFileSync } from '../../src/core/adverts/files.js';
+import { readAdvertFileSync } from '../../../src/core/adverts/files.js';
 
 let dir: string;
 beforeEach(() => {

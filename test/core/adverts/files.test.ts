@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadAdverts } from '../../src/core/adverts/load-with-defaults.js';
-import { advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from './harness.js';
+import { loadAdverts } from '../../../src/core/adverts/load-with-defaults.js';
+import { advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from '../../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

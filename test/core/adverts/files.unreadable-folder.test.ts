@@ -6,7 +6,7 @@
  */
 import nock from 'nock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advertBody, advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from './harness.js';
+import { advertBody, advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from '../../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAdverts } from '../../src/core/adverts/parse.js';
+import { parseAdverts } from '../../../src/core/adverts/parse.js';
 
 const one = (text: string) => {
   const r = parseAdverts('a.yaml', text);

@@ -1,8 +1,8 @@
 /** How each error status and each odd body reaches the user: kind, exit code, message, details, tree. */
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/core/errors/failures.js';
-import { BASE, TOKEN, makeClient, rejection, useNock } from './helpers.js';
+import { ApiError } from '../../../src/core/errors/failures.js';
+import { BASE, TOKEN, makeClient, rejection, useNock } from '../../support/http-client.js';
 
 useNock();
 

@@ -1,9 +1,9 @@
 /** What goes over the wire for each endpoint: method, URL, headers and exact body. */
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/core/errors/failures.js';
-import { VERSION } from '../../src/core/version.js';
-import { BASE, TOKEN, makeClient, rejection, useNock } from './helpers.js';
+import { UsageError } from '../../../src/core/errors/failures.js';
+import { VERSION } from '../../../src/core/version.js';
+import { BASE, TOKEN, makeClient, rejection, useNock } from '../../support/http-client.js';
 
 useNock();
 

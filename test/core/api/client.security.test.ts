@@ -1,9 +1,9 @@
 /** The token stays secret: no plain http to other hosts, never in traces or errors. */
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { JobsClient } from '../../src/core/api/client.js';
-import { ApiError, ConfigError } from '../../src/core/errors/failures.js';
-import { BASE, TOKEN, makeClient, rejection, useNock } from './helpers.js';
+import { JobsClient } from '../../../src/core/api/client.js';
+import { ApiError, ConfigError } from '../../../src/core/errors/failures.js';
+import { BASE, TOKEN, makeClient, rejection, useNock } from '../../support/http-client.js';
 
 useNock();
 

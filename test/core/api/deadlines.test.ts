@@ -4,9 +4,9 @@
  */
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { Deadlines } from '../../src/core/api/deadlines.js';
-import type { ApiError, CancelledError } from '../../src/core/errors/failures.js';
-import { BASE, makeClient, rejection, useNock } from './helpers.js';
+import { Deadlines } from '../../../src/core/api/deadlines.js';
+import type { ApiError, CancelledError } from '../../../src/core/errors/failures.js';
+import { BASE, makeClient, rejection, useNock } from '../../support/http-client.js';
 
 useNock();
 

@@ -1,10 +1,10 @@
 /** The core's client from resolved settings, with no CLI context: what scripts and the library build on. */
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { clientFromConfig } from '../../src/core/api/from-config.js';
-import type { ResolvedConfig } from '../../src/core/config/types.js';
-import { ConfigError } from '../../src/core/errors/failures.js';
-import { TOKEN, useNock } from './helpers.js';
+import { clientFromConfig } from '../../../src/core/api/from-config.js';
+import type { ResolvedConfig } from '../../../src/core/config/types.js';
+import { ConfigError } from '../../../src/core/errors/failures.js';
+import { TOKEN, useNock } from '../../support/http-client.js';
 
 useNock();
 

@@ -1,7 +1,7 @@
 // Which proxy a service URL goes through, as curl and Go's net/http decide it from the environment.
 import { describe, expect, it } from 'vitest';
-import { noProxyMatch } from '../../src/core/api/no-proxy.js';
-import { chooseProxy, describeDecision, parseProxy } from '../../src/core/api/proxy.js';
+import { noProxyMatch } from '../../../src/core/api/no-proxy.js';
+import { chooseProxy, describeDecision, parseProxy } from '../../../src/core/api/proxy.js';
 
 describe('NO_PROXY', () => {
   const matches = (list: string, host: string, port = 443) => noProxyMatch(list, host, port);

@@ -5,8 +5,8 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '../../src/core/errors/failures.js';
-import { makeClient, rejection } from '../http/helpers.js';
+import type { ApiError } from '../../../src/core/errors/failures.js';
+import { makeClient, rejection } from '../../support/http-client.js';
 
 let server: Server | undefined;
 beforeAll(() => nock.enableNetConnect('127.0.0.1'));

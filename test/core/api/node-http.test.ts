@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiError } from '../../src/core/errors/failures.js';
-import { classifyFailure } from '../../src/core/events/outcome.js';
-import { isolatedEnv, jobs } from '../e2e/helpers.js';
-import { makeClient, rejection, TOKEN } from './helpers.js';
+import type { ApiError } from '../../../src/core/errors/failures.js';
+import { classifyFailure } from '../../../src/core/events/outcome.js';
+import { isolatedEnv, jobs } from '../../e2e/helpers.js';
+import { makeClient, rejection, TOKEN } from '../../support/http-client.js';
 
 interface Seen {
   method: string;

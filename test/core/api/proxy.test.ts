@@ -4,11 +4,11 @@
 import { createServer, type Server } from 'node:http';
 import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '../../src/core/errors/failures.js';
-import { classifyFailure } from '../../src/core/events/outcome.js';
-import { PROXIED_HOST, REFUSED_HOST, freePort, startSquid, startTinyproxy, type RunningProxy } from '../support/proxies.js';
-import { makeCa, statsService, type StatsService, type TestCa } from '../support/tls-certs.js';
-import { makeClient, rejection, TOKEN } from './helpers.js';
+import type { ApiError } from '../../../src/core/errors/failures.js';
+import { classifyFailure } from '../../../src/core/events/outcome.js';
+import { PROXIED_HOST, REFUSED_HOST, freePort, startSquid, startTinyproxy, type RunningProxy } from '../../support/proxies.js';
+import { makeCa, statsService, type StatsService, type TestCa } from '../../support/tls-certs.js';
+import { makeClient, rejection, TOKEN } from '../../support/http-client.js';
 
 let squid: RunningProxy;
 let tinyproxy: RunningProxy;

@@ -1,6 +1,6 @@
 /** The retry rules read on their own: header parsing, backoff ceilings, failure classification. */
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, classifyConnectFailure, parseRateLimitWait, parseRetryAfter, retryForStatus } from '../../src/core/api/retry-policy.js';
+import { backoffDelay, classifyConnectFailure, parseRateLimitWait, parseRetryAfter, retryForStatus } from '../../../src/core/api/retry-policy.js';
 
 const NOW = Date.parse('2024-05-01T12:00:00Z');
 

@@ -5,8 +5,8 @@
 import { createServer } from 'node:net';
 import nock from 'nock';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, CancelledError } from '../../src/core/errors/failures.js';
-import { BASE, NOW, makeClient, rejection, useNock } from './helpers.js';
+import { ApiError, CancelledError } from '../../../src/core/errors/failures.js';
+import { BASE, NOW, makeClient, rejection, useNock } from '../../support/http-client.js';
 
 useNock();
 

@@ -4,8 +4,8 @@
  */
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import type { RetryWait } from '../../src/core/api/transport.js';
-import { BASE, makeClient, useNock } from './helpers.js';
+import type { RetryWait } from '../../../src/core/api/transport.js';
+import { BASE, makeClient, useNock } from '../../support/http-client.js';
 
 useNock();
 

@@ -4,8 +4,8 @@
  */
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runJobs } from '../commands/harness.js';
-import { isLoopbackHost } from '../../src/core/api/url.js';
+import { runJobs } from '../../commands/harness.js';
+import { isLoopbackHost } from '../../../src/core/api/url.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

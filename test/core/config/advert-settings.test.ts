@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyConstants, applyDefaults } from '../../src/core/config/advert-settings.js';
+import { applyConstants, applyDefaults } from '../../../src/core/config/advert-settings.js';
 
 describe('applyDefaults', () => {
   it('deep-merges plain objects with the advert winning, and replaces arrays', () => {

@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readCredentials, removeCredential, storeCredential } from '../../src/core/config/credentials.js';
-import { makeSandbox, type Sandbox } from './helpers.js';
+import { readCredentials, removeCredential, storeCredential } from '../../../src/core/config/credentials.js';
+import { makeSandbox, type Sandbox } from '../../support/config-run.js';
 
 let box: Sandbox;
 beforeEach(async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { advertYaml, runJobs, SERVICE, tempFolder } from '../commands/harness.js';
+import { advertYaml, runJobs, SERVICE, tempFolder } from '../../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

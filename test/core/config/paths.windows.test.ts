@@ -5,10 +5,10 @@
  */
 import { posix, win32 } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { credentialsFile, defaultUserConfigFile, userConfigDir } from '../../src/core/config/paths.js';
-import { stateFileNamer } from '../../src/core/sync/state-file-name.js';
-import { githubAnnotationOn } from '../../src/cli/output/formats.js';
-import type { Finding } from '../../src/core/errors/findings.js';
+import { credentialsFile, defaultUserConfigFile, userConfigDir } from '../../../src/core/config/paths.js';
+import { stateFileNamer } from '../../../src/core/sync/state-file-name.js';
+import { githubAnnotationOn } from '../../../src/cli/output/formats.js';
+import type { Finding } from '../../../src/core/errors/findings.js';
 
 describe('the sync state names files with / on every system', () => {
   it('a nested file under the synced folder is the same string from Windows and from Linux', () => {

@@ -5,7 +5,7 @@
  */
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from './harness.js';
+import { advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from '../../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

@@ -1,9 +1,9 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/core/config/resolve.js';
-import { ConfigError, ExitCode, UsageError } from '../../src/core/errors/failures.js';
-import { globals, makeSandbox, type Sandbox } from './helpers.js';
+import { resolveConfig } from '../../../src/core/config/resolve.js';
+import { ConfigError, ExitCode, UsageError } from '../../../src/core/errors/failures.js';
+import { globals, makeSandbox, type Sandbox } from '../../support/config-run.js';
 
 let box: Sandbox;
 beforeEach(async () => {

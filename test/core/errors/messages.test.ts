@@ -4,7 +4,7 @@
  */
 import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from './harness.js';
+import { advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from '../../commands/harness.js';
 
 afterEach(() => nock.cleanAll());
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describeMessage, parseMessage } from '../../src/core/errors/messages.js';
-import { renderTreeLines, renderTreeNested } from '../../src/core/errors/render.js';
-import { addError, clearErrors, flattenTree, hasError, isErrorTree, type ErrorTree } from '../../src/core/errors/tree.js';
-import { findingsFromTree, formatFinding, findingFromProblem } from '../../src/core/errors/findings.js';
-import { githubAnnotation, sarifLog } from '../../src/cli/output/formats.js';
-import { parseAdverts } from '../../src/core/adverts/parse.js';
+import { describeMessage, parseMessage } from '../../../src/core/errors/messages.js';
+import { renderTreeLines, renderTreeNested } from '../../../src/core/errors/render.js';
+import { addError, clearErrors, flattenTree, hasError, isErrorTree, type ErrorTree } from '../../../src/core/errors/tree.js';
+import { findingsFromTree, formatFinding, findingFromProblem } from '../../../src/core/errors/findings.js';
+import { githubAnnotation, sarifLog } from '../../../src/cli/output/formats.js';
+import { parseAdverts } from '../../../src/core/adverts/parse.js';
 
 describe('message catalogue', () => {
   it.each([

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, readCsv } from '../../src/core/events/csv.js';
-import { checkEntries } from '../../src/core/events/entry.js';
-import { readNdjson, topLevelKeys } from '../../src/core/events/ndjson.js';
-import { readYaml } from '../../src/core/events/yaml.js';
-import { formatFinding } from '../../src/core/errors/findings.js';
-import type { ReadResult } from '../../src/core/events/types.js';
+import { parseCsv, readCsv } from '../../../src/core/events/csv.js';
+import { checkEntries } from '../../../src/core/events/entry.js';
+import { readNdjson, topLevelKeys } from '../../../src/core/events/ndjson.js';
+import { readYaml } from '../../../src/core/events/yaml.js';
+import { formatFinding } from '../../../src/core/errors/findings.js';
+import type { ReadResult } from '../../../src/core/events/types.js';
 
 /** Entries as plain values with the line each starts on, and problems as the user reads them. */
 function summary(file: string, read: ReadResult) {

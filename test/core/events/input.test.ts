@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { inputLines } from '../../src/core/events/input.js';
-import { runJobs, SERVICE, serviceEnv, tempFolder } from '../commands/harness.js';
+import { inputLines } from '../../../src/core/events/input.js';
+import { runJobs, SERVICE, serviceEnv, tempFolder } from '../../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

@@ -7,8 +7,8 @@
 import { readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JournalWriter, readJournal, type JournalFileOps, type JournalRecord, type JournalStatus } from '../../src/core/events/journal.js';
-import { mountTmpfs, type Tmpfs } from '../support/tmpfs.js';
+import { JournalWriter, readJournal, type JournalFileOps, type JournalRecord, type JournalStatus } from '../../../src/core/events/journal.js';
+import { mountTmpfs, type Tmpfs } from '../../support/tmpfs.js';
 
 let disk: Tmpfs;
 beforeAll(() => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { runJobs, SERVICE, serviceEnv, tempFolder } from '../commands/harness.js';
+import { runJobs, SERVICE, serviceEnv, tempFolder } from '../../commands/harness.js';
 
 // Every fsync the run makes, sync or async, is counted (the journal, its folder, the lock).
 const fsyncs = vi.hoisted(() => ({ count: 0 }));

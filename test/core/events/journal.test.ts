@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JournalWriter, readJournal, type JournalFileOps, type JournalRecord } from '../../src/core/events/journal.js';
-import { canonicalJson, contentHash, entryKeys } from '../../src/core/events/key.js';
-import type { EventEntry } from '../../src/core/events/types.js';
-import { UsageError } from '../../src/core/errors/failures.js';
+import { JournalWriter, readJournal, type JournalFileOps, type JournalRecord } from '../../../src/core/events/journal.js';
+import { canonicalJson, contentHash, entryKeys } from '../../../src/core/events/key.js';
+import type { EventEntry } from '../../../src/core/events/types.js';
+import { UsageError } from '../../../src/core/errors/failures.js';
 
 const record = (key: string, status: JournalRecord['status']): JournalRecord => ({ v: 1, key, application_id: 'a', kind: 'recruiter_like', status, at: '2025-01-01T00:00:00.000Z' });
 const line = (r: JournalRecord) => `${JSON.stringify(r)}\n`;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { History, normaliseService } from '../../src/core/history/store.js';
-import { baselinesFor, seriesByAdvert } from '../../src/core/history/insights.js';
+import { History, normaliseService } from '../../../src/core/history/store.js';
+import { baselinesFor, seriesByAdvert } from '../../../src/core/history/insights.js';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-10-30T08:00:00Z');
@@ -54,7 +54,7 @@ describe('history store', () => {
   it('keeps every line whole when two processes append at once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jobs-hist-'));
     // The built API (npm test builds first), so the writers are plain Node processes.
-    const api = join(import.meta.dirname, '../../dist/index.js');
+    const api = join(import.meta.dirname, '../../../dist/index.js');
     const writer = (name: string) =>
       new Promise<number | null>((resolve, reject) => {
         const code = `import { History } from ${JSON.stringify(api)};

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forgetPublished, liveReferences, publishedRecordFile, readPublished, writePublished } from '../../src/core/published/record.js';
+import { forgetPublished, liveReferences, publishedRecordFile, readPublished, writePublished } from '../../../src/core/published/record.js';
 
 const env = () => ({ HOME: mkdtempSync(join(tmpdir(), 'jobs-record-')), XDG_STATE_HOME: '' });
 const SERVICE = 'https://jobs.example.test/api';

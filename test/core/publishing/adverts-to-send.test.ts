@@ -1,10 +1,10 @@
 // `publish` of many files checks them all before it sends any: a Ctrl-C during that check stops it
 // within a few hundred files (a CancelledError, exit 130) instead of checking the rest first.
 import { describe, expect, it } from 'vitest';
-import { checkAdvertsToSend } from '../../src/core/publishing/adverts-to-send.js';
-import { NO_SETTINGS } from '../../src/core/validation/check.js';
-import { advertYaml, tempFolder } from '../commands/harness.js';
-import { filesBeforeStop } from '../support/stopped.js';
+import { checkAdvertsToSend } from '../../../src/core/publishing/adverts-to-send.js';
+import { NO_SETTINGS } from '../../../src/core/validation/check.js';
+import { advertYaml, tempFolder } from '../../commands/harness.js';
+import { filesBeforeStop } from '../../support/stopped.js';
 
 const noStdin = async function* (): AsyncGenerator<string> {};
 

@@ -4,7 +4,7 @@
  */
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runJobs, SERVICE, serviceEnv, tempFolder } from './harness.js';
+import { runJobs, SERVICE, serviceEnv, tempFolder } from '../../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

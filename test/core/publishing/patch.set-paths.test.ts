@@ -5,8 +5,8 @@
  */
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runJobs, SERVICE, serviceEnv } from '../commands/harness.js';
-import { VERSION } from '../../src/core/version.js';
+import { runJobs, SERVICE, serviceEnv } from '../../commands/harness.js';
+import { VERSION } from '../../../src/core/version.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => {

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { History } from '../../src/core/history/store.js';
-import { writePublished } from '../../src/core/published/record.js';
-import { chromium } from '../support/chromium.js';
-import { colourStats, readPng } from '../support/png.js';
-import { runJobs, SERVICE, serviceEnv } from '../commands/harness.js';
+import { History } from '../../../src/core/history/store.js';
+import { writePublished } from '../../../src/core/published/record.js';
+import { chromium } from '../../support/chromium.js';
+import { colourStats, readPng } from '../../support/png.js';
+import { runJobs, SERVICE, serviceEnv } from '../../commands/harness.js';
 
 const DAY = 86_400_000;
 const HOSTILE = '</script><img src=x onerror=alert(1)>';

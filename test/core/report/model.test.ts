@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { History } from '../../src/core/history/store.js';
-import { buildReport, buildReportStoppable, TREND_POINTS } from '../../src/core/report/model.js';
+import { History } from '../../../src/core/history/store.js';
+import { buildReport, buildReportStoppable, TREND_POINTS } from '../../../src/core/report/model.js';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-01-01T12:00:00Z');

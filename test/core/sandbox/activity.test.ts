@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { simulatedCounts } from '../../src/core/sandbox/activity.js';
-import { advert, manualClock, start, type Running } from './helpers.js';
+import { simulatedCounts } from '../../../src/core/sandbox/activity.js';
+import { advert, manualClock, start, type Running } from '../../support/sandbox-server.js';
 
 const HOUR = 3_600_000;
 

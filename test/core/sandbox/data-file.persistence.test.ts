@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/core/errors/failures.js';
-import { createSandbox } from '../../src/core/sandbox/server.js';
-import { advert, call, manualClock, start } from './helpers.js';
+import { ConfigError } from '../../../src/core/errors/failures.js';
+import { createSandbox } from '../../../src/core/sandbox/server.js';
+import { advert, call, manualClock, start } from '../../support/sandbox-server.js';
 
 const dirs: string[] = [];
 function tempDir(): string {

@@ -6,7 +6,7 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SandboxState, StoredAdvert } from '../../src/core/sandbox/types.js';
+import type { SandboxState, StoredAdvert } from '../../../src/core/sandbox/types.js';
 
 /** Runs once, right after the next read of the snapshot: what another process does at that moment. */
 let afterNextRead: ((path: string) => void) | undefined;
@@ -25,7 +25,7 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...fs, default: { ...fs, readFileSync }, readFileSync };
 });
 
-const { DataFile } = await import('../../src/core/sandbox/data-file.js');
+const { DataFile } = await import('../../../src/core/sandbox/data-file.js');
 
 const dirs: string[] = [];
 afterEach(() => {

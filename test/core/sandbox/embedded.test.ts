@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Context } from '../../src/cli/context.js';
-import { resetEmbeddedSandbox, sandboxStatePath, startEmbeddedSandbox } from '../../src/core/sandbox/embedded.js';
-import { advert, call } from './helpers.js';
+import type { Context } from '../../../src/cli/context.js';
+import { resetEmbeddedSandbox, sandboxStatePath, startEmbeddedSandbox } from '../../../src/core/sandbox/embedded.js';
+import { advert, call } from '../../support/sandbox-server.js';
 
 const dirs: string[] = [];
 function tempDir(): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advert, start } from './helpers.js';
+import { advert, start } from '../../support/sandbox-server.js';
 
 describe('sandbox: fixture routes under /_sandbox/', () => {
   it('records the service requests it received, never the Authorization header', async () => {

@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { advert, start, type Running } from '../sandbox/helpers.js';
+import { advert, start, type Running } from '../../support/sandbox-server.js';
 
 interface Answer {
   status: number;
@@ -93,7 +93,7 @@ describe('Origin and Sec-Fetch-Site', () => {
 
 describe('the Host rule for each way of listening', () => {
   it('bound to every interface: any IP address with the port, names only its own', async () => {
-    const { hostRule, refusedBecause } = await import('../../src/core/sandbox/origin-guard.js');
+    const { hostRule, refusedBecause } = await import('../../../src/core/sandbox/origin-guard.js');
     const rule = hostRule('0.0.0.0', '0.0.0.0', 4010);
     const verdict = (host: string) => refusedBecause({ host }, rule);
     expect(verdict('192.168.1.5:4010')).toBeUndefined();
@@ -105,7 +105,7 @@ describe('the Host rule for each way of listening', () => {
   });
 
   it('started with a name: that name too', async () => {
-    const { hostRule, refusedBecause } = await import('../../src/core/sandbox/origin-guard.js');
+    const { hostRule, refusedBecause } = await import('../../../src/core/sandbox/origin-guard.js');
     const rule = hostRule('devbox.lan', '10.0.0.7', 4010);
     expect(refusedBecause({ host: 'devbox.lan:4010' }, rule)).toBeUndefined();
     expect(refusedBecause({ host: '10.0.0.7:4010' }, rule)).toBeUndefined();

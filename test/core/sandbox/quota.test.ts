@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advert, manualClock, start } from './helpers.js';
+import { advert, manualClock, start } from '../../support/sandbox-server.js';
 
 describe('sandbox: quota', () => {
   it('answers 429 quota_exceeded past the limit, with Retry-After and RateLimit headers', async () => {

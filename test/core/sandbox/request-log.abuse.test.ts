@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_TOTAL_BYTES } from '../../src/core/sandbox/request-log.js';
-import { advert, start, type Running } from './helpers.js';
+import { MAX_TOTAL_BYTES } from '../../../src/core/sandbox/request-log.js';
+import { advert, start, type Running } from '../../support/sandbox-server.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { advert, start } from './helpers.js';
+import { advert, start } from '../../support/sandbox-server.js';
 
 describe('sandbox: create, update, delete, stats', () => {
   it('creates an advert: 201 with an empty body, then reads its stats', async () => {

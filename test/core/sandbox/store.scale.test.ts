@@ -6,9 +6,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ownerOf } from '../../src/core/sandbox/store.js';
-import type { SandboxState, StoredAdvert } from '../../src/core/sandbox/types.js';
-import { advert, manualClock, start } from './helpers.js';
+import { ownerOf } from '../../../src/core/sandbox/store.js';
+import type { SandboxState, StoredAdvert } from '../../../src/core/sandbox/types.js';
+import { advert, manualClock, start } from '../../support/sandbox-server.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2030, 0, 1);

@@ -9,7 +9,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../e2e/helpers.js';
+import { ROOT } from '../../e2e/helpers.js';
 
 const LOCK_MODULE = join(mkdtempSync(join(tmpdir(), 'jobs-lock-module-')), 'lock.mjs');
 beforeAll(() => {

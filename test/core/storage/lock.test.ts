@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STALE_MS, lockPathFor, withLock } from '../../src/core/storage/lock.js';
-import { advert, start } from './helpers.js';
+import { STALE_MS, lockPathFor, withLock } from '../../../src/core/storage/lock.js';
+import { advert, start } from '../../support/sandbox-server.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -8,14 +8,14 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JournalWriter, readJournal } from '../../src/core/events/journal.js';
-import { History, HistoryWriteError } from '../../src/core/history/store.js';
-import { DataFile } from '../../src/core/sandbox/data-file.js';
-import { SandboxStore } from '../../src/core/sandbox/store.js';
-import { acquireLock } from '../../src/core/storage/lock.js';
-import { AppendLog } from '../../src/core/storage/append-log.js';
-import { replaceFile } from '../../src/core/storage/replace.js';
-import { runJobs } from '../commands/harness.js';
+import { JournalWriter, readJournal } from '../../../src/core/events/journal.js';
+import { History, HistoryWriteError } from '../../../src/core/history/store.js';
+import { DataFile } from '../../../src/core/sandbox/data-file.js';
+import { SandboxStore } from '../../../src/core/sandbox/store.js';
+import { acquireLock } from '../../../src/core/storage/lock.js';
+import { AppendLog } from '../../../src/core/storage/append-log.js';
+import { replaceFile } from '../../../src/core/storage/replace.js';
+import { runJobs } from '../../commands/harness.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -7,10 +7,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { History, HistoryWriteError } from '../../src/core/history/store.js';
-import { statsView } from '../../src/cli/output/stats-view.js';
-import { runJobs } from '../commands/harness.js';
-import { mountTmpfs, type Tmpfs } from '../support/tmpfs.js';
+import { History, HistoryWriteError } from '../../../src/core/history/store.js';
+import { statsView } from '../../../src/cli/output/stats-view.js';
+import { runJobs } from '../../commands/harness.js';
+import { mountTmpfs, type Tmpfs } from '../../support/tmpfs.js';
 
 let disk: Tmpfs;
 beforeAll(() => {

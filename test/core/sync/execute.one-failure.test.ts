@@ -3,10 +3,10 @@
  * advert's failure: the run goes on, and the successes of the others are recorded.
  */
 import { describe, expect, it } from 'vitest';
-import type { JobsClient } from '../../src/core/api/client.js';
-import { executePlan, type ChangeResult } from '../../src/core/sync/execute.js';
-import type { Plan, PlannedChange } from '../../src/core/sync/plan.js';
-import type { SyncState } from '../../src/core/sync/state.js';
+import type { JobsClient } from '../../../src/core/api/client.js';
+import { executePlan, type ChangeResult } from '../../../src/core/sync/execute.js';
+import type { Plan, PlannedChange } from '../../../src/core/sync/plan.js';
+import type { SyncState } from '../../../src/core/sync/state.js';
 
 describe('executePlan', () => {
   it('a TypeError from one delete: that advert fails, the other two are recorded', async () => {

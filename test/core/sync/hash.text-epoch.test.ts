@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TEXT_HASH_EPOCH } from '../../src/core/sync/hash.js';
+import { TEXT_HASH_EPOCH } from '../../../src/core/sync/hash.js';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../..');
 
 /** What turns a file's bytes into the payload a sync sends. */
 const PAYLOAD_SOURCES = [

@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAdverts } from '../../src/core/adverts/parse.js';
-import { hashOf, textHashBasis, textHashOf } from '../../src/core/sync/hash.js';
-import { contentHashReader } from '../../src/core/sync/reread.js';
-import { checkAdvert, NO_SETTINGS } from '../../src/core/validation/check.js';
+import { parseAdverts } from '../../../src/core/adverts/parse.js';
+import { hashOf, textHashBasis, textHashOf } from '../../../src/core/sync/hash.js';
+import { contentHashReader } from '../../../src/core/sync/reread.js';
+import { checkAdvert, NO_SETTINGS } from '../../../src/core/validation/check.js';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../..');
 
 describe('contentHashReader', () => {
   const basis = textHashBasis(NO_SETTINGS, {});

@@ -3,10 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { advertReader } from '../../src/core/sync/reread.js';
-import { makePlan } from '../../src/core/sync/plan.js';
-import { loadAdverts } from '../../src/core/adverts/load.js';
-import { checkAdvert, NO_SETTINGS } from '../../src/core/validation/check.js';
+import { advertReader } from '../../../src/core/sync/reread.js';
+import { makePlan } from '../../../src/core/sync/plan.js';
+import { loadAdverts } from '../../../src/core/adverts/load.js';
+import { checkAdvert, NO_SETTINGS } from '../../../src/core/validation/check.js';
 
 const advert = (reference: string, seniority: number) =>
   `reference: ${reference}\ntitle: T\norganization_name: O\ncompany_description: C\njob_description: J\ncontract_id: 1\nsalary_id: 1\nsalary_text: S\nindustry_id: 1\ndepartment_id: 1\nseniority: ${seniority}\neducation: 0\nlocation:\n  country: FR\n  city: Lyon\nrecruiter:\n  email: r@example.com\n`;

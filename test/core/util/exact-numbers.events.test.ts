@@ -1,9 +1,9 @@
 /** Events files: a number in the data that would not be sent as written is a finding at its line (exit 3). */
 import { describe, expect, it } from 'vitest';
-import { readCsv } from '../../src/core/events/csv.js';
-import { readNdjson } from '../../src/core/events/ndjson.js';
-import { readYaml } from '../../src/core/events/yaml.js';
-import { formatFinding } from '../../src/core/errors/findings.js';
+import { readCsv } from '../../../src/core/events/csv.js';
+import { readNdjson } from '../../../src/core/events/ndjson.js';
+import { readYaml } from '../../../src/core/events/yaml.js';
+import { formatFinding } from '../../../src/core/errors/findings.js';
 
 const HINT = 'write it as a string (in quotes) to send it as written';
 

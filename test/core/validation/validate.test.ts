@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateAdvert, validateEventPayload } from '../../src/core/validation/validate.js';
-import { messageFor } from '../../src/core/validation/ajv-errors.js';
+import { validateAdvert, validateEventPayload } from '../../../src/core/validation/validate.js';
+import { messageFor } from '../../../src/core/validation/ajv-errors.js';
 
 const valid = () => ({
   reference: 'ACME-1',
