@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 // Through the package's entry: the public face is the core function itself.
-import { syncFolder, type SyncHooks } from '../../../src/index.js';
+import { syncFolder, type SyncHooks } from '../../../src/core/sync/sync-folder.js';
 import { advertBody, advertYaml, SERVICE, tempFolder } from '../../commands/harness.js';
 import { filesBeforeStop } from '../../support/stopped.js';
 
