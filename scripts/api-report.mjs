@@ -17,7 +17,10 @@ const root = new URL('..', import.meta.url).pathname;
 const update = process.argv.includes('--update');
 const out = mkdtempSync(join(tmpdir(), 'jobs-api-report-'));
 try {
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', join(out, 'd')], { cwd: root, stdio: 'inherit' });
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', join(out, 'd')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (tsc.status !== 0) throw new Error(`tsc (declarations) failed with exit code ${tsc.status}`);
   // The declarations import the generated validators' types; tsc does not copy a .d.ts input.
   mkdirSync(join(out, 'd/core/generated'), { recursive: true });
@@ -28,10 +31,14 @@ try {
   configObject.mainEntryPointFilePath = join(out, 'd/index.d.ts');
   configObject.apiReport = { ...configObject.apiReport, reportTempFolder: join(out, 'report') };
   const config = ExtractorConfig.prepare({ configObject, configObjectFullPath, packageJsonFullPath: join(root, 'package.json') });
-  const result = Extractor.invoke(config, { localBuild: update, showVerboseMessages: false, messageCallback: (m) => {
-    // The changed-report warning is ours to word (below); everything else is shown as it is.
-    if (m.messageId === 'console-api-report-changed' || m.messageId === 'console-api-report-copied') m.handled = true;
-  } });
+  const result = Extractor.invoke(config, {
+    localBuild: update,
+    showVerboseMessages: false,
+    messageCallback: (m) => {
+      // The changed-report warning is ours to word (below); everything else is shown as it is.
+      if (m.messageId === 'console-api-report-changed' || m.messageId === 'console-api-report-copied') m.handled = true;
+    },
+  });
   if (update) {
     console.log(result.apiReportChanged ? `updated ${config.reportFilePath}` : `${config.reportFilePath} is up to date`);
     process.exitCode = result.succeeded ? 0 : 1;

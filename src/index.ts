@@ -18,7 +18,15 @@ import type { ErrorTree } from './core/errors/tree.js';
 import type { Env } from './core/config/inputs.js';
 import { defaultHistoryDir as historyDirFor } from './core/history/store.js';
 import type { Plan } from './core/sync/plan.js';
-import { plannedEntry, syncedEntry, syncFolder as syncFolderWithHooks, type PlannedEntry, type SyncedEntry, type SyncFolderOptions, type SyncFolderResult } from './core/sync/sync-folder.js';
+import {
+  plannedEntry,
+  syncedEntry,
+  syncFolder as syncFolderWithHooks,
+  type PlannedEntry,
+  type SyncedEntry,
+  type SyncFolderOptions,
+  type SyncFolderResult,
+} from './core/sync/sync-folder.js';
 
 // The service: one method per endpoint; retries, rate limits and timeouts built in.
 export { JobsClient, type Stats, type ApplicationEvent, type ClientOptions, type CallOptions } from './core/api/client.js';
@@ -40,13 +48,27 @@ export { checkAdvert, isValid, NO_SETTINGS, type CheckedAdvert, type AdvertSetti
 export { renderTreeLines, renderTreeNested } from './core/errors/render.js';
 export { flattenTree, isErrorTree, hasError, type ErrorTree, type ErrorEntry } from './core/errors/tree.js';
 export { formatFinding, type Finding } from './core/errors/findings.js';
-export { ApiError, CancelledError, ConfigError, InvalidInputError, PartialFailureError, UsageError, JobsError, ExitCode, type ApiErrorKind } from './core/errors/failures.js';
+export {
+  ApiError,
+  CancelledError,
+  ConfigError,
+  InvalidInputError,
+  PartialFailureError,
+  UsageError,
+  JobsError,
+  ExitCode,
+  type ApiErrorKind,
+} from './core/errors/failures.js';
 
 /**
  * Each error of a tree as a finding: located at `file:line:column` when the advert's source is given
  * (as loaded), with the advice the CLI prints.
  */
-export function findingsFromTree(tree: ErrorTree, source?: Pick<AdvertSource, 'file' | 'locate'> & Partial<Pick<AdvertSource, 'value'>>, reference?: string): Finding[] {
+export function findingsFromTree(
+  tree: ErrorTree,
+  source?: Pick<AdvertSource, 'file' | 'locate'> & Partial<Pick<AdvertSource, 'value'>>,
+  reference?: string,
+): Finding[] {
   return findingsWithAdvice(tree, source, reference);
 }
 

@@ -16,7 +16,10 @@ const ALLOWED: Record<string, string> = {};
 describe('test/ mirrors src/', () => {
   it('every test outside e2e, adopt, architecture and support is named after an existing source file', () => {
     const misplaced = misplacedTests(ROOT).filter((m) => !(m.test in ALLOWED));
-    expect(misplaced.map((m) => m.place), 'move each test as said (or, if it is justified, add it to ALLOWED with its reason)').toEqual([]);
+    expect(
+      misplaced.map((m) => m.place),
+      'move each test as said (or, if it is justified, add it to ALLOWED with its reason)',
+    ).toEqual([]);
     // An allowance for a test that is gone or now well named is removed.
     const stillMisplaced = new Set(misplacedTests(ROOT).map((m) => m.test));
     expect(Object.keys(ALLOWED).filter((t) => !stillMisplaced.has(t))).toEqual([]);
@@ -24,7 +27,17 @@ describe('test/ mirrors src/', () => {
 });
 
 describe('where a misplaced test should go', () => {
-  const sources = ['src/core/sync/state.ts', 'src/core/sync/plan.ts', 'src/core/bulk/check-files.ts', 'src/cli/commands/publish/command.ts', 'src/cli/commands/publish/run.ts', 'src/cli/commands/sync/run.ts', 'src/core/sync/state/model.ts', 'src/core/sync/state/file-format.ts', 'src/core/util/plural.ts'];
+  const sources = [
+    'src/core/sync/state.ts',
+    'src/core/sync/plan.ts',
+    'src/core/bulk/check-files.ts',
+    'src/cli/commands/publish/command.ts',
+    'src/cli/commands/publish/run.ts',
+    'src/cli/commands/sync/run.ts',
+    'src/core/sync/state/model.ts',
+    'src/core/sync/state/file-format.ts',
+    'src/core/util/plural.ts',
+  ];
   const pieces = sources.filter((s) => s !== 'src/core/sync/state.ts');
 
   it('says nothing of a test named after its source, with or without an aspect', () => {
@@ -40,9 +53,15 @@ describe('where a misplaced test should go', () => {
   });
 
   it('follows a source that became a folder, to the file there the test imports, or the one file there', () => {
-    expect(placeFor('test/core/sync/state.lock.test.ts', pieces, ['src/core/sync/state/file-format.ts'])).toMatch(/git mv test\/core\/sync\/state\.lock\.test\.ts test\/core\/sync\/state\/file-format\.lock\.test\.ts$/);
-    expect(placeFor('test/cli/commands/publish.test.ts', sources, [])).toMatch(/git mv test\/cli\/commands\/publish\.test\.ts test\/cli\/commands\/publish\/command\.test\.ts$/);
-    expect(placeFor('test/cli/commands/sync.test.ts', sources, [])).toMatch(/git mv test\/cli\/commands\/sync\.test\.ts test\/cli\/commands\/sync\/run\.test\.ts$/);
+    expect(placeFor('test/core/sync/state.lock.test.ts', pieces, ['src/core/sync/state/file-format.ts'])).toMatch(
+      /git mv test\/core\/sync\/state\.lock\.test\.ts test\/core\/sync\/state\/file-format\.lock\.test\.ts$/,
+    );
+    expect(placeFor('test/cli/commands/publish.test.ts', sources, [])).toMatch(
+      /git mv test\/cli\/commands\/publish\.test\.ts test\/cli\/commands\/publish\/command\.test\.ts$/,
+    );
+    expect(placeFor('test/cli/commands/sync.test.ts', sources, [])).toMatch(
+      /git mv test\/cli\/commands\/sync\.test\.ts test\/cli\/commands\/sync\/run\.test\.ts$/,
+    );
   });
 
   it('lists the choices when a folder holds several files and the test imports none of them', () => {
@@ -53,7 +72,11 @@ describe('where a misplaced test should go', () => {
   });
 
   it('names a test of the old layout after the source it imports first, or says how to name it', () => {
-    expect(placeFor('test/unit/plurals.test.ts', sources, ['src/core/util/plural.ts', 'src/core/sync/plan.ts'])).toMatch(/It imports src\/core\/util\/plural\.ts first: git mv test\/unit\/plurals\.test\.ts test\/core\/util\/plural\.plurals\.test\.ts$/);
-    expect(placeFor('test/commands/first-run.test.ts', sources, [])).toMatch(/^test\/commands\/first-run\.test\.ts is not named after a source file .+ Name it after the source file whose behaviour it tests, .+ test\/e2e\/<command>\[-<aspect>\]\.test\.ts\.$/);
+    expect(placeFor('test/unit/plurals.test.ts', sources, ['src/core/util/plural.ts', 'src/core/sync/plan.ts'])).toMatch(
+      /It imports src\/core\/util\/plural\.ts first: git mv test\/unit\/plurals\.test\.ts test\/core\/util\/plural\.plurals\.test\.ts$/,
+    );
+    expect(placeFor('test/commands/first-run.test.ts', sources, [])).toMatch(
+      /^test\/commands\/first-run\.test\.ts is not named after a source file .+ Name it after the source file whose behaviour it tests, .+ test\/e2e\/<command>\[-<aspect>\]\.test\.ts\.$/,
+    );
   });
 });

@@ -76,7 +76,9 @@ export function placeFor(testPath: string, sources: readonly string[], imports: 
   const first = imports.find((s) => sources.includes(s));
   if (first) return `${why} It imports ${first} first: git mv ${testPath} ${testFileFor(first, aspect ? `${base}.${aspect}` : base)}`;
   return `${why} Name it after the source file whose behaviour it tests, test/<path under src/ without .ts>[.<aspect>].test.ts (${
-    sameName.length > 1 ? `candidates: ${sameName.map((s) => testFileFor(s, aspect)).join(', ')}` : 'for example test/core/sync/state.lock.test.ts for src/core/sync/state.ts'
+    sameName.length > 1
+      ? `candidates: ${sameName.map((s) => testFileFor(s, aspect)).join(', ')}`
+      : 'for example test/core/sync/state.lock.test.ts for src/core/sync/state.ts'
   }); a test that spawns the built binary goes to test/e2e/<command>[-<aspect>].test.ts.`;
 }
 
