@@ -73,7 +73,13 @@ describe('where a misplaced test should go', () => {
 
   it('names a test of the old layout after the source it imports first, or says how to name it', () => {
     expect(placeFor('test/unit/plurals.test.ts', sources, ['src/core/util/plural.ts', 'src/core/sync/plan.ts'])).toMatch(
-      /It imports src\/core\/util\/plural\.ts first: git mv test\/unit\/plurals\.test\.ts test\/core\/util\/plural\.plurals\.test\.ts$/,
+      /Of what it imports, src\/core\/util\/plural\.ts is nearest its name: git mv test\/unit\/plurals\.test\.ts test\/core\/util\/plural\.plurals\.test\.ts$/,
+    );
+    const commands = [...sources, 'src/core/api/client.ts', 'src/cli/context.ts', 'src/cli/commands/events/run.ts'];
+    expect(
+      placeFor('test/cli/commands/events-run.interrupt.test.ts', commands, ['src/core/api/client.ts', 'src/cli/context.ts', 'src/cli/commands/events/run.ts']),
+    ).toMatch(
+      /src\/cli\/commands\/events\/run\.ts is nearest its name: git mv test\/cli\/commands\/events-run\.interrupt\.test\.ts test\/cli\/commands\/events\/run\.interrupt\.test\.ts$/,
     );
     expect(placeFor('test/commands/first-run.test.ts', sources, [])).toMatch(
       /^test\/commands\/first-run\.test\.ts is not named after a source file .+ Name it after the source file whose behaviour it tests, .+ test\/e2e\/<command>\[-<aspect>\]\.test\.ts\.$/,

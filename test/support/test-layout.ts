@@ -71,15 +71,45 @@ export function placeFor(testPath: string, sources: readonly string[], imports: 
   // 2. The source moved to another folder under the same name (src/core/validation/check-files.ts -> src/core/bulk/check-files.ts).
   const sameName = sources.filter((s) => s.endsWith(`/${base}.ts`));
   if (sameName.length === 1) return move(sameName[0]!, `${sameName[0]} has that name`);
-  // 3. The source it imports first (a split file's piece, a renamed file): tests name their main source first.
-  //    Its old name stays as the aspect, so two tests of one source do not land on one name.
-  const first = imports.find((s) => sources.includes(s));
-  if (first) return `${why} It imports ${first} first: git mv ${testPath} ${testFileFor(first, aspect ? `${base}.${aspect}` : base)}`;
+  // 3. The source it imports that is nearest its name (a split file's piece, a renamed file): most
+  //    folders shared with the test's, then most words of its name in the path; the first on a tie.
+  //    Its old name stays as the aspect (two tests of one source must not land on one name) unless
+  //    the new path holds every word of it.
+  const nearest = closestImport(
+    dir,
+    base,
+    imports.filter((s) => sources.includes(s)),
+  );
+  if (nearest) {
+    // events-run -> events/run: the new path says all the old name did, so only the aspect stays.
+    const parts = nearest.replace(/\.ts$/, '').split(/[/-]/);
+    const renamedOnly = base.split('-').every((w) => parts.includes(w));
+    const kept = renamedOnly ? aspect : aspect ? `${base}.${aspect}` : base;
+    return `${why} Of what it imports, ${nearest} is nearest its name: git mv ${testPath} ${testFileFor(nearest, kept)}`;
+  }
   return `${why} Name it after the source file whose behaviour it tests, test/<path under src/ without .ts>[.<aspect>].test.ts (${
     sameName.length > 1
       ? `candidates: ${sameName.map((s) => testFileFor(s, aspect)).join(', ')}`
       : 'for example test/core/sync/state.lock.test.ts for src/core/sync/state.ts'
   }); a test that spawns the built binary goes to test/e2e/<command>[-<aspect>].test.ts.`;
+}
+
+function closestImport(dir: string, base: string, imports: readonly string[]): string | undefined {
+  const folders = dir.split('/');
+  const words = base.split('-');
+  const score = (source: string) => {
+    const parts = source
+      .replace(/^src\//, '')
+      .replace(/\.ts$/, '')
+      .split('/');
+    let shared = 0;
+    while (shared < folders.length && parts[shared] === folders[shared]) shared++;
+    const named = words.filter((w) => parts.some((p) => p.split('-').includes(w))).length;
+    return shared * 100 + named;
+  };
+  let best: string | undefined;
+  for (const source of imports) if (best === undefined || score(source) > score(best)) best = source;
+  return best;
 }
 
 function filesUnder(root: string, dir: string, keep: (name: string) => boolean): string[] {
