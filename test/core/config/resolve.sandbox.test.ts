@@ -6,7 +6,7 @@ import { resolveDetailed } from '../../../src/core/config/resolve.js';
 import { SANDBOX_TOKEN } from '../../../src/core/config/sandbox-source.js';
 import { ConfigError } from '../../../src/core/errors/failures.js';
 import { runJobs } from '../../commands/harness.js';
-import { globals, makeSandbox, type Sandbox } from '../../config/helpers.js';
+import { globals, makeSandbox, type Sandbox } from '../../support/config-run.js';
 
 let box: Sandbox;
 beforeEach(async () => {
