@@ -18,7 +18,7 @@ import { executePlan, type ChangeResult, type ExecuteOutcome } from './execute.j
 import { contentHashes, textHashBasis } from './hash.js';
 import { hasChanges, type Plan, type PlannedChange } from './plan.js';
 import { advertReader, contentHashReader } from './reread.js';
-import { canonicalServiceKey, serviceKey } from './service-key.js';
+import { canonicalServiceKey, serviceKey } from '../api/service-key.js';
 import { readStateCheck } from './state-check.js';
 import { acquireLock, DEFAULT_STATE_FILE, reasonOf, stateFiles, SyncState } from './state.js';
 
