@@ -9,7 +9,7 @@ import { UsageError } from '../../core/errors/failures.js';
 import { isLoopbackHost } from '../../core/api/url.js';
 import { sanitize } from '../../core/util/sanitize.js';
 import { resetEmbeddedSandbox, sandboxStatePath } from '../../core/sandbox/embedded.js';
-import { fastForwardEmbedded } from '../../core/sandbox/fast-forward.js';
+import { fastForwardEmbedded } from '../../core/history/fast-forward.js';
 import { withLock } from '../../core/storage/lock.js';
 import { createSandbox } from '../../core/sandbox/server.js';
 import { removeData } from '../../core/sandbox/data-file.js';
