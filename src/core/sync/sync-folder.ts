@@ -22,6 +22,7 @@ import { hasChanges, type Plan, type PlannedChange } from './plan.js';
 import { advertReader, contentHashReader, type ReadAdvert } from './reread.js';
 import { serviceKey } from '../api/service-key.js';
 import { acquireLock, DEFAULT_STATE_FILE, reasonOf, stateFiles, SyncState } from './state.js';
+import { logPathOf } from './state/files.js';
 import { NOTHING_DONE, UnchangedShortcut } from './unchanged-shortcut.js';
 
 export interface SyncFolderOptions {
@@ -110,7 +111,7 @@ export interface SyncHooks {
 /** A state file's size, time and inode, and whether a log is beside it: what tells that another run changed it. */
 function stateIdentity(path: string): string {
   const info = statSync(path, { throwIfNoEntry: false });
-  return `${info?.size}:${info?.mtimeMs}:${info?.ino}:${existsSync(`${path}.log`)}`;
+  return `${info?.size}:${info?.mtimeMs}:${info?.ino}:${existsSync(logPathOf(path))}`;
 }
 
 /** Ctrl-C stops new requests at once; requests in flight get this long to finish. */
