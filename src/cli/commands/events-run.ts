@@ -13,7 +13,7 @@ import { plural } from '../../core/util/plural.js';
 import { readEventsInput, type EventsInput } from '../../core/events/input.js';
 import { checkEventsFile, postEvents } from '../../core/events/post-events.js';
 import { readJournal } from '../../core/events/journal.js';
-import { serviceKey } from '../../core/sync/service-key.js';
+import { serviceKey } from '../../core/config/service-key.js';
 import { acquireLock } from '../../core/storage/lock.js';
 import { exitCodeOf, failureClass, writeResult, writeSummary } from '../output/events-report.js';
 import type { EventFormat } from '../../core/events/types.js';

@@ -60,7 +60,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
   if (ctx.signal.aborted) throw new CancelledError('interrupted before the first request; nothing was sent');
 
   if (flags.dryRun) {
-    const { encodeSegment } = await import('../../core/api/url.js');
+    const { encodeSegment } = await import('../../core/config/base-url.js');
     const json = ctx.globals.output === 'json';
     // A report format lists each advert as passed: it was checked, and nothing was sent.
     const cases: import('../output/format-registry.js').ReportCase[] | undefined = report.reportsCases(ctx) ? [] : undefined;

@@ -47,7 +47,7 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
       import('../../core/storage/errors.js'),
       import('../../core/storage/tool-folder.js'),
       import('../../core/history/store.js'),
-      import('../../core/sync/service-key.js'),
+      import('../../core/config/service-key.js'),
       import('../../core/history/flags.js'),
       import('../../core/report/model.js'),
       import('../../core/report/html.js'),

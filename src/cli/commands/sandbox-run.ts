@@ -6,10 +6,10 @@ import { jsonText } from '../output/json-output.js';
 import { isAbsolute, resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { UsageError } from '../../core/errors/failures.js';
-import { isLoopbackHost } from '../../core/api/url.js';
+import { isLoopbackHost } from '../../core/config/base-url.js';
 import { sanitize } from '../../core/util/sanitize.js';
-import { resetEmbeddedSandbox, sandboxStatePath } from '../../core/sandbox/embedded.js';
-import { fastForwardEmbedded } from '../../core/sandbox/fast-forward.js';
+import { sandboxStatePath } from '../../core/sandbox/embedded.js';
+import { fastForwardEmbedded, resetSandboxAndRecords } from '../../core/history/fast-forward.js';
 import { withLock } from '../../core/storage/lock.js';
 import { createSandbox } from '../../core/sandbox/server.js';
 import { removeData } from '../../core/sandbox/data-file.js';
@@ -142,7 +142,7 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
 
   if (flags.reset && !flags.dataFile) {
     const file = sandboxStatePath(ctx.env);
-    const had = await resetEmbeddedSandbox(ctx.env);
+    const had = await resetSandboxAndRecords(ctx.env);
     if (!ctx.globals.quiet) {
       stderr.write(had ? `Cleared the --sandbox state (${file}), its statistics history and its record of published adverts.\n` : `The --sandbox state was already empty (${file}).\n`);
     }

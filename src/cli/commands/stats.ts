@@ -113,7 +113,7 @@ export async function readStats(ctx: Context, references: readonly string[]) {
 }
 
 async function historyOf(ctx: Context, dirFlag: string | undefined) {
-  const [{ resolve }, { History, defaultHistoryDir }, { serviceKey }] = await Promise.all([import('node:path'), import('../../core/history/store.js'), import('../../core/sync/service-key.js')]);
+  const [{ resolve }, { History, defaultHistoryDir }, { serviceKey }] = await Promise.all([import('node:path'), import('../../core/history/store.js'), import('../../core/config/service-key.js')]);
   const dir = dirFlag === undefined ? defaultHistoryDir(ctx.env) : resolve(ctx.cwd, dirFlag);
   return new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config()));
 }
@@ -128,7 +128,7 @@ async function referencesOfAll(ctx: Context, stateFlag: string | undefined): Pro
     import('node:path'),
     import('node:fs'),
     import('../../core/sync/state.js'),
-    import('../../core/sync/service-key.js'),
+    import('../../core/config/service-key.js'),
     import('../../core/errors/failures.js'),
     import('../../core/published/record.js'),
     import('../../core/config/paths.js'),

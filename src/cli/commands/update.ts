@@ -98,7 +98,7 @@ async function runUpdate(ctx: Context, reference: string, file: string | undefin
   if (Object.keys(patch).length === 0) throw new errors.UsageError('nothing to update: the file holds no field besides the reference');
 
   // The path as the client sends it (one encoded segment), so a dry run shows what would go out.
-  const path = `/jobs/${(await import('../../core/api/url.js')).encodeSegment(reference)}`;
+  const path = `/jobs/${(await import('../../core/config/base-url.js')).encodeSegment(reference)}`;
   if (flags.dryRun) {
     if (ctx.globals.output === 'json') ctx.io.stdout.write(jsonText({ dry_run: true, requests: [{ method: 'PUT', path, body: patch }] }));
     else ctx.io.stdout.write(`PUT ${sanitize(path)}\n${JSON.stringify(patch, null, 2).replace(/^/gm, '  ')}\n`);

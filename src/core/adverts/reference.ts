@@ -6,7 +6,7 @@
  * never be updated, fetched or deleted. Text that is not well-formed Unicode (a lone UTF-16
  * surrogate, `"\uD800"` in YAML) has no UTF-8 form, so it cannot be put in a URL at all. A reference
  * that is blank when printed (a zero-width space alone) could be neither told apart nor typed.
- * Every other text round-trips (src/core/api/url.ts encodes `/`, `%`, `?`, spaces, ...); blank
+ * Every other text round-trips (src/core/config/base-url.ts encodes `/`, `%`, `?`, spaces, ...); blank
  * ones are the schema's.
  *
  * References are compared, stored and sent in Unicode normalisation form C (NFC): `café` typed as

@@ -7,7 +7,7 @@
  */
 import { ConfigError } from '../errors/failures.js';
 import { noProxyMatch } from './no-proxy.js';
-import { isLoopbackHost } from './url.js';
+import { isLoopbackHost } from '../config/base-url.js';
 
 import type { ProxyEnv } from '../config/proxy-env.js';
 

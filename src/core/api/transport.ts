@@ -12,7 +12,7 @@ import { onAbort } from '../util/abort-fanout.js';
 import { Deadlines } from './deadlines.js';
 import { RateGate } from './rate-gate.js';
 import { backoffDelay, classifyConnectFailure, formatSeconds, parseRateLimitWait, parseRetryAfter, retryForStatus, statusWords, type Retry } from './retry-policy.js';
-import { isLoopbackHost, joinUrl, parseBaseUrl } from './url.js';
+import { isLoopbackHost, joinUrl, parseBaseUrl } from '../config/base-url.js';
 import { formatDuration } from '../config/duration.js';
 import { chooseProxy, type ProxyEnv, type ProxyServer } from './proxy.js';
 import { proxyHint } from './proxy-failures.js';

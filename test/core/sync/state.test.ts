@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SyncState, type AdvertRecord } from '../../../src/core/sync/state.js';
 import { AdvertSetHash, readStateCheck } from '../../../src/core/sync/state-check.js';
-import { canonicalServiceKey } from '../../../src/core/sync/service-key.js';
+import { canonicalServiceKey } from '../../../src/core/config/service-key.js';
 import { readJournal } from '../../../src/core/events/journal.js';
 
 const record = (hash: string, published_at = '2026-01-01T00:00:00.000Z'): AdvertRecord => ({ file: 'a.yaml', document: 0, hash, fields: { title: 'x' }, published_at });

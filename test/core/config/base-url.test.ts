@@ -1,7 +1,7 @@
 /** URL joining, segment encoding and the loopback check. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, UsageError } from '../../../src/core/errors/failures.js';
-import { encodeSegment, isLoopbackHost, joinUrl, parseBaseUrl } from '../../../src/core/api/url.js';
+import { encodeSegment, isLoopbackHost, joinUrl, parseBaseUrl } from '../../../src/core/config/base-url.js';
 
 describe('joinUrl', () => {
   it.each([

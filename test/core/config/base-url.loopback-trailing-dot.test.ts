@@ -5,7 +5,7 @@
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runJobs } from '../../commands/harness.js';
-import { isLoopbackHost } from '../../../src/core/api/url.js';
+import { isLoopbackHost } from '../../../src/core/config/base-url.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

@@ -1,5 +1,5 @@
-import type { ResolvedConfig } from '../config/types.js';
-import { parseBaseUrl } from '../api/url.js';
+import type { ResolvedConfig } from './types.js';
+import { parseBaseUrl } from './base-url.js';
 import { ConfigError } from '../errors/failures.js';
 
 /**
