@@ -3,7 +3,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { JobsClient } from '../../src/core/api/client.js';
 import type { ResolvedConfig } from '../../src/core/config/types.js';
 import type { Context } from '../../src/cli/context.js';
-import { runEvents } from '../../src/cli/commands/events-run.js';
+import { runEvents } from '../../src/cli/commands/events/run.js';
 import { SERVICE, tempFolder } from '../commands/harness.js';
 
 beforeAll(() => nock.disableNetConnect());

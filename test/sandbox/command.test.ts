@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Context, GlobalOptions } from '../../src/cli/context.js';
 import { UsageError } from '../../src/core/errors/failures.js';
-import { parseQuota, parseSandboxFlags, reachability, runSandbox, type RawSandboxFlags } from '../../src/cli/commands/sandbox-run.js';
+import { parseQuota, parseSandboxFlags, reachability, runSandbox, type RawSandboxFlags } from '../../src/cli/commands/sandbox/run.js';
 import { isolatedEnv, jobs } from '../e2e/helpers.js';
 import { advert, call } from './helpers.js';
 
