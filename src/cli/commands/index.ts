@@ -1,4 +1,13 @@
-/** Every command, registered in help order. Each file defines its options and loads its layers lazily. */
+/**
+ * Every command, registered in help order. Each command is a folder: `command.ts` defines its
+ * arguments, options and help; `run.ts` does the work, with its dependencies imported statically;
+ * `report.ts` (where it has one) writes its human and JSON output.
+ *
+ * The one lazy step: `command.ts` loads `./run.js` when the command runs. `--help`, completion and
+ * every run register all or one of these definitions, and a run's modules (the validator, the
+ * HTTP client, node:crypto, worker_threads) would otherwise load at every start:
+ * test/e2e/startup-modules.test.ts holds `jobs validate` and `jobs --help` to that.
+ */
 import type { CommandSetup } from '../program.js';
 import validate from './validate/command.js';
 import publish from './publish/command.js';

@@ -1,7 +1,6 @@
 import { Argument } from 'commander';
 import type { CommandSetup } from '../../program.js';
 import type { Shell } from '../../completion/script.js';
-import { VERSION } from '../../../core/version.js';
 
 export default function completion({ program, name, action }: CommandSetup): void {
   const command = program
@@ -29,12 +28,8 @@ Examples:
   $ ${name} completion fish > ~/.config/fish/completions/${name}.fish`,
     )
     .action(
-      action(async (ctx, shell: Shell) => {
-        // `program` is complete by now: every command registered itself before parsing started.
-        const { completionScript } = await import('../../completion/script.js');
-        ctx.io.stdout.write(completionScript(program, shell, VERSION));
-        return 0;
-      }),
+      // `program` is complete by now: every command registered itself before parsing started.
+      action(async (ctx, shell: Shell) => (await import('./run.js')).runCompletion(ctx, program, shell)),
     );
 
   // Called by the scripts on <Tab> after --profile: one profile name per line.
@@ -42,10 +37,6 @@ Examples:
     .command('__profiles', { hidden: true })
     .description('print the profile names, one per line (for the completion scripts)')
     .action(
-      action(async (ctx) => {
-        const { profileNames } = await import('../../completion/profiles.js');
-        for (const name of await profileNames(ctx)) ctx.io.stdout.write(`${name}\n`);
-        return 0;
-      }),
+      action(async (ctx) => (await import('./run.js')).runProfiles(ctx)),
     );
 }

@@ -15,7 +15,7 @@ Examples:
     )
     .action(
       action(async (ctx, paths: string[], flags: PublishFlags) => {
-        const { runPublish } = await import('../publish/command.js');
+        const { runPublish } = await import('../publish/run.js');
         return runPublish(ctx, paths, flags, 'create');
       }),
     );

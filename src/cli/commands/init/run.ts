@@ -16,6 +16,9 @@ import { notRegularKind } from '../../../core/util/quick-fs.js';
 import { paint } from '../../output/summary.js';
 import { relativeRef, schemaReference, type SchemaRef } from '../../../core/scaffold/schema-ref.js';
 import { advertTemplate, configTemplate } from '../../../core/scaffold/templates.js';
+import { createFile, replaceFile } from '../../../core/storage/replace.js';
+import { cannotWrite } from '../../../core/storage/errors.js';
+import { configShapesAdverts, writeProjectSchema } from '../schema/run.js';
 
 export interface InitFlags {
   force?: boolean;
@@ -53,7 +56,6 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   const oddKind = existing ? notRegularKind(existing) : undefined;
   if (oddKind) throw new UsageError(`${shown} is ${oddKind}, not a regular file; nothing was written`);
   const ref = writingConfig ? schemaReference(dirname(target), kind) : await advertSchemaReference(ctx, dirname(target));
-  const [{ createFile, replaceFile }, { cannotWrite }] = await Promise.all([import('../../../core/storage/replace.js'), import('../../../core/storage/errors.js')]);
   try {
     // A new file fails when the name is taken, without a window between a check and the write;
     // --force replaces a file atomically. Neither writes through a link.
@@ -91,7 +93,6 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
  * `jobs validate` accepts; otherwise the shipped schema.
  */
 async function advertSchemaReference(ctx: Context, dir: string): Promise<SchemaRef> {
-  const { configShapesAdverts, writeProjectSchema } = await import('../schema/run.js');
   if (!(await configShapesAdverts(ctx))) return schemaReference(dir, 'create');
   const path = await writeProjectSchema(ctx, 'create');
   return { reference: relativeRef(dir, path), kind: 'resolved' };

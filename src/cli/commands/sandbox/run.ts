@@ -14,6 +14,7 @@ import { withLock } from '../../../core/storage/lock.js';
 import { createSandbox } from '../../../core/sandbox/server.js';
 import { removeData } from '../../../core/sandbox/data-file.js';
 import type { SandboxOptions, SandboxQuota } from '../../../core/sandbox/types.js';
+import { checkWritableDataFolder } from '../../../core/sandbox/writable-folder.js';
 
 /** The flags as commander hands them over (strings, unchecked). */
 export interface RawSandboxFlags {
@@ -150,7 +151,6 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
   }
   const dataFile = flags.dataFile;
   if (dataFile) {
-    const { checkWritableDataFolder } = await import('../../../core/sandbox/writable-folder.js');
     checkWritableDataFolder(dataFile, 'Name a file in a folder you can write with --data, or make that folder writable.');
   }
   // Under the file's lock, as every change to it: another sandbox may share the file.

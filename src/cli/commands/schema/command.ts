@@ -1,16 +1,10 @@
 import { Argument } from 'commander';
 import type { CommandSetup } from '../../program.js';
 import type { SchemaName } from '../../../core/scaffold/package-files.js';
-import type { Context } from '../../context.js';
+import type { SchemaFlags } from './run.js';
 
 // Kept here (not imported from the scaffold layer) so registering the command loads nothing else.
 const KINDS = ['create', 'update', 'event', 'config'];
-
-interface SchemaFlags {
-  path?: boolean;
-  resolved?: boolean;
-  write?: boolean;
-}
 
 export default function schema({ program, name, action }: CommandSetup): void {
   program
@@ -37,29 +31,5 @@ Examples:
   $ ${name} schema config --path
   $ ${name} schema create --resolved --write`,
     )
-    .action(action((ctx, kind: string, flags: SchemaFlags) => runSchema(ctx, kind as SchemaName, flags)));
-}
-
-async function runSchema(ctx: Context, kind: SchemaName, flags: SchemaFlags): Promise<number> {
-  const { readSchemaText, schemaPath } = await import('../../../core/scaffold/package-files.js');
-  if (!flags.resolved) {
-    if (flags.write) throw new (await import('../../../core/errors/failures.js')).UsageError('--write goes with --resolved');
-    ctx.io.stdout.write(flags.path ? `${schemaPath(kind)}\n` : ensureNewline(readSchemaText(kind)));
-    return 0;
-  }
-  if (kind !== 'create' && kind !== 'update') {
-    throw new (await import('../../../core/errors/failures.js')).UsageError(`--resolved goes with create or update: the ${kind} schema does not depend on the config`);
-  }
-  const { writeProjectSchema, resolvedFor } = await import('./run.js');
-  if (!flags.write && !flags.path) {
-    ctx.io.stdout.write(`${JSON.stringify(await resolvedFor(ctx, kind), null, 2)}\n`);
-    return 0;
-  }
-  const path = flags.write ? await writeProjectSchema(ctx, kind) : await (await import('./run.js')).projectSchemaPath(ctx, kind);
-  ctx.io.stdout.write(`${path}\n`);
-  return 0;
-}
-
-function ensureNewline(text: string): string {
-  return text.endsWith('\n') ? text : `${text}\n`;
+    .action(action(async (ctx, kind: string, flags: SchemaFlags) => (await import('./run.js')).runSchema(ctx, kind as SchemaName, flags)));
 }

@@ -1,7 +1,6 @@
 import { Argument } from 'commander';
 import type { CommandSetup } from '../../program.js';
 import type { Shell } from '../../completion/script.js';
-import { VERSION } from '../../../core/version.js';
 
 export default function shellInit({ program, name, action }: CommandSetup): void {
   program
@@ -28,19 +27,6 @@ Examples:
   $ ${name} shell-init zsh > ~/.jobs.zsh`,
     )
     .action(
-      action(async (ctx, shell: Shell) => {
-        const [{ completionScript, INSTALLED_NAMES }, { invocation, shellInitScript }, { packageRoot }, { realpathSync }, { join }] = await Promise.all([
-          import('../../completion/script.js'),
-          import('../../completion/shell-init.js'),
-          import('../../../core/scaffold/package-files.js'),
-          import('node:fs'),
-          import('node:path'),
-        ]);
-        // This installation: the Node running it and its bin/jobs.js, real paths (npm links resolved).
-        const installation = { node: process.execPath, script: realpathSync(join(packageRoot(), 'bin', 'jobs.js')), version: VERSION };
-        const completion = completionScript(program, shell, VERSION, { commands: INSTALLED_NAMES, invoke: invocation(shell, installation) });
-        ctx.io.stdout.write(shellInitScript(shell, installation, completion));
-        return 0;
-      }),
+      action(async (ctx, shell: Shell) => (await import('./run.js')).runShellInit(ctx, program, shell)),
     );
 }

@@ -1,15 +1,6 @@
 import type { CommandSetup } from '../../program.js';
-import type { Context } from '../../context.js';
 import { parseCount } from '../parsers.js';
-import type { SyncFolderOptions } from '../../../core/sync/sync-folder.js';
-import type { Plan } from '../../../core/sync/plan.js';
-import type { Progress } from '../../output/progress.js';
-import type { PublishedChange } from '../../../core/published/record.js';
-
-export type SyncFlags = Pick<SyncFolderOptions, 'dryRun' | 'prune' | 'state' | 'force' | 'concurrency' | 'failFast' | 'unlock' | 'allowUnknownFields'> & {
-  detailedExitcode?: boolean;
-  yes?: boolean;
-};
+import type { SyncFlags } from './run.js';
 
 export default function sync({ program, name, action }: CommandSetup): void {
   program
@@ -46,72 +37,5 @@ Examples:
   $ ${name} sync adverts/ --prune --yes                   # in CI: delete without asking
   $ ${name} sync adverts/ --dry-run --detailed-exitcode   # exit 8 when changes are pending`,
     )
-    .action(action((ctx, dir: string, flags: SyncFlags) => runSync(ctx, dir, flags)));
-}
-
-export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Promise<number> {
-  const [{ syncFolder }, { hasChanges }, errors, report, { startProgress }, { invalidAdvertsReported }] = await Promise.all([
-    import('../../../core/sync/sync-folder.js'),
-    import('../../../core/sync/plan.js'),
-    import('../../../core/errors/failures.js'),
-    import('./report.js'),
-    import('../../output/progress.js'),
-    import('../../output/findings-report.js'),
-  ]);
-  if (flags.detailedExitcode && !flags.dryRun) throw new errors.UsageError('--detailed-exitcode goes with --dry-run');
-  let plan: Plan | undefined;
-  let progress: Progress | undefined;
-  const { rememberPublished, sentAdvert } = await import('../../published.js');
-  // Besides the sync state, the record of published adverts that stats --all and report read.
-  const published: PublishedChange[] = [];
-  const result = await syncFolder(
-    { ...flags, dir, cwd: ctx.cwd, env: ctx.env, signal: ctx.signal, sandbox: ctx.globals.sandbox, log: (text) => ctx.io.stderr.write(`${ctx.name}: ${text}\n`) },
-    {
-      config: await ctx.config(),
-      connect: () => ctx.client(),
-      onPlan: (planned, info) => {
-        plan = planned;
-        report.writePlan(ctx, planned, info);
-      },
-      confirmDeletions: (planned) => confirmDeletions(ctx, planned, flags),
-      onSend: async (total) => {
-        // V8 lets its heap grow to several times what is live before collecting; a run that sends
-        // thousands of adverts makes garbage fast and would peak at hundreds of megabytes for nothing.
-        if (total >= 10_000) (await import('../../../core/util/heap.js')).keepHeapNearLive();
-        progress = await startProgress(ctx, total, 'syncing');
-      },
-      onResult: (r) => {
-        if (r.status === 'deleted') published.push({ reference: r.change.reference, deleted: true });
-        else if (r.status !== 'failed') published.push(sentAdvert(r.change.reference, r.advert?.payload));
-        progress!.tick(r.status === 'failed');
-        report.writeResult(ctx, r, progress!.log);
-      },
-      onSent: () => progress?.stop(),
-      onOutcome: (planned, outcome) => report.writeSummary(ctx, planned, outcome.results, outcome.notStarted),
-    },
-  )
-    .catch(invalidAdvertsReported(ctx))
-    .finally(() => rememberPublished(ctx, published));
-  if (flags.dryRun) return flags.detailedExitcode && hasChanges(plan!) ? errors.ExitCode.changesPending : 0;
-  return result.exitCode;
-}
-
-/** A plan that deletes: asked at a terminal, refused without one unless --yes; nothing is sent before. */
-async function confirmDeletions(ctx: Context, plan: Plan, flags: SyncFlags): Promise<void> {
-  if (flags.yes) return;
-  const [errors, { plural }, { sanitize }] = await Promise.all([import('../../../core/errors/failures.js'), import('../../../core/util/plural.js'), import('../../../core/util/sanitize.js')]);
-  const { canPrompt } = await import('../../context.js');
-  const adverts = plural(plan.counts.delete, 'advert');
-  // With --json, SARIF or --quiet the plan was not drawn: the adverts to delete are named here.
-  const shown = ctx.globals.output !== 'json' && ctx.globals.output !== 'sarif' && !ctx.globals.quiet;
-  const deletions = plan.changes.filter((c) => c.action === 'delete').map((c) => `- ${sanitize(c.reference)}  (${sanitize(c.file)})`);
-  if (!canPrompt(ctx)) {
-    const yes = `pass --yes to delete ${plan.counts.delete === 1 ? 'it' : 'them'} (sync --prune --yes), or leave out --prune to keep them`;
-    throw new errors.UsageError(`refusing to delete ${adverts} without confirmation; nothing was sent`, { details: [...(shown ? [] : deletions), yes] });
-  }
-  if (!shown) ctx.io.stderr.write(`${deletions.join('\n')}\n`);
-  const { confirm } = await import('../../output/prompt.js');
-  const yes = await confirm(ctx, `Delete ${adverts} from the service (marked - above)? This cannot be undone.`);
-  if (ctx.signal.aborted) throw new errors.CancelledError('interrupted; nothing was sent');
-  if (!yes) throw new errors.DeclinedError('nothing was sent: the plan was not carried out');
+    .action(action(async (ctx, dir: string, flags: SyncFlags) => (await import('./run.js')).runSync(ctx, dir, flags)));
 }

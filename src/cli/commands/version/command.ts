@@ -1,5 +1,4 @@
 import type { CommandSetup } from '../../program.js';
-import { VERSION } from '../../../core/version.js';
 
 export default function version({ program, name, action }: CommandSetup): void {
   program
@@ -16,12 +15,6 @@ Examples:
   $ ${name} version --json`,
     )
     .action(
-      action(async (ctx) => {
-        if (ctx.globals.output === 'json') {
-          const { jsonText } = await import('../../output/json-output.js');
-          ctx.io.stdout.write(jsonText({ version: VERSION, node: process.versions.node, platform: process.platform, arch: process.arch }));
-        } else ctx.io.stdout.write(`${VERSION}\n`);
-        return 0;
-      }),
+      action(async (ctx) => (await import('./run.js')).runVersion(ctx)),
     );
 }

@@ -1,0 +1,10 @@
+/** version: the version, and with --json the platform too (for bug reports and CI logs). */
+import type { Context } from '../../context.js';
+import { VERSION } from '../../../core/version.js';
+import { jsonText } from '../../output/json-output.js';
+
+export function runVersion(ctx: Context): number {
+  if (ctx.globals.output === 'json') ctx.io.stdout.write(jsonText({ version: VERSION, node: process.versions.node, platform: process.platform, arch: process.arch }));
+  else ctx.io.stdout.write(`${VERSION}\n`);
+  return 0;
+}
