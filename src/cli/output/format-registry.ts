@@ -128,26 +128,6 @@ export function formatsOf(command: string): OutputFormat[] {
   return FORMATS.filter((f) => entryGives(f, command)).map((f) => f.name);
 }
 
-/**
- * The format argv asks for (`--json`, `--output x`, `-o x`, `-ox`, `--output=x`, `-o=x`), for errors
- * that happen before commander has parsed the options; 'human' when none or an unknown one.
- */
-export function outputFormatIn(argv: readonly string[]): OutputFormat {
-  let found: OutputFormat = 'human';
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === '--') break;
-    if (word === '--json') return 'json';
-    let value: string | undefined;
-    if (word === '--output' || word === '-o') value = argv[++i];
-    else if (word.startsWith('--output=')) value = word.slice('--output='.length);
-    else if (word.startsWith('-o=')) value = word.slice(3);
-    else if (word.startsWith('-o') && !word.startsWith('--')) value = word.slice(2);
-    if (value !== undefined && isOutputFormat(value)) found = value;
-  }
-  return found;
-}
-
 const loaded = new Map<OutputFormat, ReportWriter>();
 
 /** Loads the format's writer, once per process, so that the code that reports can write it at once. */
