@@ -6,7 +6,7 @@ import { jsonText } from './output/json-output.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { parseCount } from './commands/parsers.js';
 import type { Context, GlobalOptions, Io, OutputFormat } from './context.js';
-import { formatEntry, formatsOf, gives, isOutputFormat, OUTPUT_FORMATS, prepareWriter } from './output/format-registry.js';
+import { formatEntry, formatsOf, gives, isOutputFormat, outputFormats, prepareWriter } from './output/format-registry.js';
 import { readArgv, type ArgvFacts } from './argv-facts.js';
 import { ApiError, ExitCode, JobsError, UsageError } from '../core/errors/failures.js';
 import { VERSION } from '../core/version.js';
@@ -91,7 +91,7 @@ function withGlobalOptions(program: Command): Command {
     .option('--token-file <file>', 'read the token from this file (the token is never a flag)')
     .option('--config <file>', 'use this config file instead of searching (env JOBS_CONFIG)')
     .option('--allow-env <VAR>', 'let ${VAR} in the project config read this environment variable; repeatable', allowEnvName)
-    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS).default('human'))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(outputFormats()).default('human'))
     .option('--json', 'short for --output json')
     .option('-q, --quiet', 'print only results and errors')
     .option('-v, --verbose', 'trace HTTP exchanges on stderr (secrets redacted); stack traces on errors')

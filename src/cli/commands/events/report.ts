@@ -7,7 +7,6 @@ import type { Context } from '../../context.js';
 import { ApiError, type ApiErrorKind } from '../../../core/errors/failures.js';
 import { treeLines } from '../../../core/api/api-errors.js';
 import { findingsFromTree, formatFinding, type Finding } from '../../../core/errors/findings.js';
-import { githubAnnotation } from '../../output/formats.js';
 import { formatEntry, writerFor, type ReportCase } from '../../output/format-registry.js';
 import { writeReport } from '../../output/findings-report.js';
 import { sanitize } from '../../../core/util/sanitize.js';
@@ -170,8 +169,9 @@ function writeProblem(ctx: Context, r: EntryResult, name: string): void {
   const out = ctx.io.stdout;
   const error = r.error!;
   const findings = errorFindings(r);
-  if (ctx.globals.output === 'github') {
-    for (const f of problemFindings(r)) out.write(`${githubAnnotation(f)}\n`);
+  const line = writerFor(ctx.globals.output)?.line;
+  if (line) {
+    for (const f of problemFindings(r)) out.write(`${line(f)}\n`);
     return;
   }
   const c = paint(ctx, out);

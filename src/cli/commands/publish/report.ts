@@ -9,7 +9,6 @@ import { sanitize } from '../../../core/util/sanitize.js';
 import { renamed } from '../../output/renamed.js';
 import { treeLines } from '../../../core/api/api-errors.js';
 import { findingsFromTree, formatFinding, shownFile, type Finding } from '../../../core/errors/findings.js';
-import { githubAnnotation } from '../../output/formats.js';
 import { formatEntry, writerFor, type ReportCase } from '../../output/format-registry.js';
 import { writeReport } from '../../output/findings-report.js';
 import { failureFindings } from '../../../core/publishing/failure-findings.js';
@@ -61,8 +60,9 @@ export function writeOutcome(ctx: Context, o: SendOutcome, log: (text: string) =
   }
   const findings = errorFindings(o);
   const lines: string[] = [];
-  if (ctx.globals.output === 'github') {
-    for (const f of failureFindings(o.error, o.advert.source, o.advert.reference)) lines.push(githubAnnotation(f));
+  const line = writerFor(ctx.globals.output)?.line;
+  if (line) {
+    for (const f of failureFindings(o.error, o.advert.source, o.advert.reference)) lines.push(line(f));
   } else {
     lines.push(`${c.red('✖')} failed ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}: ${sanitize(o.error.message)}`);
     for (const f of findings) lines.push(`    ${formatFinding(f)}`);
@@ -103,7 +103,8 @@ export function sentRecord(ctx: Context, o: SendOutcome): SentRecord {
 /** An advert that could not be read again to be sent (its file changed since it was checked). */
 export function unreadRecord(ctx: Context, where: { file: string; document: number; reference: string }, error: JobsError, log: (text: string) => void): SentRecord {
   const finding: Finding = { kind: 'file', file: where.file, path: '', message: 'failed', text: error.message, rule: 'failed', reference: where.reference };
-  if (ctx.globals.output === 'github') log(`${githubAnnotation(finding)}\n`);
+  const line = writerFor(ctx.globals.output)?.line;
+  if (line) log(`${line(finding)}\n`);
   else if (!formatEntry(ctx.globals.output).document) {
     const c = paint(ctx, ctx.io.stdout);
     log(`${c.red('✖')} failed ${c.bold(sanitize(where.reference))} ${c.dim(shownFile(where.file))}: ${sanitize(error.message)}\n${error.details.map((d) => `    ${sanitize(renamed(d, ctx.name))}\n`).join('')}`);

@@ -9,7 +9,6 @@ import { paint } from '../../output/summary.js';
 import { plural } from '../../../core/util/plural.js';
 import { treeLines } from '../../../core/api/api-errors.js';
 import type { Finding } from '../../../core/errors/findings.js';
-import { githubAnnotation } from '../../output/formats.js';
 import { failureFindings } from '../../../core/publishing/failure-findings.js';
 import { formatEntry, writerFor } from '../../output/format-registry.js';
 import { writeReport } from '../../output/findings-report.js';
@@ -72,9 +71,10 @@ export function writeResult(ctx: Context, result: ChangeResult, log: (line: stri
     log(jsonText({ type: 'result', ...syncedEntry(result) }));
     return;
   }
-  if (ctx.globals.output === 'github') {
-    // Annotations for failures only.
-    if (error) log(failuresOf([result]).map((f) => `${githubAnnotation(f)}\n`).join(''));
+  const line = writerFor(ctx.globals.output)?.line;
+  if (line) {
+    // A line for each failure only (GitHub annotations).
+    if (error) log(failuresOf([result]).map((f) => `${line(f)}\n`).join(''));
     return;
   }
   // The report documents gather every result at the end (writeSummary).

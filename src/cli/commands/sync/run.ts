@@ -16,6 +16,7 @@ import { rememberPublished, sentAdvert } from '../../published.js';
 import { canPrompt } from '../../context.js';
 import { confirm } from '../../output/prompt.js';
 import { keepHeapNearLive } from '../../../core/util/heap.js';
+import { formatEntry } from '../../output/format-registry.js';
 
 export type SyncFlags = Pick<SyncFolderOptions, 'dryRun' | 'prune' | 'state' | 'force' | 'concurrency' | 'failFast' | 'unlock' | 'allowUnknownFields'> & {
   detailedExitcode?: boolean;
@@ -64,8 +65,8 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
 async function confirmDeletions(ctx: Context, plan: Plan, flags: SyncFlags): Promise<void> {
   if (flags.yes) return;
   const adverts = plural(plan.counts.delete, 'advert');
-  // With --json, SARIF or --quiet the plan was not drawn: the adverts to delete are named here.
-  const shown = ctx.globals.output !== 'json' && ctx.globals.output !== 'sarif' && !ctx.globals.quiet;
+  // With a document on stdout (JSON, SARIF, JUnit, ...) or --quiet the plan was not drawn: the adverts to delete are named here.
+  const shown = !formatEntry(ctx.globals.output).document && !ctx.globals.quiet;
   const deletions = plan.changes.filter((c) => c.action === 'delete').map((c) => `- ${sanitize(c.reference)}  (${sanitize(c.file)})`);
   if (!canPrompt(ctx)) {
     const yes = `pass --yes to delete ${plan.counts.delete === 1 ? 'it' : 'them'} (sync --prune --yes), or leave out --prune to keep them`;

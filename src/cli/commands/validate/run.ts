@@ -29,7 +29,7 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
       mode,
       options: { allowUnknownFields: Boolean(flags.allowUnknownFields) },
       // JSON lists every advert, and JUnit has a testcase for each.
-      records: format.name === 'json' || format.name === 'junit',
+      records: format.name === 'json' || Boolean(format.everyCase),
     },
     { env: ctx.env, signal: ctx.signal, ...(ctx.globals.verbose ? { trace: (line: string) => ctx.io.stderr.write(`${line}\n`) } : {}) },
   );
