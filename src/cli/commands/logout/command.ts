@@ -16,9 +16,6 @@ Examples:
   $ ${name} --profile prod logout`,
     )
     .action(
-      action(async (ctx) => {
-        const { runLogout } = await import('../login/run.js');
-        return runLogout(ctx);
-      }),
+      action(async (ctx) => (await import('./run.js')).runLogout(ctx)),
     );
 }
