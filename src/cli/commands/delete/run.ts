@@ -7,6 +7,7 @@ import { jsonText } from '../../output/json-output.js';
 import { confirm } from '../../output/prompt.js';
 import { paint } from '../../output/summary.js';
 import { rememberPublished } from '../../published.js';
+import { isJson } from '../../output/command-io.js';
 
 export interface DeleteFlags {
   yes?: boolean;
@@ -40,7 +41,7 @@ export async function runDelete(ctx: Context, references: string[], flags: Delet
   // Deleted, or already gone (404): either way the advert leaves stats --all and the report.
   const gone = results.filter((r) => r.status === 'deleted' || (r.error instanceof errors.ApiError && r.error.kind === 'not_found'));
   await rememberPublished(ctx, gone.map((r) => ({ reference: r.reference, deleted: true, onlyIfRecorded: r.status !== 'deleted' })));
-  if (ctx.globals.output === 'json') {
+  if (isJson(ctx)) {
     ctx.io.stdout.write(
       jsonText({
         results: results.map((r) => ({ reference: r.reference, status: r.status, ...(r.error ? { error: { message: r.error.message, exit_code: r.error.exitCode } } : {}) })),

@@ -8,6 +8,7 @@ import { refuseUnusableArguments } from '../../../core/validation/reference.js';
 import { suggest } from '../../../core/validation/suggest.js';
 import { jsonText } from '../../output/json-output.js';
 import { paint } from '../../output/summary.js';
+import { isJson } from '../../output/command-io.js';
 
 export interface EventFlags {
   data?: string;
@@ -33,7 +34,7 @@ export async function runEvent(ctx: Context, id: string, kind: string, flags: Ev
     }
     throw error;
   }
-  if (ctx.globals.output === 'json') ctx.io.stdout.write(jsonText({ application_id: id, kind, posted: true }));
+  if (isJson(ctx)) ctx.io.stdout.write(jsonText({ application_id: id, kind, posted: true }));
   else if (!ctx.globals.quiet) ctx.io.stdout.write(`${paint(ctx, ctx.io.stdout).green('✔')} posted ${kind} for application ${sanitize(id)}\n`);
   return 0;
 }

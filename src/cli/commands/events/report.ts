@@ -14,6 +14,7 @@ import { renamed } from '../../output/renamed.js';
 import { paint } from '../../output/summary.js';
 import { plural } from '../../../core/util/plural.js';
 import { emptyCounts, exitCodeOf, requestOf, resultCode, type EntryResult, type EntryStatus } from '../../../core/events/outcomes.js';
+import { isJson } from '../../output/command-io.js';
 
 export { emptyCounts, exitCodeOf, requestOf, resultCode, type EntryResult, type EntryStatus };
 
@@ -102,7 +103,7 @@ export function resultJson(r: EntryResult) {
 /** Skipped entries are listed in a dry run (it shows what the journal skips) and with --verbose; counted otherwise. */
 export function writeResult(ctx: Context, r: EntryResult, dryRun = false): void {
   const out = ctx.io.stdout;
-  if (ctx.globals.output === 'json') {
+  if (isJson(ctx)) {
     out.write(jsonText(resultJson(r)));
     return;
   }
@@ -189,7 +190,7 @@ export function writeSummary(ctx: Context, s: RunSummary): void {
     writeReport(ctx, { cases: cases.get(ctx) ?? [] });
     return;
   }
-  if (ctx.globals.output === 'json') {
+  if (isJson(ctx)) {
     const { would_post, ...rest } = counts;
     ctx.io.stdout.write(
       jsonText({

@@ -19,6 +19,7 @@ import { advertTemplate, configTemplate } from '../../../core/scaffold/templates
 import { createFile, replaceFile } from '../../../core/storage/replace.js';
 import { cannotWrite } from '../../../core/storage/errors.js';
 import { configShapesAdverts, writeProjectSchema } from '../schema/run.js';
+import { isJson } from '../../output/command-io.js';
 
 export interface InitFlags {
   force?: boolean;
@@ -68,7 +69,7 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
     throw cannotWrite(shown, target, error, { after: '; nothing was written' });
   }
 
-  if (ctx.globals.output === 'json') {
+  if (isJson(ctx)) {
     ctx.io.stdout.write(jsonText({ file: shown, kind: writingConfig ? 'config' : 'advert', schema: ref.reference, schema_kind: ref.kind }));
     return 0;
   }

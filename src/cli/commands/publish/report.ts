@@ -15,6 +15,7 @@ import { failureFindings } from '../../../core/publishing/failure-findings.js';
 import { paint } from '../../output/summary.js';
 import { plural } from '../../../core/util/plural.js';
 import type { CheckedAdvert } from '../../../core/validation/check.js';
+import { isJson } from '../../output/command-io.js';
 
 export interface SendOutcome {
   advert: CheckedAdvert;
@@ -93,7 +94,7 @@ export function sentRecord(ctx: Context, o: SendOutcome): SentRecord {
   return {
     status: o.status,
     ...(o.error ? { error: o.error } : {}),
-    ...(ctx.globals.output === 'json' ? { json: outcomeJson(o) } : {}),
+    ...(isJson(ctx) ? { json: outcomeJson(o) } : {}),
     ...(reportsCases(ctx)
       ? { case: { file: source.file, name: reference ?? '(no reference)', line: source.locate([]).line, findings: o.error ? failureFindings(o.error, source, reference) : [] } }
       : {}),
@@ -113,7 +114,7 @@ export function unreadRecord(ctx: Context, where: { file: string; document: numb
   return {
     status: 'failed',
     error,
-    ...(ctx.globals.output === 'json' ? { json } : {}),
+    ...(isJson(ctx) ? { json } : {}),
     ...(reportsCases(ctx) ? { case: { file: where.file, name: where.reference, findings: [finding] } } : {}),
   };
 }
@@ -129,7 +130,7 @@ export function writeSummary(ctx: Context, outcomes: readonly SentRecord[], notS
   const counts = new Map<string, number>();
   for (const o of outcomes) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
   if (reportsCases(ctx)) writeReport(ctx, { cases: outcomes.flatMap((o) => o.case ?? []) });
-  if (ctx.globals.output === 'json') {
+  if (isJson(ctx)) {
     ctx.io.stdout.write(jsonText({ results: outcomes.map((o) => o.json), summary: { ...Object.fromEntries(counts), not_started: notStarted, total: outcomes.length + notStarted } }));
     return;
   }

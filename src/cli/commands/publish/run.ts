@@ -15,6 +15,7 @@ import { jsonText } from '../../output/json-output.js';
 import { startProgress } from '../../output/progress.js';
 import { rememberPublished, sentAdvert } from '../../published.js';
 import * as report from './report.js';
+import { isJson } from '../../output/command-io.js';
 
 export interface PublishFlags {
   concurrency?: number;
@@ -33,7 +34,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
   if (ctx.signal.aborted) throw new CancelledError('interrupted before the first request; nothing was sent');
 
   if (flags.dryRun) {
-    const json = ctx.globals.output === 'json';
+    const json = isJson(ctx);
     // A report format lists each advert as passed: it was checked, and nothing was sent.
     const cases: ReportCase[] | undefined = report.reportsCases(ctx) ? [] : undefined;
     const requests = [];

@@ -18,6 +18,7 @@ import { recordAndCompare } from '../../../core/history/record.js';
 import { sanitize } from '../../../core/util/sanitize.js';
 import { liveReferences, readPublished } from '../../../core/published/record.js';
 import { jsonText } from '../../output/json-output.js';
+import { isJson } from '../../output/command-io.js';
 
 export interface ReportFlags {
   file: string;
@@ -82,7 +83,7 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
       throw cannotWrite(displayPath(path, ctx.cwd, ctx.env), path, error, { what: 'the report', after: '; no report was written (an older one there is unchanged)' });
     }
   } else ctx.io.stdout.write(html);
-  if (ctx.globals.output === 'json' && !toStdout) {
+  if (isJson(ctx) && !toStdout) {
     ctx.io.stdout.write(jsonText(reportJson(model, path)));
   } else if (!ctx.globals.quiet) {
     const waiting = model.adverts.filter((a) => a.attention.length > 0).length;

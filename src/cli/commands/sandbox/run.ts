@@ -15,6 +15,7 @@ import { createSandbox } from '../../../core/sandbox/server.js';
 import { removeData } from '../../../core/sandbox/data-file.js';
 import type { SandboxOptions, SandboxQuota } from '../../../core/sandbox/types.js';
 import { checkWritableDataFolder } from '../../../core/sandbox/writable-folder.js';
+import { isJson } from '../../output/command-io.js';
 
 /** The flags as commander hands them over (strings, unchecked). */
 export interface RawSandboxFlags {
@@ -192,7 +193,7 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
 /** `baseUrl` is the URL that works from this machine; `boundUrl` names the address bound, if different. */
 function writeBanner(ctx: Context, flags: SandboxFlags, baseUrl: string, boundUrl: string): void {
   const { stdout } = ctx.io;
-  if (ctx.globals.output === 'json') {
+  if (isJson(ctx)) {
     stdout.write(jsonText({ base_url: baseUrl, tokens: flags.tokens, data_file: flags.dataFile ?? null }));
   } else if (ctx.globals.quiet) {
     stdout.write(`${baseUrl}\n`);
@@ -249,7 +250,7 @@ export async function runFastForward(ctx: Context, text: string, others: { data?
   ctx.io.stderr.write(`the embedded sandbox's clock is now at ${now} (${ahead} day${ahead === 1 ? '' : 's'} ahead of real time; ${ctx.name} sandbox --reset puts it back)\n`);
   if (references.length === 0) ctx.io.stderr.write(`no adverts in the embedded sandbox yet: publish some first (${ctx.name} --sandbox publish examples/adverts/), then fast-forward again\n`);
   else ctx.io.stderr.write(`recorded ${days} daily snapshot${days === 1 ? '' : 's'} of ${references.length} advert${references.length === 1 ? '' : 's'}: see ${ctx.name} --sandbox stats <reference> --history, or ${ctx.name} --sandbox report\n`);
-  if (ctx.globals.output === 'json') {
+  if (isJson(ctx)) {
     ctx.io.stdout.write(jsonText({ sandbox_time: new Date(sandboxTime).toISOString(), offset_days: offset / DAY_MS, snapshots: days * references.length, adverts: references }));
   }
   return 0;

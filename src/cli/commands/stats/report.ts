@@ -8,6 +8,7 @@ import type { Snapshot } from '../../../core/history/store.js';
 import { sanitize } from '../../../core/util/sanitize.js';
 import { downsample, sparkline } from '../../output/sparkline.js';
 import { paint } from '../../output/summary.js';
+import { isJson } from '../../output/command-io.js';
 
 export type StatsResult = { reference: string; stats: Stats } | { reference: string; error: JobsError };
 
@@ -43,7 +44,7 @@ export function snapshotJson(s: Snapshot): Record<string, unknown> {
 
 export function renderStats(ctx: Context, results: readonly StatsResult[], view: StatsView): void {
   const errors = results.flatMap((r) => ('error' in r ? [r] : []));
-  if (ctx.globals.output === 'json') {
+  if (isJson(ctx)) {
     const doc: Record<string, unknown> = {
       stats: [
         ...view.insights.map(insightJson),

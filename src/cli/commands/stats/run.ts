@@ -17,6 +17,7 @@ import { statsView } from './view.js';
 import { sanitize } from '../../../core/util/sanitize.js';
 import { writeApplicationHints } from '../../output/sandbox-hints.js';
 import { jsonText } from '../../output/json-output.js';
+import { isJson } from '../../output/command-io.js';
 
 export interface StatsFlags {
   all?: boolean;
@@ -44,7 +45,7 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
         ? `no advert to read: ${ctx.name} has published none to this service yet (publish, create or sync records them), and there is no .jobs-state.json here; give references, or --state <dir>/.jobs-state.json\n`
         : `${all!.source} records no advert for this service\n`,
     );
-    if (ctx.globals.output === 'json') ctx.io.stdout.write(jsonText({ stats: [] }));
+    if (isJson(ctx)) ctx.io.stdout.write(jsonText({ stats: [] }));
     return 0;
   }
   if (unique.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');

@@ -15,8 +15,9 @@ import { writeReport } from '../../output/findings-report.js';
 import type { ChangeResult } from '../../../core/sync/execute.js';
 import type { Plan } from '../../../core/sync/plan.js';
 import { outcomeCounts, plannedEntry, syncedEntry } from '../../../core/sync/sync-folder.js';
+import { isJson } from '../../output/command-io.js';
 
-const json = (ctx: Context) => ctx.globals.output === 'json';
+const json = (ctx: Context) => isJson(ctx);
 
 export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; statePath: string }): void {
   const out = ctx.io.stdout;

@@ -13,6 +13,7 @@ import { invalidInput } from '../../output/findings-report.js';
 import { jsonText } from '../../output/json-output.js';
 import { rememberPublished, sentAdvert } from '../../published.js';
 import * as report from '../publish/report.js';
+import { isJson } from '../../output/command-io.js';
 
 export interface UpdateFlags {
   set: string[];
@@ -70,7 +71,7 @@ export async function runUpdate(ctx: Context, reference: string, file: string | 
   // The path as the client sends it (one encoded segment), so a dry run shows what would go out.
   const path = `/jobs/${encodeSegment(reference)}`;
   if (flags.dryRun) {
-    if (ctx.globals.output === 'json') ctx.io.stdout.write(jsonText({ dry_run: true, requests: [{ method: 'PUT', path, body: patch }] }));
+    if (isJson(ctx)) ctx.io.stdout.write(jsonText({ dry_run: true, requests: [{ method: 'PUT', path, body: patch }] }));
     else ctx.io.stdout.write(`PUT ${sanitize(path)}\n${JSON.stringify(patch, null, 2).replace(/^/gm, '  ')}\n`);
     return 0;
   }
@@ -87,7 +88,7 @@ export async function runUpdate(ctx: Context, reference: string, file: string | 
     if (!(error instanceof errors.JobsError)) throw error;
     outcome = { advert, status: 'failed', error };
   }
-  if (ctx.globals.output === 'json') ctx.io.stdout.write(jsonText(report.outcomeJson(outcome)));
+  if (isJson(ctx)) ctx.io.stdout.write(jsonText(report.outcomeJson(outcome)));
   else report.writeOutcome(ctx, outcome);
   return outcome.error ? outcome.error.exitCode : 0;
 }
