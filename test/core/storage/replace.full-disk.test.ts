@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { History, HistoryWriteError } from '../../../src/core/history/store.js';
-import { statsView } from '../../../src/cli/output/stats-view.js';
+import { statsView } from '../../../src/cli/commands/stats/view.js';
 import { runJobs } from '../../commands/harness.js';
 import { mountTmpfs, type Tmpfs } from '../../support/tmpfs.js';
 
