@@ -10,7 +10,7 @@ import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess, type Run } from '../support/run-process.js';
 import { advertYaml } from '../../bench/generate.mjs';
-import { READ_AHEAD_FROM } from '../../src/core/validation/check-files.js';
+import { READ_AHEAD_FROM } from '../../src/core/bulk/run-files.js';
 import { ROOT, isolatedEnv } from './helpers.js';
 
 

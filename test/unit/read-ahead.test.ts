@@ -7,8 +7,8 @@ import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, rmS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ReadAhead } from '../../src/core/adverts/read-ahead.js';
-import { SLOT_BYTES, SLOTS } from '../../src/core/adverts/read-ahead-layout.js';
+import { ReadAhead } from '../../src/core/bulk/read-ahead.js';
+import { SLOT_BYTES, SLOTS } from '../../src/core/bulk/read-ahead-layout.js';
 import { ROOT } from '../e2e/helpers.js';
 
 const script = join(ROOT, 'dist/read-ahead-worker.cjs');

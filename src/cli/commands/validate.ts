@@ -31,7 +31,7 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
   const [{ AdvertFileWalk }, { checkFiles }, { findingFromProblem, sortFindings }, { writeFindings, casesOfAdverts }, { paint }, { plural }, { formatEntry }, { problemParts, duplicatesNote }] =
     await Promise.all([
     import('../../core/adverts/files.js'),
-    import('../../core/validation/check-files.js'),
+    import('../../core/bulk/run-files.js'),
     import('../../core/errors/findings.js'),
     import('../output/findings-report.js'),
     import('../output/summary.js'),

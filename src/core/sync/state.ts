@@ -12,7 +12,7 @@ import { basename, dirname, join } from 'node:path';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { sanitize } from '../util/sanitize.js';
 import { createHash, type Hash } from 'node:crypto';
-import { FIELD_HASH_LENGTH, HASH_LENGTH } from './hash.js';
+import { FIELD_HASH_LENGTH, HASH_LENGTH } from '../bulk/hash.js';
 import { AdvertSetHash, bytesHashAlgorithm, checkLine, STATE_VERSION } from './state-check.js';
 import { canonicalServiceKey } from './service-key.js';
 

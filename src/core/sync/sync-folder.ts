@@ -13,11 +13,12 @@ import { ApiError, ExitCode, PartialFailureError, UsageError } from '../errors/f
 import type { ErrorTree } from '../errors/tree.js';
 import { statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 import { sanitize } from '../util/sanitize.js';
-import { checkFolder, planFolder, unchangedPlan, type FolderDigests } from './check-folder.js';
+import { checkFolder, type CheckedDigests as FolderDigests } from '../bulk/check-paths.js';
+import { planFolder, unchangedPlan } from './plan-folder.js';
 import { executePlan, type ChangeResult, type ExecuteOutcome } from './execute.js';
-import { contentHashes, textHashBasis } from './hash.js';
+import { contentHashes, textHashBasis } from '../bulk/hash.js';
 import { hasChanges, type Plan, type PlannedChange } from './plan.js';
-import { advertReader, contentHashReader } from './reread.js';
+import { advertReader, contentHashReader } from '../bulk/reread.js';
 import { canonicalServiceKey, serviceKey } from './service-key.js';
 import { readStateCheck } from './state-check.js';
 import { acquireLock, DEFAULT_STATE_FILE, reasonOf, stateFiles, SyncState } from './state.js';

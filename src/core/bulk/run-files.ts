@@ -1,50 +1,25 @@
 /**
- * Validation that keeps only what a run reports: each file is read, parsed and checked, its
- * findings located while its text is still in memory, and then everything else of it is dropped.
- * Memory stays flat however many files there are; a run of many files spreads them over worker
- * threads (validate-worker.ts) and merges the outcomes in file order, so the output does not
- * depend on which thread finished first.
+ * Running the check over many files (validate, publish and sync share it): which thread checks which
+ * file, in what order the outcomes are merged, when the run stops (Ctrl-C), and the duplicate
+ * references across files. Checking one file is check-file.ts; the workers run worker.ts. Memory
+ * stays flat however many files there are: each file's outcome is merged in file order and dropped,
+ * so the output does not depend on which thread finished first.
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { PART_CHARS, readFileAtOnce, readFileInParts } from '../adverts/load.js';
-import { ReadAhead } from '../adverts/read-ahead.js';
+import { ReadAhead } from './read-ahead.js';
 import type { FoundFile } from '../adverts/files.js';
-import type { AdvertSource, LoadProblem } from '../adverts/types.js';
-import type { ReadResult } from '../adverts/yaml-reader.js';
-import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
+import type { LoadProblem } from '../adverts/types.js';
+import { findingFromProblem, type Finding } from '../errors/findings.js';
 import { keepHeapNearLive } from '../util/heap.js';
 import { builtScript, builtScriptOptions } from '../util/built-script.js';
 import { plural } from '../util/plural.js';
 import { CancelledError } from '../errors/failures.js';
-import type { ErrorTree } from '../errors/tree.js';
-import { checkAdvert, isValid, type AdvertSettings } from './check.js';
-import { FirstFileByHash } from './first-file-by-hash.js';
-import type { AdvertMode, ValidateOptions } from './validate.js';
+import { checkFile, loadHashing, type AdvertRecord, type CheckSettings, type FileCheck } from './check-file.js';
+import { ReferenceIndex } from './duplicate-references.js';
 import { nextTurn } from '../util/next-turn.js';
 
-export interface CheckSettings {
-  settings: AdvertSettings;
-  mode: AdvertMode;
-  options: ValidateOptions;
-  /** Keep a record per advert (for --json); off, a valid advert leaves nothing behind. */
-  records: boolean;
-  /** Keep each valid advert's reference, document, content hash and text hash (what a sync plans with). */
-  digests?: boolean;
-  /** With `digests`: hash each file's text too (see textHashOf), and skip the content hash of a text the state knows. */
-  texts?: TextHashing;
-}
-
-export interface TextHashing {
-  /** textHashBasis of the run's settings. */
-  basis: string;
-  /**
-   * Leave out the content hash of an advert read from a whole file: the plan finds most adverts
-   * unchanged from the text hash alone, and hashes the payloads of the others (read again, see
-   * contentHashReader).
-   */
-  textOnly: boolean;
-}
+export type { AdvertRecord, CheckSettings, FileCheck } from './check-file.js';
 
 /**
  * Synchronous work this thread does while the workers start checking (a sync reads its state),
@@ -53,93 +28,6 @@ export interface TextHashing {
 export interface WorkBeside {
   run: () => void;
   files: number;
-}
-
-/** One advert as --json lists it. */
-export interface AdvertRecord {
-  file: string;
-  document: number;
-  /** The line the advert starts on. */
-  line: number;
-  reference: string | null;
-  valid: boolean;
-  errors: ErrorTree;
-}
-
-/** What one file leaves behind. */
-export interface FileCheck {
-  adverts: number;
-  invalid: number;
-  findings: Finding[];
-  /** Problem codes of the file (unreadable, YAML syntax, ...); duplicates are found across files later. */
-  problems: string[];
-  /** References with their place and whether their advert is valid (1 or 0), flattened (reference, line, column, valid, ...), for the duplicate check. */
-  references: (string | number)[];
-  records?: AdvertRecord[];
-  /**
-   * With `digests`: reference, document, content hash, text hash of each valid advert with a
-   * reference, flattened. The content hash is '' when left out (`texts.textOnly`); the text hash is
-   * '' when the file was read in parts (too large to hash whole) or texts are not hashed.
-   */
-  digests?: (string | number)[];
-}
-
-/** `readAhead`: the file's bytes, read by another thread (see read-ahead.ts). */
-export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, readAhead?: Buffer): Promise<FileCheck> {
-  const out: FileCheck = { adverts: 0, invalid: 0, findings: [], problems: [], references: [] };
-  if (s.records) out.records = [];
-  const add = (part: ReadResult) => {
-    for (const p of part.problems) {
-      out.findings.push(findingFromProblem(p));
-      out.problems.push(p.code);
-    }
-    out.adverts += part.adverts.length;
-    for (const source of part.adverts) checkOne(source, s, out, textHash);
-  };
-  const texts = s.digests ? s.texts : undefined;
-  // A file too large to be read whole (read in parts) has no text hash: its bytes are not hashed.
-  const hashText = texts && ((bytes: Uint8Array) => (bytes.length > 4 * PART_CHARS ? '' : hashing!.textHashOf(texts.basis, bytes)));
-  const once = found.path === undefined ? undefined : readFileAtOnce(found.display, found.path, hashText, readAhead);
-  // A file read whole has one text hash for its documents; one read in parts has none.
-  let textHash = '';
-  if (once && 'result' in once) textHash = once.digest ?? '';
-  else if (once && 'text' in once.read && once.read.text.length <= PART_CHARS) textHash = once.read.digest ?? '';
-  if (once && 'result' in once) add(once.result);
-  // A large multi-document file comes in parts: each is checked and dropped before the next.
-  else for await (const part of readFileInParts(found, stdin, once?.read)) add(part);
-  return out;
-}
-
-/** Sync's hashes, loaded only by runs that ask for digests: node:crypto costs every other run start-up time. */
-let hashing: typeof import('../sync/hash.js') | undefined;
-
-/** Loads the hashes before checking with `digests` (checkFiles does it; a worker does it on start). */
-export async function loadHashing(): Promise<void> {
-  hashing ??= await import('../sync/hash.js');
-}
-
-function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHash: string): void {
-  const c = checkAdvert(source, s.settings, s.mode, s.options);
-  const valid = isValid(c);
-  const reference = c.reference === undefined ? undefined : flat(c.reference);
-  if (!valid) {
-    out.invalid++;
-    for (const f of findingsFromTree(c.tree, c.source, reference, { value: c.payload, constants: s.settings.constants })) out.findings.push(f);
-  }
-  if (s.mode === 'create' && typeof source.value.reference === 'string' && source.value.reference.trim() !== '') {
-    const at = source.locate(['reference']);
-    out.references.push(flat(source.value.reference), at.line, at.column, valid ? 1 : 0);
-  }
-  out.records?.push({ file: source.file, document: source.index, line: source.locate([]).line, reference: reference ?? null, valid, errors: c.tree });
-  if (s.digests && valid && reference !== undefined) {
-    const textOnly = textHash !== '' && s.texts!.textOnly;
-    (out.digests ??= []).push(reference, source.index, textOnly ? '' : hashing!.hashOf(c.payload), textHash);
-  }
-}
-
-/** A string that shares no memory with the text it was sliced from. */
-function flat(text: string): string {
-  return text.length < 13 ? text : (' ' + text).slice(1);
 }
 
 export interface FilesChecked {
@@ -198,7 +86,7 @@ export async function checkFiles(files: Iterable<FoundFile>, stdin: () => AsyncI
     for (const f of c.findings) result.findings.push(f);
     for (const code of c.problems) result.problems.push({ file: found.display, message: '', code });
     if (c.records) for (const r of c.records) result.records!.push(r);
-    for (let i = 0; i < c.references.length; i += 4) references.add(c.references[i] as string, found, index, c.references[i + 1] as number, c.references[i + 2] as number, c.references[i + 3] === 1);
+    for (const use of c.references) references.add(use, found, index);
     onFile?.(index, c);
   };
   await run(files, stdin, s, env, merge, how);
@@ -212,116 +100,6 @@ export async function checkFiles(files: Iterable<FoundFile>, stdin: () => AsyncI
   // An advert whose reference another took first cannot be published: it is invalid, whatever else it holds.
   result.invalid += references.validDuplicates;
   return result;
-}
-
-interface Place {
-  file: number;
-  /** The file as shown. */
-  display: string;
-  line: number;
-  column: number;
-}
-
-/**
- * Finds references used twice while keeping a number per advert, not its reference: a million
- * adverts cost a few megabytes. A reference whose hash was seen before is a suspect; the file that
- * had the hash first is found again (by its number) and read again (rarely: only for duplicates and
- * hash collisions) to tell.
- */
-class ReferenceIndex {
-  /** Hash of a reference -> the file where that hash came first. */
-  private readonly byHash = new FirstFileByHash();
-  /** References known exactly: those of stdin (which cannot be read again) and resolved suspects. */
-  private readonly exact = new Map<string, Place>();
-  private readonly suspects: (Place & { reference: string; earlier: number; valid: boolean })[] = [];
-  /** Duplicates found by duplicates() whose advert is otherwise valid (the others are counted invalid already). */
-  validDuplicates = 0;
-
-  constructor(
-    private readonly files: Iterable<FoundFile>,
-    private readonly stdin: () => AsyncIterable<Buffer | string>,
-    private readonly settings: CheckSettings,
-  ) {}
-
-  add(reference: string, found: FoundFile, file: number, line: number, column: number, valid: boolean): void {
-    const earlier = this.byHash.firstOrAdd(hashOf(reference), secondHashOf(reference), file);
-    if (earlier !== undefined) {
-      this.suspects.push({ reference, file, display: found.display, line, column, earlier, valid });
-      return;
-    }
-    if (found.path === undefined) this.exact.set(reference, { file, display: found.display, line, column });
-  }
-
-  /** The duplicates, in file order. */
-  async duplicates(): Promise<LoadProblem[]> {
-    const problems: LoadProblem[] = [];
-    const earlierFiles = this.suspects.length === 0 ? new Map<number, FoundFile>() : this.find(new Set(this.suspects.map((s) => s.earlier)));
-    const reread = new Map<number, Map<string, Place>>();
-    for (const suspect of this.suspects) {
-      let first = this.exact.get(suspect.reference);
-      if (first === undefined) {
-        let places = reread.get(suspect.earlier);
-        if (!places) reread.set(suspect.earlier, (places = await this.placesIn(suspect.earlier, earlierFiles.get(suspect.earlier))));
-        first = places.get(suspect.reference);
-        // Not in the earlier file (two references with one hash), or that is this very advert: it comes first.
-        if (first === undefined || (first.file === suspect.file && first.line === suspect.line && first.column === suspect.column)) first = suspect;
-        this.exact.set(suspect.reference, first);
-        if (first === suspect) continue;
-      }
-      if (suspect.valid) this.validDuplicates++;
-      problems.push({
-        file: suspect.display,
-        position: { line: suspect.line, column: suspect.column },
-        message: `reference ${JSON.stringify(suspect.reference)} is already used by ${first.display}:${first.line}:${first.column}; each advert needs its own`,
-        code: 'duplicate_reference',
-      });
-    }
-    return problems;
-  }
-
-  /** The files with these numbers, found by going through the files again. */
-  private find(wanted: ReadonlySet<number>): Map<number, FoundFile> {
-    const found = new Map<number, FoundFile>();
-    let last = 0;
-    for (const n of wanted) last = Math.max(last, n);
-    let index = 0;
-    try {
-      for (const file of this.files) {
-        if (wanted.has(index)) found.set(index, file);
-        if (index++ === last) break;
-      }
-    } catch {
-      // The folders changed since (an argument is gone): the files not found are not named.
-    }
-    return found;
-  }
-
-  /** Each reference of a file (read again) at its first place there. */
-  private async placesIn(file: number, found: FoundFile | undefined): Promise<Map<string, Place>> {
-    const places = new Map<string, Place>();
-    if (found?.path === undefined) return places;
-    const c = await checkFile(found, this.stdin, { ...this.settings, records: false });
-    for (let i = 0; i < c.references.length; i += 4) {
-      const reference = c.references[i] as string;
-      if (!places.has(reference)) places.set(reference, { file, display: found.display, line: c.references[i + 1] as number, column: c.references[i + 2] as number });
-    }
-    return places;
-  }
-}
-
-/** FNV-1a, cut to 30 bits (see FirstFileByHash). */
-export function hashOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h & 0x3fffffff;
-}
-
-/** A second hash, independent of hashOf (another multiplier, mixed at the end), for FirstFileByHash. */
-function secondHashOf(text: string): number {
-  let h = 0x9e3779b9;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h + text.charCodeAt(i), 0x5bd1e995) ^ (h >>> 15);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) & 0x3fffffff;
 }
 
 type Merge = (found: FoundFile, index: number, c: FileCheck) => void;
@@ -499,7 +277,8 @@ async function inParallel(
       }
     };
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(script, { ...builtScriptOptions(), workerData: { settings: s.settings, mode: s.mode, options: s.options, records: s.records, digests: s.digests, texts: s.texts } satisfies CheckSettings });
+      // The settings whole (plain data): a setting is never left out on the way to a worker.
+      const worker = new Worker(script, { ...builtScriptOptions(), workerData: s satisfies CheckSettings });
       pool.push(worker);
       worker.on('message', (reply: WorkerReply) => {
         if (stopped) return;
