@@ -79,7 +79,6 @@ const common = {
 // every module it needs bundled in (src/core/util/built-script.ts).
 const workers = {
   'validate-worker.cjs': 'src/core/bulk/worker.ts',
-  'read-ahead-worker.cjs': 'src/core/bulk/read-ahead-worker.ts',
 };
 await Promise.all([
   build({ ...common, entryPoints: ['src/cli/single-executable.ts'], outfile: bundle }),

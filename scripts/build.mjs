@@ -85,14 +85,6 @@ await Promise.all([
     define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
     banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   }),
-  // The thread that reads a run's files ahead of the one checking them (src/core/bulk/read-ahead.ts).
-  build({
-    ...common,
-    entryPoints: ['src/core/bulk/read-ahead-worker.ts'],
-    outfile: 'dist/read-ahead-worker.cjs',
-    format: 'cjs',
-    minifyWhitespace: true,
-  }),
   build({
     ...common,
     entryPoints: ['src/index.ts'],

@@ -114,8 +114,8 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
  * file (not stdin) the fast reader takes, or one that cannot be read. Otherwise the text read, to
  * hand to readFileInParts.
  */
-export function readFileAtOnce(display: string, path: string, digestBytes?: (bytes: Uint8Array) => string, readAhead?: Buffer): { result: ReadResult | Promise<ReadResult>; digest?: string } | { read: FileText } {
-  const read = readAdvertFileSync(display, path, digestBytes, readAhead);
+export function readFileAtOnce(display: string, path: string, digestBytes?: (bytes: Uint8Array) => string): { result: ReadResult | Promise<ReadResult>; digest?: string } | { read: FileText } {
+  const read = readAdvertFileSync(display, path, digestBytes);
   if ('problem' in read) return { result: { adverts: [], problems: [read.problem] } };
   if (read.text.length > PART_CHARS) return { read };
   return { result: readAdvertYaml(display, read.text), ...(read.digest === undefined ? {} : { digest: read.digest }) };

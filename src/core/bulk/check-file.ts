@@ -82,8 +82,7 @@ export interface FileCheck {
   digests?: AdvertDigest[];
 }
 
-/** `readAhead`: the file's bytes, read by another thread (see read-ahead.ts). */
-export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, readAhead?: Buffer): Promise<FileCheck> {
+export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings): Promise<FileCheck> {
   const out: FileCheck = { adverts: 0, invalid: 0, findings: [], problems: [], references: [] };
   if (s.records) out.records = [];
   const add = (part: ReadResult) => {
@@ -97,7 +96,7 @@ export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buf
   const texts = s.digests ? s.texts : undefined;
   // A file too large to be read whole (read in parts) has no text hash: its bytes are not hashed.
   const hashText = texts && ((bytes: Uint8Array) => (bytes.length > 4 * PART_CHARS ? '' : hashing!.textHashOf(texts.basis, bytes)));
-  const once = found.path === undefined ? undefined : readFileAtOnce(found.display, found.path, hashText, readAhead);
+  const once = found.path === undefined ? undefined : readFileAtOnce(found.display, found.path, hashText);
   // A file read whole has one text hash for its documents; one read in parts has none.
   const textHash = once && 'result' in once ? (once.digest ?? '') : '';
   if (once && 'result' in once) add(once.result instanceof Promise ? await once.result : once.result);

@@ -7,7 +7,6 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { ReadAhead } from './read-ahead.js';
 import type { FoundFile } from '../adverts/files.js';
 import type { LoadProblem } from '../adverts/types.js';
 import { findingFromProblem, type Finding } from '../errors/findings.js';
@@ -51,11 +50,6 @@ export const WORKER_THRESHOLD = 1000;
  */
 export const TWO_CORE_WORKER_THRESHOLD = 12_000;
 const BATCH = 64;
-/**
- * Files from which a run checked on this thread alone has them read ahead on another (see
- * read-ahead.ts); below, starting that thread costs about what it saves.
- */
-export const READ_AHEAD_FROM = 2000;
 
 /**
  * Checks every file; findings of different files keep the files' order (sort them for output).
@@ -109,12 +103,10 @@ const FILES_BETWEEN_YIELDS = 256;
 
 async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv, merge: Merge, { beside, signal, trace }: CheckRun): Promise<void> {
   const iterator = files[Symbol.iterator]();
-  // The first files found decide: a small run is checked on this thread, a large one shared with
-  // workers; a run checked here whose files are all found by then has them read ahead.
+  // The first files found decide: a small run is checked on this thread, a large one shared with workers.
   const head: FoundFile[] = [];
   const script = workerCount(env) > 0 ? workerScript() : undefined;
-  const aheadFrom = readAheadFrom(env, script !== undefined);
-  const threshold = script ? workerThreshold(env) : aheadFrom === undefined ? 0 : TWO_CORE_WORKER_THRESHOLD;
+  const threshold = script ? workerThreshold(env) : 0;
   let ended = false;
   while (!ended && head.length < threshold) {
     const next = iterator.next();
@@ -140,34 +132,24 @@ async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer
     await inParallel(next, stdin, s, script, workerCount(env), merge, beside, signal);
     return;
   }
-  const known = head.length;
-  const ahead = ended && aheadFrom !== undefined && known >= aheadFrom ? await ReadAhead.start(head.map((f) => f.path ?? '')) : undefined;
+  // No thread reads the files ahead of this one. One did (a ring of 256 shared slots, a bundle of its
+  // own, four files) for runs of 2,000 to 11,999 files on two cores, measured at 0.54 s -> 0.46 s on
+  // 10,000 files on a quiet machine. Measured again on the shared 2-core machine (load 15 to 18,
+  // medians of 7 alternating runs): with it 2.76 / 3.73 / 2.02 s wall and 280 / 550 / 600 ms CPU at
+  // 2,000 / 10,000 / 11,999 files, without 1.99 / 2.73 / 1.41 s and 230 / 460 / 500 ms: when the
+  // second core is not free the thread costs more than it saves, so it went.
   try {
     beside?.run();
     for (let found = next(), i = 0; found; found = next(), i++) {
-      merge(found, i, await checkFile(found, stdin, s, found.path === undefined ? undefined : ahead?.bytesOf(i)));
-      ahead?.release();
+      merge(found, i, await checkFile(found, stdin, s));
       // Checking a file settles its promises at once, so the signals' handlers run only when this
       // thread lets the event loop turn (a large file read in parts lets it turn between them).
       if (signal && i % FILES_BETWEEN_YIELDS === FILES_BETWEEN_YIELDS - 1) await nextTurn();
       if (signal?.aborted) return;
     }
   } finally {
-    if (ahead) trace?.(`checked on one thread; ${ahead.taken} of ${plural(known, 'file')} read ahead on another`);
-    else trace?.('checked on one thread');
-    void ahead?.stop();
+    trace?.('checked on one thread');
   }
-}
-
-/**
- * Files from which a run checked on this thread has them read ahead on another (undefined: never).
- * JOBS_READ_AHEAD=0 turns it off, =1 on for any run checked on one thread (even with JOBS_WORKERS=0);
- * otherwise it needs a second core (`threads`: workers may be used) and READ_AHEAD_FROM files.
- */
-function readAheadFrom(env: NodeJS.ProcessEnv, threads: boolean): number | undefined {
-  if (env.JOBS_READ_AHEAD === '0') return undefined;
-  if (env.JOBS_READ_AHEAD === '1') return 1;
-  return threads ? READ_AHEAD_FROM : undefined;
 }
 
 /** Files from which a run is shared with workers: JOBS_WORKERS, set, shares from WORKER_THRESHOLD. */
