@@ -82,7 +82,10 @@ export interface FileCheck {
   digests?: AdvertDigest[];
 }
 
-export async function checkFile(found: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings): Promise<FileCheck> {
+export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings): Promise<FileCheck> {
+  // The name as shown, copied: a name from a folder's listing shares that listing's memory (every
+  // name of the folder), and a finding keeping it would keep the whole listing to the end of the run.
+  const found: FoundFile = listed.path === undefined ? { display: flat(listed.display) } : { display: flat(listed.display), path: listed.path };
   const out: FileCheck = { adverts: 0, invalid: 0, findings: [], problems: [], references: [] };
   if (s.records) out.records = [];
   const add = (part: ReadResult) => {
@@ -133,6 +136,6 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
 }
 
 /** A string that shares no memory with the text it was sliced from. */
-function flat(text: string): string {
+export function flat(text: string): string {
   return text.length < 13 ? text : (' ' + text).slice(1);
 }

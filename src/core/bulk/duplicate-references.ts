@@ -5,7 +5,7 @@
  */
 import type { FoundFile } from '../adverts/files.js';
 import type { LoadProblem } from '../adverts/types.js';
-import { checkFile, type CheckSettings, type ReferenceUse } from './check-file.js';
+import { checkFile, flat, type CheckSettings, type ReferenceUse } from './check-file.js';
 import { FirstFileByHash } from './first-file-by-hash.js';
 
 interface Place {
@@ -41,7 +41,7 @@ export class ReferenceIndex {
     const { reference, line, column, valid } = use;
     const earlier = this.byHash.firstOrAdd(hashOf(reference), secondHashOf(reference), file);
     if (earlier !== undefined) {
-      this.suspects.push({ reference, file, display: found.display, line, column, earlier, valid });
+      this.suspects.push({ reference, file, display: flat(found.display), line, column, earlier, valid });
       return;
     }
     if (found.path === undefined) this.exact.set(reference, { file, display: found.display, line, column });

@@ -14,7 +14,7 @@ import { keepHeapNearLive } from '../util/heap.js';
 import { builtScript, builtScriptOptions } from '../util/built-script.js';
 import { plural } from '../util/plural.js';
 import { CancelledError } from '../errors/failures.js';
-import { checkFile, loadHashing, type AdvertRecord, type CheckSettings, type FileCheck } from './check-file.js';
+import { checkFile, flat, loadHashing, type AdvertRecord, type CheckSettings, type FileCheck } from './check-file.js';
 import { ReferenceIndex } from './duplicate-references.js';
 import { nextTurn } from '../util/next-turn.js';
 
@@ -78,7 +78,7 @@ export async function checkFiles(files: Iterable<FoundFile>, stdin: () => AsyncI
     result.adverts += c.adverts;
     result.invalid += c.invalid;
     for (const f of c.findings) result.findings.push(f);
-    for (const code of c.problems) result.problems.push({ file: found.display, message: '', code });
+    for (const code of c.problems) result.problems.push({ file: flat(found.display), message: '', code });
     if (c.records) for (const r of c.records) result.records!.push(r);
     for (const use of c.references) references.add(use, found, index);
     onFile?.(index, c);
