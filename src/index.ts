@@ -39,7 +39,7 @@ export type { Env } from './core/config/inputs.js';
 // Advert files: YAML with positions, then the checks the CLI runs before sending anything.
 export { loadAdverts, type LoadAdvertsOptions } from './core/adverts/load-with-defaults.js';
 export type { LoadedAdverts } from './core/adverts/load.js';
-export type { ReadResult as ParsedAdverts } from './core/adverts/yaml-reader.js';
+export type { ReadResult as ParsedAdverts } from './core/adverts/types.js';
 export { parseAdverts } from './core/adverts/parse.js';
 export type { AdvertSource, LoadProblem, Position, PathSegment } from './core/adverts/types.js';
 export { validateAdvert, validateEventPayload, type AdvertMode, type ValidateOptions } from './core/validation/validate.js';

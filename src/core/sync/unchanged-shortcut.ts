@@ -13,7 +13,8 @@
 import { existsSync } from 'node:fs';
 import { canonicalServiceKey } from '../config/service-key.js';
 import type { ExecuteOutcome } from './execute.js';
-import { unchangedPlan, type FolderDigests } from './check-folder.js';
+import { unchangedPlan } from './plan-folder.js';
+import type { CheckedDigests as FolderDigests } from '../bulk/check-paths.js';
 import type { Plan } from './plan.js';
 import { readStateCheck, type StateCheck } from './state-check.js';
 import { logPathOf } from './state/files.js';

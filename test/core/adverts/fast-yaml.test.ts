@@ -9,9 +9,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Document, visit, type ToStringOptions } from 'yaml';
 import { advertYaml, realisticAdvertYaml } from '../../../bench/generate.mjs';
-import { readYamlAdvertsFast } from '../../../src/core/adverts/fast-yaml.js';
+import { readYamlFast as readYamlAdvertsFast } from '../../../src/core/adverts/fast-yaml.js';
 import type { AdvertSource, PathSegment } from '../../../src/core/adverts/types.js';
-import { readYamlAdverts, readYamlAdvertsSlow } from '../../../src/core/adverts/yaml-reader.js';
+import { readAdvertYaml } from '../../../src/core/adverts/read-yaml.js';
+import { readWithYamlPackage as readYamlAdvertsSlow } from '../../../src/core/adverts/yaml-package-reader.js';
+import type { ReadOptions, ReadResult } from '../../../src/core/adverts/types.js';
+
+/** The one entry point, with the `yaml` package loaded (so never a promise). */
+const readYamlAdverts = (file: string, text: string, options: ReadOptions): ReadResult => readAdvertYaml(file, text, { ...options, yamlPackage: readYamlAdvertsSlow });
 import { advertFieldTypes } from '../../../src/core/generated/validators.js';
 
 const options = { fieldTypes: advertFieldTypes };

@@ -1,7 +1,7 @@
 /** validate: check advert files locally, many at once, and report every finding; nothing is sent. */
 import type { Context } from '../../context.js';
 import { AdvertFileWalk } from '../../../core/adverts/files.js';
-import { checkFiles } from '../../../core/validation/check-files.js';
+import { checkFiles } from '../../../core/bulk/run-files.js';
 import { findingFromProblem, sortFindings } from '../../../core/errors/findings.js';
 import { duplicatesNote, problemParts } from '../../../core/validation/invalid-adverts.js';
 import { plural } from '../../../core/util/plural.js';

@@ -6,7 +6,7 @@
  * References and service URLs are chosen by users, so they are kept in Maps: as keys of a plain
  * object, `__proto__` would set the object's prototype instead of recording an advert.
  */
-import { FIELD_HASH_LENGTH, HASH_LENGTH } from '../hash.js';
+import { FIELD_HASH_LENGTH, HASH_LENGTH } from '../../bulk/hash.js';
 
 export interface AdvertRecord {
   /** The file it came from, relative to the synced folder. */

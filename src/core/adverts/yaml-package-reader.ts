@@ -1,28 +1,16 @@
 /**
- * Reads YAML text into adverts: one advert per YAML document, scalars typed by the schema, and a
- * lazy source map (positions are computed only for the paths an error names, so valid files cost
- * nothing extra). Every problem becomes a LoadProblem with a position, never an exception.
+ * The `yaml` package's reading of advert text: one advert per YAML document, scalars typed by the
+ * schema, and a lazy source map (positions are computed only for the paths an error names). Every
+ * problem becomes a LoadProblem with a position, never an exception. It is the authority the fast
+ * reader (fast-yaml.ts) must agree with; which of the two reads a text is decided in read-yaml.ts.
  */
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type ParsedNode } from 'yaml';
-import type { AdvertSource, LoadProblem, PathSegment, Position } from './types.js';
+import type { AdvertSource, LoadProblem, PathSegment, Position, ReadOptions, ReadResult } from './types.js';
 import { typedPlainScalar } from './scalars.js';
-import { readYamlAdvertsFast } from './fast-yaml.js';
 import { sanitize } from '../util/sanitize.js';
 import { withNormalReference } from './reference.js';
 import { findIndentationProblems, type IndentationProblem } from './indentation.js';
 import { explainYamlError } from './yaml-errors.js';
-
-export interface ReadOptions {
-  /** Dotted path -> JSON type(s), from the schema; see advertFieldTypes. */
-  fieldTypes: Record<string, string>;
-  /** Bound on nodes visited per document, aliases expanded (defends against alias bombs). */
-  maxNodes?: number;
-}
-
-export interface ReadResult {
-  adverts: AdvertSource[];
-  problems: LoadProblem[];
-}
 
 const MAX_DEPTH = 64;
 
@@ -31,13 +19,8 @@ const INDENTATION_ERRORS = new Set(['BAD_INDENT', 'BLOCK_AS_IMPLICIT_KEY', 'MULT
 
 class ExpansionLimit extends Error {}
 
-export function readYamlAdverts(file: string, text: string, options: ReadOptions): ReadResult {
-  // Simple advert YAML takes a hand-written fast path; anything else (and every error) comes here.
-  return readYamlAdvertsFast(file, text, options) ?? readYamlAdvertsSlow(file, text, options);
-}
-
-/** The `yaml` package's reading: the authority the fast path must agree with. */
-export function readYamlAdvertsSlow(file: string, text: string, options: ReadOptions): ReadResult {
+/** Reads every document of `text` with the `yaml` package (see read-yaml.ts for when). */
+export function readWithYamlPackage(file: string, text: string, options: ReadOptions): ReadResult {
   const lineCounter = new LineCounter();
   // resolveKnownTags: false, so !!timestamp, !!binary, !!set ... stay unresolved and are refused below.
   const docs = parseAllDocuments(text, { schema: 'failsafe', resolveKnownTags: false, uniqueKeys: true, prettyErrors: true, lineCounter, strict: true });

@@ -11,15 +11,19 @@ import { checkAdvert, isValid, type CheckedAdvert } from '../validation/check.js
 import type { ValidateOptions } from '../validation/validate.js';
 import { resolve } from 'node:path';
 import { readAdvertFileSync } from '../adverts/files.js';
-import { advertFieldTypes } from '../generated/validators.js';
+import { readAdvertYaml } from '../adverts/read-yaml.js';
 import { hashOf, textHashOf } from './hash.js';
-import type { PlannedChange } from './plan.js';
 
-// Sync reads a folder: `-` is never among its files.
+// Adverts read again come from files: `-` (stdin) is never among them.
 const noStdin = async function* (): AsyncGenerator<string> {};
 
 /** What is needed to read an advert again: its file as the user named it, its place, what it was. */
-export type AdvertToRead = Pick<PlannedChange, 'source' | 'document' | 'reference' | 'hash'>;
+export interface AdvertToRead {
+  source?: string | undefined;
+  document?: number | undefined;
+  reference: string;
+  hash?: string | undefined;
+}
 
 export type ReadAdvert = (change: AdvertToRead) => Promise<CheckedAdvert>;
 
@@ -54,10 +58,8 @@ export function contentHashReader(cwd: string, settings: AdvertSettings, options
   const read = async (file: string) => {
     let got = recent.get(file);
     if (!got) {
-      // The `yaml` package it may need is loaded only when a file is read again.
-      const { readYamlAdverts } = await import('../adverts/yaml-reader.js');
       const text = readAdvertFileSync(file, resolve(cwd, file), (bytes) => textHashOf(basis, bytes));
-      const adverts = 'problem' in text ? [] : readYamlAdverts(file, text.text, { fieldTypes: advertFieldTypes }).adverts.map((a) => checkAdvert(a, settings, 'create', options));
+      const adverts = 'problem' in text ? [] : (await readAdvertYaml(file, text.text)).adverts.map((a) => checkAdvert(a, settings, 'create', options));
       got = { textHash: 'problem' in text ? '' : text.digest!, adverts };
       recent.set(file, got);
       // The documents of a multi-document file come one after another: the last few files are kept.

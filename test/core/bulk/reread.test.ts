@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { advertReader } from '../../../src/core/sync/reread.js';
+import { advertReader } from '../../../src/core/bulk/reread.js';
 import { makePlan } from '../../../src/core/sync/plan.js';
 import { loadAdverts } from '../../../src/core/adverts/load.js';
 import { checkAdvert, NO_SETTINGS } from '../../../src/core/validation/check.js';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAdverts } from '../../../src/core/adverts/parse.js';
-import { hashOf, textHashBasis, textHashOf } from '../../../src/core/sync/hash.js';
-import { contentHashReader } from '../../../src/core/sync/reread.js';
+import { hashOf, textHashBasis, textHashOf } from '../../../src/core/bulk/hash.js';
+import { contentHashReader } from '../../../src/core/bulk/reread.js';
 import { checkAdvert, NO_SETTINGS } from '../../../src/core/validation/check.js';
 
 const ROOT = join(import.meta.dirname, '../../..');

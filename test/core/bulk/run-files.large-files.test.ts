@@ -53,7 +53,7 @@ describe('a multi-document file of 3,000 adverts (about 6 MiB)', () => {
 
 describe('repeated references, told apart by a hash first', () => {
   it('two references with one hash are not taken for one; a real repeat names the file it repeats', async () => {
-    const { hashOf } = await import('../../../src/core/validation/check-files.js');
+    const { hashOf } = await import('../../../src/core/bulk/duplicate-references.js');
     // A birthday search among at most 400,000 scattered names finds two with the same 30-bit hash.
     const seen = new Map<number, string>();
     let pair: [string, string] | undefined;
