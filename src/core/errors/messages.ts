@@ -40,10 +40,6 @@ const CATALOGUE: Record<string, Describe> = {
   unauthorized: () => 'authentication failed',
   not_found: () => 'was not found',
   // Local only: a field the schema does not have (data: the nearest known field).
-  // Local only: the tool's `jobs.closes` is earlier than its `jobs.opens`.
-  before_opens: () => 'is before jobs.opens: the advert would never be up',
-  // Local only, a warning: the tool's `jobs.closes` has passed.
-  closed: () => 'has passed: the advert is closed, and sync deletes it from the service',
   unknown_field: (data) => (data[0] ? `is not a known field; did you mean ${data[0]}?` : 'is not a known field'),
 };
 

@@ -31,6 +31,13 @@ export function applyDates(plan: Plan, dates: ReadonlyMap<string, AdvertDates>, 
   return touched ? { changes, counts: countActions(changes), dates } : { ...plan, dates };
 }
 
+/** The dates of the adverts that have any, by reference, from a checked folder's digests. */
+export function datesOf(adverts: Iterable<{ reference: string; dates?: AdvertDates }>): Map<string, AdvertDates> {
+  const dates = new Map<string, AdvertDates>();
+  for (const advert of adverts) if (advert.dates) dates.set(advert.reference, advert.dates);
+  return dates;
+}
+
 /** A deletion the file asked for by its dates, rather than a prune of an advert gone from the folder. */
 export function deletedByDate(change: PlannedChange): boolean {
   return change.action === 'delete' && (change.opens !== undefined || change.closed !== undefined);

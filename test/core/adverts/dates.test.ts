@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkDates, closingSoon, dateOf, dateStatus, dayOf, daysLeft, splitDates } from '../../../src/core/adverts/dates.js';
-import { checkFiles } from '../../../src/core/validation/check-files.js';
+import { checkFiles } from '../../../src/core/bulk/run-files.js';
 import { checkAdvert, NO_SETTINGS } from '../../../src/core/validation/check.js';
-import { readYamlAdverts } from '../../../src/core/adverts/yaml-reader.js';
+import { readWithYamlPackage } from '../../../src/core/adverts/yaml-package-reader.js';
 import { advertFieldTypes } from '../../../src/core/generated/validators.js';
 import { advertYaml, tempFolder } from '../../commands/harness.js';
 import { join } from 'node:path';
@@ -46,7 +46,7 @@ describe('dates', () => {
   });
 
   it('a checked advert has no jobs block in its payload, and keeps its dates beside it', () => {
-    const [source] = readYamlAdverts('a.yaml', advertYaml('A-1', 'jobs:\n  opens: 2026-12-01\n  closes: 2026-12-31\n'), { fieldTypes: advertFieldTypes }).adverts;
+    const [source] = readWithYamlPackage('a.yaml', advertYaml('A-1', 'jobs:\n  opens: 2026-12-01\n  closes: 2026-12-31\n'), { fieldTypes: advertFieldTypes }).adverts;
     const checked = checkAdvert(source!, NO_SETTINGS);
     expect(checked.tree).toEqual({});
     expect(Object.keys(checked.payload)).not.toContain('jobs');
