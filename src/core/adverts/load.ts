@@ -8,6 +8,7 @@ import { findAdvertFiles, readAdvertFile, readAdvertFileSync, type FileText, typ
 import type { AdvertSource, LoadProblem, Position } from './types.js';
 import type { ReadResult } from './yaml-reader.js';
 import { readYamlAdvertsFast } from './fast-yaml.js';
+import { expandLocations } from './locations.js';
 import { CancelledError } from '../errors/failures.js';
 import { plural } from '../util/plural.js';
 import { nextTurn } from '../util/next-turn.js';
@@ -120,13 +121,14 @@ export function readFileAtOnce(display: string, path: string, digestBytes?: (byt
   const read = readAdvertFileSync(display, path, digestBytes, readAhead);
   if ('problem' in read) return { result: { adverts: [], problems: [read.problem] } };
   const fast = read.text.length <= PART_CHARS ? readYamlAdvertsFast(display, read.text, { fieldTypes: advertFieldTypes }) : undefined;
-  return fast ? { result: fast, ...(read.digest === undefined ? {} : { digest: read.digest }) } : { read };
+  return fast ? { result: expandLocations(fast), ...(read.digest === undefined ? {} : { digest: read.digest }) } : { read };
 }
 
 async function readText(file: string, text: string): Promise<ReadResult> {
   const options = { fieldTypes: advertFieldTypes };
   // The `yaml` package is loaded only for files the fast path leaves to it (and for every error).
-  return readYamlAdvertsFast(file, text, options) ?? (await import('./yaml-reader.js')).readYamlAdvertsSlow(file, text, options);
+  // An advert for several places is read as one advert per place (locations.ts).
+  return expandLocations(readYamlAdvertsFast(file, text, options) ?? (await import('./yaml-reader.js')).readYamlAdvertsSlow(file, text, options));
 }
 
 /** A file over this size is read in groups of documents of about this size. */

@@ -12,6 +12,7 @@ import type { ValidateOptions } from '../validation/validate.js';
 import { resolve } from 'node:path';
 import { readAdvertFileSync } from '../adverts/files.js';
 import { advertFieldTypes } from '../generated/validators.js';
+import { expandLocations } from '../adverts/locations.js';
 import { hashOf, textHashOf } from './hash.js';
 import type { PlannedChange } from './plan.js';
 
@@ -35,7 +36,9 @@ const CHECK_WORDING: StaleWording = { since: 'it was checked', hint: SYNC_WORDIN
 export function advertReader(cwd: string, settings: AdvertSettings, options: ValidateOptions, recent: number, wording: StaleWording = SYNC_WORDING): ReadAdvert {
   const read = recentFiles(cwd, settings, options, recent);
   return async (change) => {
-    const advert = (await read(change.source!).catch(() => [])).find((a) => a.source.index === change.document);
+    // The adverts of one document's places share its index: the reference tells them apart.
+    const reference = normalReference(change.reference);
+    const advert = (await read(change.source!).catch(() => [])).find((a) => a.source.index === change.document && a.reference === reference);
     if (!advert || !isValid(advert) || advert.reference !== normalReference(change.reference) || hashOf(advert.payload) !== change.hash) {
       throw stale(change, wording);
     }
@@ -57,7 +60,7 @@ export function contentHashReader(cwd: string, settings: AdvertSettings, options
       // The `yaml` package it may need is loaded only when a file is read again.
       const { readYamlAdverts } = await import('../adverts/yaml-reader.js');
       const text = readAdvertFileSync(file, resolve(cwd, file), (bytes) => textHashOf(basis, bytes));
-      const adverts = 'problem' in text ? [] : readYamlAdverts(file, text.text, { fieldTypes: advertFieldTypes }).adverts.map((a) => checkAdvert(a, settings, 'create', options));
+      const adverts = 'problem' in text ? [] : expandLocations(readYamlAdverts(file, text.text, { fieldTypes: advertFieldTypes })).adverts.map((a) => checkAdvert(a, settings, 'create', options));
       got = { textHash: 'problem' in text ? '' : text.digest!, adverts };
       recent.set(file, got);
       // The documents of a multi-document file come one after another: the last few files are kept.
@@ -67,7 +70,7 @@ export function contentHashReader(cwd: string, settings: AdvertSettings, options
   };
   return async (digest) => {
     const { textHash, adverts } = await read(digest.source!);
-    const advert = adverts.find((a) => a.source.index === digest.document);
+    const advert = adverts.find((a) => a.source.index === digest.document && a.reference === digest.reference);
     if (textHash !== digest.textHash || !advert || !isValid(advert) || advert.reference !== digest.reference) throw stale(digest, CHECK_WORDING);
     return hashOf(advert.payload);
   };

@@ -67,6 +67,7 @@ export function messageFor(error: AjvError, value: unknown): string | undefined 
     case 'const':
       return 'inclusion';
     case 'if':
+    case 'oneOf':
       return undefined;
     default:
       return 'invalid';
@@ -81,6 +82,8 @@ export interface ToTreeOptions {
 export function ajvErrorsToTree(errors: readonly AjvError[], data: unknown, tree: ErrorTree = {}, options: ToTreeOptions = {}): ErrorTree {
   for (const error of errors) {
     const path = pointerToPath(error.instancePath);
+    // Of alternatives (`location` or `locations`), the first is the one named missing.
+    if (error.keyword === 'required' && /^#\/oneOf\/[1-9]/.test(error.schemaPath)) continue;
     if (error.keyword === 'required') {
       addError(tree, [...path, String(error.params.missingProperty)], 'missing');
     } else if (error.keyword === 'additionalProperties') {

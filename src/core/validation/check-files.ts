@@ -12,6 +12,7 @@ import { ReadAhead } from '../adverts/read-ahead.js';
 import type { FoundFile } from '../adverts/files.js';
 import type { AdvertSource, LoadProblem } from '../adverts/types.js';
 import type { ReadResult } from '../adverts/yaml-reader.js';
+import { placeFindings } from '../adverts/locations.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
 import { keepHeapNearLive } from '../util/heap.js';
 import { builtScript, builtScriptOptions } from '../util/built-script.js';
@@ -124,7 +125,7 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
   const reference = c.reference === undefined ? undefined : flat(c.reference);
   if (!valid) {
     out.invalid++;
-    for (const f of findingsFromTree(c.tree, c.source, reference, { value: c.payload, constants: s.settings.constants })) out.findings.push(f);
+    for (const f of placeFindings(source, findingsFromTree(c.tree, c.source, reference, { value: c.payload, constants: s.settings.constants }))) out.findings.push(f);
   }
   if (s.mode === 'create' && typeof source.value.reference === 'string' && source.value.reference.trim() !== '') {
     const at = source.locate(['reference']);
