@@ -79,7 +79,7 @@ export function expandLocations<T extends { adverts: AdvertSource[]; problems: L
 function expandAdvert(source: AdvertSource, problems: LoadProblem[]): AdvertSource[] {
   const value = source.value;
   const list = value.locations;
-  const at = (path: PathSegment[]) => source.locate(path);
+  const at = (path: readonly PathSegment[]) => source.locate(path);
   if (Object.hasOwn(value, 'location')) {
     problems.push({
       file: source.file,

@@ -34,11 +34,11 @@ export interface FolderCheckInputs {
 /** The valid adverts of a folder, in file order, as digests. */
 export interface FolderDigests {
   files: readonly FoundFile[];
-  /** Flattened per advert (DIGEST_STRIDE values): file index, reference, document, content hash, text hash (see FileCheck.digests). */
+  /** Flattened per advert (DIGEST_STRIDE values): file index, reference, document, content hash, text hash, group (see FileCheck.digests). */
   digests: (string | number)[];
 }
 
-export const DIGEST_STRIDE = 5;
+export const DIGEST_STRIDE = 6;
 
 // Sync reads a folder: `-` is never among its files.
 const noStdin = async function* (): AsyncGenerator<string> {};
@@ -58,7 +58,7 @@ export async function checkPaths(paths: readonly string[], inputs: FolderCheckIn
     env: inputs.env,
     onFile: (index, c) => {
       const d = c.digests ?? [];
-      for (let i = 0; i < d.length; i += 4) digests.push(index, d[i]!, d[i + 1]!, d[i + 2]!, d[i + 3]!);
+      for (let i = 0; i < d.length; i += DIGEST_STRIDE - 1) digests.push(index, d[i]!, d[i + 1]!, d[i + 2]!, d[i + 3]!, d[i + 4]!);
     },
     ...(inputs.beside ? { beside: inputs.beside } : {}),
     ...(inputs.signal ? { signal: inputs.signal } : {}),
@@ -97,7 +97,8 @@ export function unchangedPlan(folder: FolderDigests, fileOf: (shown: string) => 
     const reference = digests[i + 1] as string;
     const file = fileOf(files[digests[i] as number]!.display);
     sum.add(reference, file, digests[i + 2] as number, textHash);
-    changes.push({ action: 'unchanged', reference, file });
+    const group = digests[i + 5] as string;
+    changes.push(group === '' ? { action: 'unchanged', reference, file } : { action: 'unchanged', reference, file, group });
   }
   if (sum.toString() !== summary) return undefined;
   return { changes, counts: { create: 0, update: 0, unchanged: changes.length, delete: 0, orphan: 0 } };
@@ -109,7 +110,8 @@ export async function planFolder(folder: FolderDigests, recorded: ReadonlyMap<st
   const { files, digests } = folder;
   const digestAt = (i: number): AdvertDigest => {
     const source = files[digests[i] as number]!.display;
-    return { source, file: options.fileOf(source), reference: digests[i + 1] as string, document: digests[i + 2] as number, hash: digests[i + 3] as string, textHash: digests[i + 4] as string };
+    const group = digests[i + 5] as string;
+    return { source, file: options.fileOf(source), reference: digests[i + 1] as string, document: digests[i + 2] as number, hash: digests[i + 3] as string, textHash: digests[i + 4] as string, ...(group === '' ? {} : { group }) };
   };
   // Left out for its text: when that is not the text of this advert's record (new, or edited), its
   // payload is hashed after all, read again; then every advert is planned in file order.

@@ -37,6 +37,8 @@ export interface AdvertRecord {
   /** Short hash per top-level field, to name what changed. */
   readonly fields: Readonly<Record<string, string>>;
   published_at: string;
+  /** The file's reference of an advert made from a `locations:` list: the adverts of one file's places share it. */
+  group?: string;
 }
 
 /**
@@ -59,6 +61,7 @@ interface StoredRecordJson {
   text_hash?: string;
   fields: string;
   published_at: string;
+  group?: string;
 }
 
 type LogLine = { op: 'put'; service: string; reference: string; record: AdvertRecord } | { op: 'delete'; service: string; reference: string };
@@ -111,6 +114,7 @@ class StoredRecord implements AdvertRecord {
     readonly packed: string,
     private readonly table: FieldTable,
     readonly text_hash: string | undefined,
+    readonly group?: string,
   ) {}
 
   get fields(): Record<string, string> {
@@ -118,16 +122,18 @@ class StoredRecord implements AdvertRecord {
   }
 
   withTextHash(textHash: string): StoredRecord {
-    return new StoredRecord(this.file, this.document, this.hash, this.published_at, this.packed, this.table, textHash);
+    return new StoredRecord(this.file, this.document, this.hash, this.published_at, this.packed, this.table, textHash, this.group);
   }
 
   toJSON(): AdvertRecord {
-    return { file: this.file, document: this.document, hash: this.hash, ...textHashOf(this), fields: this.fields, published_at: this.published_at };
+    return { file: this.file, document: this.document, hash: this.hash, ...textHashOf(this), fields: this.fields, published_at: this.published_at, ...groupOf(this) };
   }
 }
 
 /** The record's text hash as a JSON property, when it has one. */
 const textHashOf = (r: { text_hash?: string | undefined }): { text_hash?: string } => (r.text_hash === undefined ? {} : { text_hash: r.text_hash });
+/** The record's group as a JSON property, when it has one (an advert for one of several places). */
+const groupOf = (r: { group?: string | undefined }): { group?: string } => (r.group === undefined ? {} : { group: r.group });
 
 class ServiceRecords {
   readonly table: FieldTable;
@@ -139,7 +145,7 @@ class ServiceRecords {
 
   put(reference: string, record: AdvertRecord): void {
     const textHash = record.text_hash === undefined ? undefined : record.text_hash.slice(0, HASH_LENGTH);
-    this.adverts.set(reference, new StoredRecord(record.file, record.document, record.hash.slice(0, HASH_LENGTH), record.published_at, this.table.encode(record.fields), this.table, textHash));
+    this.adverts.set(reference, new StoredRecord(record.file, record.document, record.hash.slice(0, HASH_LENGTH), record.published_at, this.table.encode(record.fields), this.table, textHash, record.group));
   }
 }
 
@@ -427,7 +433,7 @@ export class SyncState {
         if (other && other.published_at >= (record as AdvertRecord).published_at) continue;
         if (table) {
           const r = record as unknown as StoredRecordJson;
-          if (direct) service.adverts.set(reference, new StoredRecord(r.file, r.document, r.hash, r.published_at, r.fields, service.table, r.text_hash));
+          if (direct) service.adverts.set(reference, new StoredRecord(r.file, r.document, r.hash, r.published_at, r.fields, service.table, r.text_hash, r.group));
           else service.put(reference, { ...r, fields: table.decode(r.fields) });
         } else service.put(reference, record as AdvertRecord);
       }
@@ -496,6 +502,7 @@ function recordProblem(record: unknown): { field?: string; what: string } | unde
   }
   if (!Number.isInteger(record.document) || (record.document as number) < 0) return { field: 'document', what: `expected a whole number, not ${describe(record.document)}` };
   if (record.text_hash !== undefined && typeof record.text_hash !== 'string') return { field: 'text_hash', what: `expected a string, not ${describe(record.text_hash)}` };
+  if (record.group !== undefined && typeof record.group !== 'string') return { field: 'group', what: `expected a string, not ${describe(record.group)}` };
   if (!isObject(record.fields)) return { field: 'fields', what: `expected an object of field hashes, not ${describe(record.fields)}` };
   for (const [name, hash] of Object.entries(record.fields)) {
     if (typeof hash !== 'string') return { field: `fields[${quote(name)}]`, what: `expected a string, not ${describe(hash)}` };
@@ -511,6 +518,7 @@ function storedRecordProblem(record: unknown, names: number): { field?: string; 
   }
   if (!Number.isInteger(record.document) || (record.document as number) < 0) return { field: 'document', what: `expected a whole number, not ${describe(record.document)}` };
   if (record.text_hash !== undefined && typeof record.text_hash !== 'string') return { field: 'text_hash', what: `expected a string, not ${describe(record.text_hash)}` };
+  if (record.group !== undefined && typeof record.group !== 'string') return { field: 'group', what: `expected a string, not ${describe(record.group)}` };
   const fields = record.fields as string;
   if (fields !== '' && !(slotsIn(fields) <= names)) {
     return { field: 'fields', what: `expected at most ${names} field hashes (the service's "fields") separated by single spaces, - for none` };
@@ -537,7 +545,7 @@ function slotsIn(fields: string): number {
 }
 
 function recordJson(r: StoredRecord): StoredRecordJson {
-  return { file: r.file, document: r.document, hash: r.hash, ...textHashOf(r), fields: r.packed, published_at: r.published_at };
+  return { file: r.file, document: r.document, hash: r.hash, ...textHashOf(r), fields: r.packed, published_at: r.published_at, ...groupOf(r) };
 }
 
 /** Code-unit order: the same on every machine, whatever its locale. */

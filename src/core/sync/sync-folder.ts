@@ -59,6 +59,8 @@ export interface PlannedEntry {
   reference: string;
   /** The file, relative to the synced folder. */
   file: string;
+  /** The file's reference, for an advert made from a `locations:` list (one advert per place). */
+  group?: string;
   changed?: string[];
   removed?: string[];
 }
@@ -253,7 +255,7 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
 
 /** A planned change as the API and `--json` show it. */
 export function plannedEntry(c: PlannedChange): PlannedEntry {
-  return { action: c.action, reference: c.reference, file: c.file, ...(c.changed ? { changed: c.changed } : {}), ...(c.removed?.length ? { removed: c.removed } : {}) };
+  return { action: c.action, reference: c.reference, file: c.file, ...(c.group === undefined ? {} : { group: c.group }), ...(c.changed ? { changed: c.changed } : {}), ...(c.removed?.length ? { removed: c.removed } : {}) };
 }
 
 /** A result as the API and `--json` show it. */

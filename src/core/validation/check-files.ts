@@ -12,7 +12,7 @@ import { ReadAhead } from '../adverts/read-ahead.js';
 import type { FoundFile } from '../adverts/files.js';
 import type { AdvertSource, LoadProblem } from '../adverts/types.js';
 import type { ReadResult } from '../adverts/yaml-reader.js';
-import { placeFindings } from '../adverts/locations.js';
+import { expansionOf, placeFindings } from '../adverts/locations.js';
 import { findingFromProblem, findingsFromTree, type Finding } from '../errors/findings.js';
 import { keepHeapNearLive } from '../util/heap.js';
 import { builtScript, builtScriptOptions } from '../util/built-script.js';
@@ -78,8 +78,8 @@ export interface FileCheck {
   references: (string | number)[];
   records?: AdvertRecord[];
   /**
-   * With `digests`: reference, document, content hash, text hash of each valid advert with a
-   * reference, flattened. The content hash is '' when left out (`texts.textOnly`); the text hash is
+   * With `digests`: reference, document, content hash, text hash and group (the file's reference of
+   * an advert for one of several places, else '') of each valid advert with a reference, flattened. The content hash is '' when left out (`texts.textOnly`); the text hash is
    * '' when the file was read in parts (too large to hash whole) or texts are not hashed.
    */
   digests?: (string | number)[];
@@ -134,7 +134,7 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
   out.records?.push({ file: source.file, document: source.index, line: source.locate([]).line, reference: reference ?? null, valid, errors: c.tree });
   if (s.digests && valid && reference !== undefined) {
     const textOnly = textHash !== '' && s.texts!.textOnly;
-    (out.digests ??= []).push(reference, source.index, textOnly ? '' : hashing!.hashOf(c.payload), textHash);
+    (out.digests ??= []).push(reference, source.index, textOnly ? '' : hashing!.hashOf(c.payload), textHash, expansionOf(source)?.group ?? '');
   }
 }
 
