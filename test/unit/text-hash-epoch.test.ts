@@ -19,6 +19,7 @@ const PAYLOAD_SOURCES = [
   'src/core/adverts/fast-yaml.ts',
   'src/core/adverts/yaml-reader.ts',
   'src/core/adverts/scalars.ts',
+  'src/core/adverts/locations.ts',
   'src/core/config/advert-settings.ts',
   'src/core/validation/check.ts',
   'schemas/advert.schema.json',
@@ -27,7 +28,9 @@ const PAYLOAD_SOURCES = [
 
 // Epoch 2: references are NFC. Re-pinned after schemas gained $id/examples and the YAML reader explained
 // its syntax errors (the same text gives the same payload).
-const PINNED = { epoch: 2, sources: 'fccce813b7b36979' };
+// Not bumped for `locations:` (one advert per place): no text that was valid before reads otherwise (the
+// field was unknown; with --allow-unknown-fields beside `location` it is now an error, never another payload).
+const PINNED = { epoch: 2, sources: '475b9216fa8bbc51' };
 
 describe('the text hash epoch', () => {
   it('is reconsidered whenever what makes a payload from a text changes', () => {
