@@ -7,7 +7,7 @@ export default function stats({ program, name, action }: CommandSetup): void {
     .description('show views, likes, applications and unviewed applications of adverts')
     .argument('[reference...]', 'references of published adverts')
     .option('--all', 'every advert this tool published to the service (publish, create, sync), and those of ./.jobs-state.json')
-    .option('--state <file>', 'with --all: only the adverts of this sync state (<dir>/.jobs-state.json)')
+    .option('--state <file>', 'with --all: only the adverts of this sync state (<dir>/.jobs-state.json); with references: where to find groups of places')
     .option('--since <duration>', 'show the change over this window (7d, 12h) instead of since the last snapshot')
     .option('--sort <column>', `sort by ${SORT_COLUMNS}`)
     .option('--needs-attention', 'only adverts with unviewed applications, or views but no new applications for a week')
@@ -20,12 +20,16 @@ export default function stats({ program, name, action }: CommandSetup): void {
 The table adds the like rate (likes / views), the application rate (applications / views) and, from
 the local history, the change since the last snapshot (or over --since). Each run records one
 snapshot per advert in the history (one folder per service), which jobs report turns into a page.
+The reference of an advert written for several places (locations:) gives each place's row and the
+group's total; the group is found in the sync state (./.jobs-state.json, or --state <file>).
 With --json: {"stats": [{"reference", "views", "likes", "applications", "applications_unviewed",
-"like_rate", "application_rate", "change", "needs_attention"}], "history"?: [...]} (see '${name} help formats').
+"like_rate", "application_rate", "change", "needs_attention"}], "groups"?: [{"reference", "places",
+"views", ...}], "history"?: [...]} (see '${name} help formats').
 
 Examples:
   $ ${name} stats ACME-0042
   $ ${name} stats ACME-0042 --history
+  $ ${name} stats ACME-0042 --state adverts/.jobs-state.json   # a group: each place and the total
   $ ${name} stats ACME-0042 ACME-0043 --json
   $ ${name} stats --all --since 7d --sort new_applications
   $ ${name} stats --all --needs-attention --state adverts/.jobs-state.json
@@ -50,7 +54,7 @@ interface StatsFlags {
 export async function runStats(ctx: Context, references: string[], flags: StatsFlags = {}): Promise<number> {
   const [errors, { renderStats }] = await Promise.all([import('../../core/errors/failures.js'), import('../output/stats-table.js')]);
   if (flags.all && references.length > 0) throw new errors.UsageError('give references or --all, not both');
-  if (!flags.all && flags.state) throw new errors.UsageError('--state goes with --all');
+
   if (!flags.all && references.length === 0) throw new errors.UsageError('which adverts? give their references, or --all for every advert published to this service');
   const { parseHistoryFlags } = await import('../../core/history/flags.js');
   const options = parseHistoryFlags(flags);
@@ -58,7 +62,9 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   // Given on the command line, each is refused or put in NFC before anything is asked.
   if (!flags.all && references.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
   const all = flags.all ? await referencesOfAll(ctx, flags.state) : undefined;
-  const unique = all ? all.references : [...new Set(refuseUnusableReferences(references))];
+  const groups = all ? new Map<string, string[]>() : await groupsAsked(ctx, refuseUnusableReferences(references), flags.state);
+  // A group's reference stands for its places.
+  const unique = all ? all.references : [...new Set(refuseUnusableReferences(references).flatMap((r) => groups.get(r) ?? [r]))];
   if (unique.length === 0) {
     ctx.io.stderr.write(
       flags.state === undefined
@@ -73,7 +79,7 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   const { statsView } = await import('../output/stats-view.js');
   const history = await historyOf(ctx, flags.historyDir);
   const { sanitize } = await import('../../core/util/sanitize.js');
-  renderStats(ctx, done, statsView(history, done, options, (line) => ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(line)}\n`)));
+  renderStats(ctx, done, { ...statsView(history, done, options, (line) => ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(line)}\n`)), ...(groups.size > 0 ? { groups } : {}) });
   if (ctx.globals.sandbox && ctx.globals.output === 'human' && !ctx.globals.quiet) {
     // The embedded sandbox is the only place a new user can get application ids to try `event` with.
     const { writeApplicationHints } = await import('../output/sandbox-hints.js');
@@ -110,6 +116,30 @@ export async function readStats(ctx: Context, references: readonly string[]) {
     ctx.signal,
   );
   return results.filter((r) => r !== undefined);
+}
+
+/**
+ * The groups among the references asked (the file's reference of an advert for several places), with
+ * their places, from the sync state (--state, or ./.jobs-state.json). A reference the state records
+ * as an advert of its own is that advert, not a group.
+ */
+async function groupsAsked(ctx: Context, references: readonly string[], stateFlag: string | undefined): Promise<Map<string, string[]>> {
+  const [{ resolve }, { existsSync }, { SyncState, DEFAULT_STATE_FILE }, { serviceKey }, { UsageError }, { placesByGroup }] = await Promise.all([
+    import('node:path'),
+    import('node:fs'),
+    import('../../core/sync/state.js'),
+    import('../../core/sync/service-key.js'),
+    import('../../core/errors/failures.js'),
+    import('../../core/adverts/locations.js'),
+  ]);
+  const path = resolve(ctx.cwd, stateFlag ?? DEFAULT_STATE_FILE);
+  if (!existsSync(path)) {
+    if (stateFlag !== undefined) throw new UsageError(`no sync state at ${path}: --state names the state file that ${ctx.name} sync writes (<dir>/.jobs-state.json by default)`);
+    return new Map();
+  }
+  const records = SyncState.load(path).adverts(serviceKey(ctx.globals.sandbox, await ctx.config()));
+  const all = placesByGroup(records);
+  return new Map(references.flatMap((r) => (!records.has(r) && all.has(r) ? [[r, all.get(r)!] as [string, string[]]] : [])));
 }
 
 async function historyOf(ctx: Context, dirFlag: string | undefined) {

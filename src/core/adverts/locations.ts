@@ -184,3 +184,16 @@ export function placeFindings<F extends { path: string }>(source: AdvertSource, 
     .filter((f) => (expansion.first || own(f.path)) && !(noCity && f.path === 'reference' && expansion.placeReference))
     .map((f) => ({ ...f, path: pathInFile(expansion, f.path) }));
 }
+
+/** The places of each group (reference -> group, as a sync state records them): group -> references, sorted. */
+export function placesByGroup(records: Iterable<[string, { group?: string | undefined }]>): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const [reference, record] of records) {
+    if (record.group === undefined) continue;
+    let places = groups.get(record.group);
+    if (!places) groups.set(record.group, (places = []));
+    places.push(reference);
+  }
+  for (const places of groups.values()) places.sort();
+  return groups;
+}
