@@ -118,4 +118,28 @@ describe('sync of an advert for several places', () => {
     expect(group!.views).toBe(doc.stats.reduce((n, r) => n + r.views, 0));
     expect(group!.applications).toBe(doc.stats.reduce((n, r) => n + r.applications, 0));
   });
+
+  it('publish records the group too: stats and the report group the places without a sync state', async () => {
+    const s = await liveSandbox();
+    const { dir } = folder([BERLIN, OSLO]);
+    const published = await jobs(['publish', 'eng.yaml'], { cwd: dir, env: s.env });
+    expect(published.code, published.stderr).toBe(0);
+    expect(Object.keys(onService(s)).sort()).toEqual(['ACME-0042-berlin', 'ACME-OSLO']);
+
+    const stats = await jobs(['stats', 'ACME-0042', '--json'], { cwd: dir, env: s.env });
+    expect(stats.code, stats.stderr).toBe(0);
+    expect((JSON.parse(stats.stdout) as { groups: { places: string[] }[] }).groups.map((g) => g.places)).toEqual([['ACME-0042-berlin', 'ACME-OSLO']]);
+
+    const report = await jobs(['report', '--json', '--file', 'report.html'], { cwd: dir, env: s.env });
+    expect(report.code, report.stderr).toBe(0);
+    const doc = JSON.parse(report.stdout) as { adverts: { reference: string; group?: string; views: number }[]; groups: { reference: string; places: string[]; views: number }[] };
+    expect(doc.adverts.map((a) => [a.reference, a.group])).toEqual([
+      ['ACME-0042-berlin', 'ACME-0042'],
+      ['ACME-OSLO', 'ACME-0042'],
+    ]);
+    expect(doc.groups).toEqual([expect.objectContaining({ reference: 'ACME-0042', places: ['ACME-0042-berlin', 'ACME-OSLO'], views: doc.adverts.reduce((n, a) => n + a.views, 0) })]);
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html).toContain('<h2>Adverts for several places</h2>');
+    expect(html).toContain('<strong>ACME-0042</strong> <span class="ref">ACME-0042-berlin, ACME-OSLO</span>');
+  });
 });

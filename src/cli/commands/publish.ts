@@ -49,7 +49,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
     import('../../core/util/plural.js'),
     import('../../core/util/next-turn.js'),
   ]);
-  const { rememberPublished, sentAdvert } = await import('../published.js');
+  const [{ rememberPublished, sentAdvert }, { expansionOf }] = await Promise.all([import('../published.js'), import('../../core/adverts/locations.js')]);
   const inputs = { cwd: ctx.cwd, env: ctx.env, stdin: () => ctx.io.stdin, settings: await ctx.config(), signal: ctx.signal };
   // Each advert is checked as it is read and read again as it is sent: a run of many files holds
   // only the adverts in flight.
@@ -108,7 +108,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
           return report.unreadRecord(ctx, { file: toSend.source, document: toSend.document, reference: toSend.reference }, error, progress.log);
         }
         const outcome = await publishAdvert(client, advert, mode, ctx.signal);
-        if (!outcome.error && advert.reference !== undefined) published.push(sentAdvert(advert.reference, advert.payload));
+        if (!outcome.error && advert.reference !== undefined) published.push(sentAdvert(advert.reference, advert.payload, { group: expansionOf(advert.source)?.group }));
         // Nothing else can succeed with credentials the service refuses.
         if (outcome.error && 'kind' in outcome.error && outcome.error.kind === 'unauthorized') stop();
         progress.tick(Boolean(outcome.error));

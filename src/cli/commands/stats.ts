@@ -120,26 +120,27 @@ export async function readStats(ctx: Context, references: readonly string[]) {
 
 /**
  * The groups among the references asked (the file's reference of an advert for several places), with
- * their places, from the sync state (--state, or ./.jobs-state.json). A reference the state records
- * as an advert of its own is that advert, not a group.
+ * their places: from the sync state (--state, or ./.jobs-state.json) and the record of what this tool
+ * published. A reference recorded as an advert of its own is that advert, not a group.
  */
 async function groupsAsked(ctx: Context, references: readonly string[], stateFlag: string | undefined): Promise<Map<string, string[]>> {
-  const [{ resolve }, { existsSync }, { SyncState, DEFAULT_STATE_FILE }, { serviceKey }, { UsageError }, { placesByGroup }] = await Promise.all([
+  const [{ resolve }, { existsSync }, { SyncState, DEFAULT_STATE_FILE }, { serviceKey }, { UsageError }, { placesByGroup }, { readPublished }] = await Promise.all([
     import('node:path'),
     import('node:fs'),
     import('../../core/sync/state.js'),
     import('../../core/sync/service-key.js'),
     import('../../core/errors/failures.js'),
     import('../../core/adverts/locations.js'),
+    import('../../core/published/record.js'),
   ]);
   const path = resolve(ctx.cwd, stateFlag ?? DEFAULT_STATE_FILE);
-  if (!existsSync(path)) {
-    if (stateFlag !== undefined) throw new UsageError(`no sync state at ${path}: --state names the state file that ${ctx.name} sync writes (<dir>/.jobs-state.json by default)`);
-    return new Map();
-  }
-  const records = SyncState.load(path).adverts(serviceKey(ctx.globals.sandbox, await ctx.config()));
+  if (stateFlag !== undefined && !existsSync(path)) throw new UsageError(`no sync state at ${path}: --state names the state file that ${ctx.name} sync writes (<dir>/.jobs-state.json by default)`);
+  const service = serviceKey(ctx.globals.sandbox, await ctx.config());
+  const published = [...readPublished(ctx.env, service).adverts].filter(([, a]) => a.deleted_at === undefined);
+  const records = [...(existsSync(path) ? SyncState.load(path).adverts(service) : new Map())].concat(stateFlag === undefined ? published : []);
+  const own = new Set(records.map(([reference]) => reference));
   const all = placesByGroup(records);
-  return new Map(references.flatMap((r) => (!records.has(r) && all.has(r) ? [[r, all.get(r)!] as [string, string[]]] : [])));
+  return new Map(references.flatMap((r) => (!own.has(r) && all.has(r) ? [[r, [...new Set(all.get(r))]] as [string, string[]]] : [])));
 }
 
 async function historyOf(ctx: Context, dirFlag: string | undefined) {

@@ -82,7 +82,7 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
       },
       onResult: (r) => {
         if (r.status === 'deleted') published.push({ reference: r.change.reference, deleted: true });
-        else if (r.status !== 'failed') published.push(sentAdvert(r.change.reference, r.advert?.payload));
+        else if (r.status !== 'failed') published.push(sentAdvert(r.change.reference, r.advert?.payload, { group: r.change.group }));
         progress!.tick(r.status === 'failed');
         report.writeResult(ctx, r, progress!.log);
       },

@@ -30,11 +30,13 @@ export interface PublishedAdvert {
   published_at: string;
   /** When it was deleted (ISO time); absent while it is live. */
   deleted_at?: string;
+  /** For an advert made from a `locations:` list: its file's reference, which the adverts of its places share. */
+  group?: string;
 }
 
 /** A successful change to record: a create or update (with the title sent), or a delete. */
 export type PublishedChange =
-  | { reference: string; title?: string | undefined; deleted?: false }
+  | { reference: string; title?: string | undefined; deleted?: false; group?: string | undefined }
   /** onlyIfRecorded: a 404 says an advert is gone, but for a reference never recorded it is a typo, not a deletion. */
   | { reference: string; deleted: true; onlyIfRecorded?: boolean };
 
@@ -94,10 +96,12 @@ export async function writePublished(env: Env, service: string, changes: readonl
       const before = adverts.get(c.reference);
       if (c.deleted) {
         if (c.onlyIfRecorded && !before) continue;
-        adverts.set(c.reference, { ...(before?.title === undefined ? {} : { title: before.title }), published_at: before?.published_at ?? at, deleted_at: at });
+        adverts.set(c.reference, { ...(before?.title === undefined ? {} : { title: before.title }), published_at: before?.published_at ?? at, deleted_at: at, ...(before?.group === undefined ? {} : { group: before.group }) });
       } else {
         const title = typeof c.title === 'string' ? c.title.slice(0, MAX_TITLE) : before?.title;
-        adverts.set(c.reference, { ...(title === undefined ? {} : { title }), published_at: at });
+        // A partial update does not say: the group stays what the last full send said.
+        const group = 'group' in c ? c.group : before?.group;
+        adverts.set(c.reference, { ...(title === undefined ? {} : { title }), published_at: at, ...(group === undefined ? {} : { group }) });
       }
     }
     // Durable: the record is how stats --all and the report know what was published.
@@ -139,6 +143,7 @@ function parse(text: string): Map<string, PublishedAdvert> {
     const advert: PublishedAdvert = { published_at: v.published_at };
     if (typeof v.title === 'string') advert.title = v.title;
     if (typeof v.deleted_at === 'string') advert.deleted_at = v.deleted_at;
+    if (typeof v.group === 'string') advert.group = v.group;
     adverts.set(reference, advert);
   }
   return adverts;
