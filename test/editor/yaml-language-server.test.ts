@@ -56,6 +56,9 @@ const ADVERTS: Record<string, string> = {
   'state-rule.yaml': BODY.replace('  state: TX\n', ''),
   'bad-country.yaml': BODY.replace('  city: Austin\n', '  country: XX\n  city: Austin\n'),
   'bad-email.yaml': BODY.replace('salary_id: 2\n', 'salary_id: 2\napply_email: not-an-address\n'),
+  // Several places (`locations:`): the default country applies to each.
+  'places.yaml': BODY.replace('location:\n  city: Austin\n  state: TX\n', 'locations:\n  - city: Austin\n    state: TX\n  - city: Boston\n    state: MA\n    reference: ED-BOS\n'),
+  'places-state-rule.yaml': BODY.replace('location:\n  city: Austin\n  state: TX\n', 'locations:\n  - city: Austin\n    state: TX\n  - city: Boston\n'),
 };
 
 let dir: string;
@@ -105,9 +108,11 @@ describe('yaml-language-server with the resolved schema agrees with jobs validat
     expect(await editorDiagnostics('adverts/valid.yaml')).toEqual([]);
     expect(await cliLines('adverts/id-as-number.yaml')).toEqual({ valid: true, lines: [] });
     expect(await editorDiagnostics('adverts/id-as-number.yaml')).toEqual([]);
+    expect(await cliLines('adverts/places.yaml')).toEqual({ valid: true, lines: [] });
+    expect(await editorDiagnostics('adverts/places.yaml')).toEqual([]);
   }, 60_000);
 
-  for (const file of Object.keys(ADVERTS).filter((f) => f !== 'valid.yaml' && f !== 'id-as-number.yaml')) {
+  for (const file of Object.keys(ADVERTS).filter((f) => f !== 'valid.yaml' && f !== 'id-as-number.yaml' && f !== 'places.yaml')) {
     it(`marks the line jobs validate names: ${file}`, async () => {
       const cli = await cliLines(`adverts/${file}`);
       expect(cli.valid).toBe(false);
