@@ -128,7 +128,8 @@ export class Planner {
     if (hash === '' && !this.knowsText(reference, document, digest.textHash)) throw new Error(`the digest of ${reference} has no content hash, and its text is not the record's`);
     if (before && !this.options.force && (hash === '' || before.hash === hash)) {
       // The common case of a big folder: one hash, no per-field work, nothing of the advert kept.
-      const moved = before.file !== file || before.document !== document;
+      // A place whose file's reference changed (it keeps its own) is recorded under its new group, as a move.
+      const moved = before.file !== file || before.document !== document || digest.group !== before.group;
       const change: PlannedChange = moved ? { action: 'unchanged', reference, file, document, moved } : { action: 'unchanged', reference, file };
       if (digest.group !== undefined) change.group = digest.group;
       if (textHash !== '' && before.text_hash !== textHash) change.textHash = textHash;

@@ -57,3 +57,12 @@ describe('a group in the sync state', () => {
     ]);
   });
 });
+
+describe('a place whose group changed', () => {
+  it('is planned unchanged but moved, so its record takes the new group without a request', () => {
+    const recorded = new Map<string, AdvertRecord>([['ACME-OSLO', record('ACME-0042')]]);
+    const planner = new Planner(recorded, { prune: false, force: false });
+    planner.add({ reference: 'ACME-OSLO', file: 'eng.yaml', source: 'eng.yaml', document: 0, hash: 'h'.repeat(32), group: 'ACME-0050' });
+    expect(planner.finish().changes).toEqual([{ action: 'unchanged', reference: 'ACME-OSLO', file: 'eng.yaml', document: 0, moved: true, group: 'ACME-0050' }]);
+  });
+});
