@@ -122,6 +122,19 @@ describe('an advert for several places', () => {
   });
 });
 
+describe('odd lists', () => {
+  it('are findings at their items, never a crash', () => {
+    for (const list of ['[null]', '[[DE, Berlin]]', '[Berlin]', '[{reference: [x], country: DE, city: Bonn}]', '[{country: DE, city: [x]}]', '[{country: DE}]', '[{}]', '[{reference: "", country: DE, city: Bonn}]']) {
+      const r = read(`reference: A\n${REST}locations: ${list}\n`);
+      const trees = r.adverts.map((a) => checkAdvert(a, NO_SETTINGS).tree);
+      expect(r.problems.length + trees.filter((t) => Object.keys(t).length > 0).length, list).toBeGreaterThan(0);
+    }
+    // Without a reference of its own, no place can make one: the file's reference is missing, said once.
+    const none = read(`${REST}locations:\n  - country: DE\n    city: Bonn\n  - country: DE\n    city: Kiel\n`);
+    expect(none.adverts.map((a) => checkAdvert(a, NO_SETTINGS).tree)).toEqual([{ reference: ['missing'] }, { reference: ['missing'] }]);
+  });
+});
+
 describe('groups', () => {
   it('lists the places of each group from records', () => {
     const groups = placesByGroup([
