@@ -92,7 +92,14 @@ export function renderStats(ctx: Context, results: readonly StatsResult[], view:
     percent(i.applicationRate),
   ]);
   // A group's total follows the rows: `= ACME-0042 (3 places)`.
-  const totals = groupTotals(view).map((g) => [`= ${sanitize(g.reference)} (${g.places.length} place${g.places.length === 1 ? '' : 's'})`, String(g.views), String(g.likes), String(g.applications), String(g.applications_unviewed), percent(g.like_rate), percent(g.application_rate)]);
+  const changes = new Map(view.insights.map((i) => [i.reference, i.change]));
+  const totals = groupTotals(view).map((g) => {
+    // The change is summed too when every place has one (each row shows its own).
+    const placeChanges = g.places.map((p) => changes.get(p));
+    const summed = placeChanges.every((c) => c !== undefined) ? placeChanges : undefined;
+    const total = (key: keyof Stats) => (summed ? `${g[key]} (${signed(summed.reduce((n, c) => n + c![key], 0))})` : String(g[key]));
+    return [`= ${sanitize(g.reference)} (${g.places.length} place${g.places.length === 1 ? '' : 's'})`, total('views'), total('likes'), total('applications'), total('applications_unviewed'), percent(g.like_rate), percent(g.application_rate)];
+  });
   if (rows.length > 0) {
     for (const total of totals) rows.push(total);
     // reduce, not Math.max(...rows): `stats --all` may list more references than a call takes arguments.
