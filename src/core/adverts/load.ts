@@ -3,12 +3,9 @@
  * positions, and flags the same reference used twice. Problems are collected, not thrown, so a run
  * reports every bad file at once.
  */
-import { advertFieldTypes } from '../generated/validators.js';
 import { findAdvertFiles, readAdvertFile, readAdvertFileSync, type FileText, type FoundFile } from './files.js';
-import type { AdvertSource, LoadProblem, Position } from './types.js';
-import type { ReadResult } from './yaml-reader.js';
-import { readYamlAdvertsFast } from './fast-yaml.js';
-import { expandLocations } from './locations.js';
+import type { AdvertSource, LoadProblem, Position, ReadResult } from './types.js';
+import { readAdvertYaml } from './read-yaml.js';
 import { CancelledError } from '../errors/failures.js';
 import { plural } from '../util/plural.js';
 import { nextTurn } from '../util/next-turn.js';
@@ -86,7 +83,7 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
   const text = read.text;
   const parts = documentGroups(text);
   if (parts === undefined) {
-    yield await readText(found.display, text);
+    yield await readAdvertYaml(found.display, text);
     return;
   }
   let index = 0;
@@ -95,7 +92,7 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
   for (const part of parts) {
     // A part is a megabyte of YAML: let the event loop turn between two (a Ctrl-C is heard there).
     if (index > 0) await nextTurn();
-    const result = await readText(found.display, text.slice(part.start, part.end));
+    const result = await readAdvertYaml(found.display, text.slice(part.start, part.end));
     const { lines, documents } = part;
     const at = (p: Position): Position => ({ line: p.line + line, column: p.column });
     const shift = index;
@@ -117,18 +114,11 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
  * file (not stdin) the fast reader takes, or one that cannot be read. Otherwise the text read, to
  * hand to readFileInParts.
  */
-export function readFileAtOnce(display: string, path: string, digestBytes?: (bytes: Uint8Array) => string, readAhead?: Buffer): { result: ReadResult; digest?: string } | { read: FileText } {
-  const read = readAdvertFileSync(display, path, digestBytes, readAhead);
+export function readFileAtOnce(display: string, path: string, digestBytes?: (bytes: Uint8Array) => string): { result: ReadResult | Promise<ReadResult>; digest?: string } | { read: FileText } {
+  const read = readAdvertFileSync(display, path, digestBytes);
   if ('problem' in read) return { result: { adverts: [], problems: [read.problem] } };
-  const fast = read.text.length <= PART_CHARS ? readYamlAdvertsFast(display, read.text, { fieldTypes: advertFieldTypes }) : undefined;
-  return fast ? { result: expandLocations(fast), ...(read.digest === undefined ? {} : { digest: read.digest }) } : { read };
-}
-
-async function readText(file: string, text: string): Promise<ReadResult> {
-  const options = { fieldTypes: advertFieldTypes };
-  // The `yaml` package is loaded only for files the fast path leaves to it (and for every error).
-  // An advert for several places is read as one advert per place (locations.ts).
-  return expandLocations(readYamlAdvertsFast(file, text, options) ?? (await import('./yaml-reader.js')).readYamlAdvertsSlow(file, text, options));
+  if (read.text.length > PART_CHARS) return { read };
+  return { result: readAdvertYaml(display, read.text), ...(read.digest === undefined ? {} : { digest: read.digest }) };
 }
 
 /** A file over this size is read in groups of documents of about this size. */

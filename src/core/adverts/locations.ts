@@ -13,7 +13,7 @@
  * (validate, publish, sync, the threaded bulk check) sees ordinary adverts, each pointing back at
  * its list item for `location.*` and a reference made from it.
  */
-import { normalReference } from '../validation/reference.js';
+import { normalReference } from './reference.js';
 import type { AdvertSource, LoadProblem, PathSegment } from './types.js';
 
 /** What ties an advert made from a `locations:` list back to its file's advert. */

@@ -5,7 +5,8 @@
  */
 import { loadAdverts } from '../adverts/load.js';
 import { placeFindings } from '../adverts/locations.js';
-import { findingFromProblem, findingsFromTree, sortFindings } from '../errors/findings.js';
+import { findingFromProblem, sortFindings } from '../errors/findings.js';
+import { findingsFromTree } from './tree-findings.js';
 import { checkAdvert, isValid, type AdvertSettings, type CheckedAdvert } from './check.js';
 import { invalidAdverts } from './invalid-adverts.js';
 import type { AdvertMode, ValidateOptions } from './validate.js';
