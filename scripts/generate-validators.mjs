@@ -79,6 +79,8 @@ function fieldTypes(schema, prefix = '', out = {}) {
     out[path] = [sub.type].flat().join('|');
     if (sub.properties) fieldTypes(sub, path, out);
     if (sub.items) out[`${path}[]`] = [sub.items.type].flat().join('|');
+    // A list of objects (`locations`): their fields as `locations[].country`.
+    if (sub.items?.properties) fieldTypes(sub.items, `${path}[]`, out);
   }
   return out;
 }

@@ -31,9 +31,11 @@ export async function rememberPublished(ctx: Context, changes: readonly Publishe
  * their own. A string cut from a file's text by the YAML reader can keep that whole text alive, and
  * a run of 6,000 adverts would then hold every file until the end (a 32 MB heap ran out).
  */
-export function sentAdvert(reference: string, payload: Record<string, unknown> | undefined, dates?: AdvertDates): PublishedChange {
+export function sentAdvert(reference: string, payload: Record<string, unknown> | undefined, dates?: AdvertDates, whole?: { group: string | undefined }): PublishedChange {
   const title = payload?.title;
-  return { reference: own(reference), title: typeof title === 'string' ? own(title.slice(0, 200)) : undefined, ...(dates ? { dates } : {}) };
+  // A whole advert sent says whether it is one of several places (a partial update does not).
+  const sent = whole ? { group: whole.group === undefined ? undefined : own(whole.group) } : {};
+  return { reference: own(reference), title: typeof title === 'string' ? own(title.slice(0, 200)) : undefined, ...(dates ? { dates } : {}), ...sent };
 }
 
 const own = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');

@@ -4,7 +4,7 @@
  * carries format_version 1, and every command that gives JSON has a schema. The shipped input
  * schemas have $ids, and their examples hold to them.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -90,6 +90,15 @@ describe('every --json output holds to its schema in schemas/output/', () => {
     holds('update', await run(['update', 'ACME-0042', '--set', 'seniority=4']));
     holds('update', await run(['update', 'ACME-0042', '--set', 'seniority=5', '--dry-run']));
     holds('stats', await run(['stats', 'ACME-0042', 'ACME-0043']));
+    holds('report', await run(['report', '--file', join(dir, 'report.html')]));
+    // An advert for several places: plan lines name their group, stats a group's totals, the report its groups.
+    mkdirSync(join(dir, 'places'));
+    writeFileSync(join(dir, 'places/eng.yaml'), advertYaml('PL-1').replace('location:\n  country: NO\n  city: Oslo\n', 'locations:\n  - country: NO\n    city: Oslo\n  - country: NO\n    city: Bergen\n'));
+    linesHold(await run(['sync', 'places/', '--dry-run']), syncLine);
+    linesHold(await run(['sync', 'places/']), syncLine);
+    const group = await run(['stats', 'PL-1', '--state', 'places/.jobs-state.json']);
+    expect(group).toContain('"groups"');
+    holds('stats', group);
     holds('report', await run(['report', '--file', join(dir, 'report.html')]));
 
     const app = await fetch(`${s.baseUrl}/_sandbox/applications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reference":"ACME-0042"}' });

@@ -59,6 +59,9 @@ const ADVERTS: Record<string, string> = {
   // The tool's own jobs: block (never sent): known to the schema, and closed to other keys.
   'dated.yaml': `${BODY}jobs:\n  opens: 2026-12-01\n  closes: 2099-12-31\n`,
   'dated-typo.yaml': `${BODY}jobs:\n  opens: 2026-12-01\n  colses: 2099-12-31\n`,
+  // Several places (`locations:`): the default country applies to each.
+  'places.yaml': BODY.replace('location:\n  city: Austin\n  state: TX\n', 'locations:\n  - city: Austin\n    state: TX\n  - city: Boston\n    state: MA\n    reference: ED-BOS\n'),
+  'places-state-rule.yaml': BODY.replace('location:\n  city: Austin\n  state: TX\n', 'locations:\n  - city: Austin\n    state: TX\n  - city: Boston\n'),
 };
 
 let dir: string;
@@ -110,9 +113,11 @@ describe('yaml-language-server with the resolved schema agrees with jobs validat
     expect(await editorDiagnostics('adverts/id-as-number.yaml')).toEqual([]);
     expect(await cliLines('adverts/dated.yaml')).toEqual({ valid: true, lines: [] });
     expect(await editorDiagnostics('adverts/dated.yaml')).toEqual([]);
+    expect(await cliLines('adverts/places.yaml')).toEqual({ valid: true, lines: [] });
+    expect(await editorDiagnostics('adverts/places.yaml')).toEqual([]);
   }, 60_000);
 
-  for (const file of Object.keys(ADVERTS).filter((f) => f !== 'valid.yaml' && f !== 'id-as-number.yaml' && f !== 'dated.yaml')) {
+  for (const file of Object.keys(ADVERTS).filter((f) => f !== 'valid.yaml' && f !== 'id-as-number.yaml' && f !== 'dated.yaml' && f !== 'places.yaml')) {
     it(`marks the line jobs validate names: ${file}`, async () => {
       const cli = await cliLines(`adverts/${file}`);
       expect(cli.valid).toBe(false);

@@ -112,10 +112,10 @@ const JSON_DOCUMENTS: [string, string][] = [
   ['validate', '{"valid", "summary", "adverts": [{"file", "document", "reference", "valid", "errors"}], "findings": [...]}'],
   ['publish, create', '{"results": [{"file", "document", "reference", "status", "error"?}], "summary"}'],
   ['delete', '{"results": [{"reference", "status"}]}'],
-  ['stats', '{"stats": [{"reference", "views", "likes", "applications", "applications_unviewed", "like_rate", "application_rate", "change", "needs_attention"}], "history"?: [{"reference", "snapshots"}]}'],
-  ['report', '{"file", "service", "generated_at", "from", "to", "funnel", "needs_attention", "totals", "adverts"}'],
+  ['stats', '{"stats": [{"reference", "views", "likes", "applications", "applications_unviewed", "like_rate", "application_rate", "change", "needs_attention"}], "groups"?: [{"reference", "places", ...sums}], "history"?: [{"reference", "snapshots"}]}'],
+  ['report', '{"file", "service", "generated_at", "from", "to", "funnel", "needs_attention", "totals", "adverts", "groups"?}'],
   ['sync', '{"type": "result", "reference", "file", "action", "status", "error"?} per advert, then {"type": "summary", ...counts}'],
-  ['sync --dry-run', '{"type": "plan", "action", "reference", "file", "changed"?, "removed"?} per change, then {"type": "plan_summary", ...counts}'],
+  ['sync --dry-run', '{"type": "plan", "action", "reference", "file", "group"?, "changed"?, "removed"?} per change, then {"type": "plan_summary", ...counts}'],
   ['events', '{"file", "line", "application_id", "kind", "key", "status", "error"?} per event, then {"summary": {...counts}}'],
   ['a fatal error', '{"error": {"exit_code", "message", "details"}}'],
 ];

@@ -6,6 +6,7 @@
  */
 import { advertFieldTypes } from '../generated/validators.js';
 import { readYamlFast } from './fast-yaml.js';
+import { expandLocations } from './locations.js';
 import type { ReadOptions, ReadResult } from './types.js';
 
 export type YamlPackageReader = typeof import('./yaml-package-reader.js').readWithYamlPackage;
@@ -27,9 +28,10 @@ export function readAdvertYaml(file: string, text: string, options: AdvertYamlOp
 export function readAdvertYaml(file: string, text: string, options?: AdvertYamlOptions): ReadResult | Promise<ReadResult>;
 export function readAdvertYaml(file: string, text: string, options: AdvertYamlOptions = {}): ReadResult | Promise<ReadResult> {
   const read: ReadOptions = { fieldTypes: options.fieldTypes ?? advertFieldTypes, ...(options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes }) };
+  // An advert for several places (`locations:`) is read as one advert per place (locations.ts).
   const fast = readYamlFast(file, text, read);
-  if (fast) return fast;
+  if (fast) return expandLocations(fast);
   const slow = options.yamlPackage ?? loaded;
-  if (slow) return slow(file, text, read);
-  return import('./yaml-package-reader.js').then(({ readWithYamlPackage }) => (loaded = readWithYamlPackage)(file, text, read));
+  if (slow) return expandLocations(slow(file, text, read));
+  return import('./yaml-package-reader.js').then(({ readWithYamlPackage }) => expandLocations((loaded = readWithYamlPackage)(file, text, read)));
 }

@@ -7,6 +7,7 @@
 import { PART_CHARS, readFileAtOnce, readFileInParts } from '../adverts/load.js';
 import type { FoundFile } from '../adverts/files.js';
 import type { AdvertSource, ReadResult } from '../adverts/types.js';
+import { expansionOf, placeFindings } from '../adverts/locations.js';
 import { findingFromProblem, type Finding } from '../errors/findings.js';
 import { findingsFromTree } from '../validation/tree-findings.js';
 import type { ErrorTree } from '../errors/tree.js';
@@ -73,6 +74,8 @@ export interface AdvertDigest {
   textHash: string;
   /** Its `jobs:` dates, when it has any (see adverts/dates.ts): a sync plans with them. */
   dates?: AdvertDates;
+  /** For an advert made from a `locations:` list: its file's reference, which the adverts of its places share. */
+  group?: string;
 }
 
 /** What one file leaves behind. */
@@ -130,7 +133,7 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
   const reference = c.reference === undefined ? undefined : flat(c.reference);
   if (!valid) {
     out.invalid++;
-    for (const f of findingsFromTree(c.tree, c.source, reference, { value: c.payload, constants: s.settings.constants })) out.findings.push(f);
+    for (const f of placeFindings(source, findingsFromTree(c.tree, c.source, reference, { value: c.payload, constants: s.settings.constants }))) out.findings.push(f);
   }
   if (s.mode === 'create' && typeof source.value.reference === 'string' && source.value.reference.trim() !== '') {
     const at = source.locate(['reference']);
@@ -139,7 +142,8 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
   out.records?.push({ file: source.file, document: source.index, line: source.locate([]).line, reference: reference ?? null, valid, errors: c.tree });
   if (s.digests && valid && reference !== undefined) {
     const textOnly = textHash !== '' && s.texts!.textOnly;
-    (out.digests ??= []).push({ reference, document: source.index, hash: textOnly ? '' : hashing!.hashOf(c.payload), textHash, ...(c.dates ? { dates: c.dates } : {}) });
+    const group = expansionOf(source)?.group;
+    (out.digests ??= []).push({ reference, document: source.index, hash: textOnly ? '' : hashing!.hashOf(c.payload), textHash, ...(c.dates ? { dates: c.dates } : {}), ...(group === undefined ? {} : { group }) });
   }
   if (s.today !== undefined && valid && c.dates?.closes !== undefined && dateStatus(c.dates, s.today) === 'closed') {
     for (const f of findingsFromTree({ [DATES_BLOCK]: { closes: ['closed'] } }, c.source, reference)) (out.warnings ??= []).push({ ...f, severity: 'warning' });

@@ -59,7 +59,7 @@ export async function checkPaths(paths: readonly string[], inputs: PathsCheckInp
   const checked = await checkFiles(found.files, noStdin, settings, {
     env: inputs.env,
     onFile: (file, c) => {
-      for (const d of c.digests ?? []) adverts.push({ file, reference: d.reference, document: d.document, hash: d.hash, textHash: d.textHash, ...(d.dates ? { dates: d.dates } : {}) });
+      for (const d of c.digests ?? []) adverts.push({ file, reference: d.reference, document: d.document, hash: d.hash, textHash: d.textHash, ...(d.dates ? { dates: d.dates } : {}), ...(d.group === undefined ? {} : { group: d.group }) });
     },
     ...(inputs.beside ? { beside: inputs.beside } : {}),
     ...(inputs.signal ? { signal: inputs.signal } : {}),

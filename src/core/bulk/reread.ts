@@ -39,7 +39,9 @@ const CHECK_WORDING: StaleWording = { since: 'it was checked', hint: SYNC_WORDIN
 export function advertReader(cwd: string, settings: AdvertSettings, options: ValidateOptions, recent: number, wording: StaleWording = SYNC_WORDING): ReadAdvert {
   const read = recentFiles(cwd, settings, options, recent);
   return async (change) => {
-    const advert = (await read(change.source!).catch(() => [])).find((a) => a.source.index === change.document);
+    // The adverts of one document's places share its index: the reference tells them apart.
+    const reference = normalReference(change.reference);
+    const advert = (await read(change.source!).catch(() => [])).find((a) => a.source.index === change.document && a.reference === reference);
     if (!advert || !isValid(advert) || advert.reference !== normalReference(change.reference) || hashOf(advert.payload) !== change.hash) {
       throw stale(change, wording);
     }
@@ -69,7 +71,7 @@ export function contentHashReader(cwd: string, settings: AdvertSettings, options
   };
   return async (digest) => {
     const { textHash, adverts } = await read(digest.source!);
-    const advert = adverts.find((a) => a.source.index === digest.document);
+    const advert = adverts.find((a) => a.source.index === digest.document && a.reference === digest.reference);
     if (textHash !== digest.textHash || !advert || !isValid(advert) || advert.reference !== digest.reference) throw stale(digest, CHECK_WORDING);
     return hashOf(advert.payload);
   };

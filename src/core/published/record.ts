@@ -34,11 +34,13 @@ export interface PublishedAdvert {
   /** Its `jobs:` dates when it was last sent or synced (YYYY-MM-DD, UTC; see adverts/dates.ts): stats and the report count days left from them. */
   opens?: string;
   closes?: string;
+  /** For an advert made from a `locations:` list: its file's reference, which the adverts of its places share. */
+  group?: string;
 }
 
 /** A successful change to record: a create or update (with the title sent), or a delete. */
 export type PublishedChange =
-  | { reference: string; title?: string | undefined; deleted?: false; dates?: AdvertDates | undefined; datesOnly?: false }
+  | { reference: string; title?: string | undefined; deleted?: false; dates?: AdvertDates | undefined; datesOnly?: false; group?: string | undefined }
   /** An advert synced unchanged: only its dates are brought up to date, when it is recorded and live. */
   | { reference: string; dates: AdvertDates | undefined; datesOnly: true; deleted?: false }
   /** onlyIfRecorded: a 404 says an advert is gone, but for a reference never recorded it is a typo, not a deletion. */
@@ -109,10 +111,12 @@ export async function writePublished(env: Env, service: string, changes: readonl
       changed = true;
       if (c.deleted) {
         if (c.onlyIfRecorded && !before) continue;
-        adverts.set(c.reference, { ...(before?.title === undefined ? {} : { title: before.title }), published_at: before?.published_at ?? at, deleted_at: at });
+        adverts.set(c.reference, { ...(before?.title === undefined ? {} : { title: before.title }), published_at: before?.published_at ?? at, deleted_at: at, ...(before?.group === undefined ? {} : { group: before.group }) });
       } else {
         const title = typeof c.title === 'string' ? c.title.slice(0, MAX_TITLE) : before?.title;
-        adverts.set(c.reference, { ...(title === undefined ? {} : { title }), published_at: at, ...datesOf(c.dates) });
+        // A partial update does not say: the group stays what the last full send said.
+        const group = 'group' in c ? c.group : before?.group;
+        adverts.set(c.reference, { ...(title === undefined ? {} : { title }), published_at: at, ...datesOf(c.dates), ...(group === undefined ? {} : { group }) });
       }
     }
     // Only dates that were already as recorded: the file is left as it is.
@@ -160,6 +164,7 @@ function parse(text: string): Map<string, PublishedAdvert> {
     if (typeof v.deleted_at === 'string') advert.deleted_at = v.deleted_at;
     if (typeof v.opens === 'string') advert.opens = v.opens;
     if (typeof v.closes === 'string') advert.closes = v.closes;
+    if (typeof v.group === 'string') advert.group = v.group;
     adverts.set(reference, advert);
   }
   return adverts;

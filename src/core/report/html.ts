@@ -5,7 +5,7 @@
  * file (references) is HTML-escaped here, and set with textContent by the script; the data is
  * embedded as JSON with `<` escaped, so no reference can close the script element.
  */
-import type { AdvertReport, DayTotals, ReportModel } from './model.js';
+import { groupReports, type AdvertReport, type DayTotals, type ReportModel } from './model.js';
 
 const COLORS = { views: '#2563eb', likes: '#db2777', applications: '#16a34a', applications_unviewed: '#d97706' } as const;
 const LABELS = { views: 'Views', likes: 'Likes', applications: 'Applications', applications_unviewed: 'Unviewed applications' } as const;
@@ -59,7 +59,7 @@ ${closingSection(model)}<section>
 <table id="adverts"><colgroup>${COLUMNS.map(([, , , width]) => `<col style="width:${((100 * width) / TABLE_WIDTH).toFixed(2)}%">`).join('')}</colgroup><thead><tr>${COLUMNS.map(([key, label, cls, , hint]) => `<th data-key="${key}" class="${cls}" tabindex="0" aria-sort="none" title="${escapeHtml(hint)}">${label}</th>`).join('')}</tr></thead><tbody></tbody></table>
 <button id="more" type="button" hidden>Show more</button>
 </section>
-<section>
+${placesSection(model)}<section>
 <h2>Trends</h2>
 <p class="note">Each day: the sum over all adverts of each one's latest counters by the end of that day.</p>
 <div class="charts">
@@ -303,3 +303,20 @@ draw();
 root.setAttribute('data-render-ms',String(Math.round(performance.now())));root.setAttribute('data-report','ready');
 })();
 `;
+
+/** Adverts written for several places: each group's places, and their counters summed (none: nothing). */
+function placesSection(model: ReportModel): string {
+  const groups = groupReports(model);
+  if (groups.length === 0) return '';
+  const rows = groups.map(
+    (g) =>
+      `<tr><td><strong>${escapeHtml(g.reference)}</strong> <span class="ref">${g.places.map(escapeHtml).join(', ')}</span></td><td class="num">${int(g.places.length)}</td><td class="num">${int(g.views)}</td><td class="num">${int(g.likes)}</td><td class="num">${int(g.applications)}</td><td class="num">${int(g.applications_unviewed)}</td></tr>`,
+  );
+  return `<section id="places">
+<h2>Adverts for several places</h2>
+<table><thead><tr><th>Advert and its places</th><th class="num">Places</th><th class="num">Views</th><th class="num">Likes</th><th class="num">Applications</th><th class="num">Unviewed</th></tr></thead><tbody>
+${rows.join('\n')}
+</tbody></table>
+</section>
+`;
+}

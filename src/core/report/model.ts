@@ -21,6 +21,8 @@ export interface AdvertReport extends Insight {
   closes?: string;
   /** Whole days from today to `closes`: 0 on the last day, negative once closed. */
   daysLeft?: number;
+  /** For an advert made from a `locations:` list: its file's reference, which the adverts of its places share. */
+  group?: string;
   /** Snapshots recorded for this advert in the period. */
   snapshots: number;
   first: number;
@@ -99,8 +101,8 @@ export interface ReportOptions {
   /** The oldest snapshot to include (epoch ms); all when omitted. */
   from?: number;
   now?: number;
-  /** What this tool published to the service (core/published/record.ts): titles, which are deleted, closing dates. */
-  published?: ReadonlyMap<string, { title?: string; deleted_at?: string; closes?: string }>;
+  /** What this tool published to the service (core/published/record.ts): titles, which are deleted, closing dates, groups. */
+  published?: ReadonlyMap<string, { title?: string; deleted_at?: string; closes?: string; group?: string }>;
   /** Today's UTC day number, for days left (sync/today.ts); default from `now`. */
   today?: number;
 }
@@ -192,6 +194,7 @@ function finishReport(
     const advert: AdvertReport = { ...insight(acc.reference, acc.last, baseline, acc.weekAgo), snapshots: acc.count, first: acc.first.at, last: acc.last.at, trend };
     const known = published?.get(acc.reference);
     if (known?.title !== undefined) advert.title = known.title;
+    if (known?.group !== undefined) advert.group = known.group;
     if (known?.deleted_at !== undefined) {
       advert.deleted = true;
       advert.attention = [];
@@ -221,4 +224,29 @@ function finishReport(
   }
   adverts.sort((a, b) => a.reference.localeCompare(b.reference));
   return { service, generatedAt, from: span.first, to: span.last, adverts, totals, funnel, closingThisWeek: [] };
+}
+
+/** The live adverts of one group (an advert written for several places), with their counters summed. */
+export interface GroupReport {
+  reference: string;
+  places: string[];
+  views: number;
+  likes: number;
+  applications: number;
+  applications_unviewed: number;
+}
+
+export function groupReports(model: ReportModel): GroupReport[] {
+  const groups = new Map<string, GroupReport>();
+  for (const a of model.adverts) {
+    if (a.group === undefined || a.deleted) continue;
+    let g = groups.get(a.group);
+    if (!g) groups.set(a.group, (g = { reference: a.group, places: [], views: 0, likes: 0, applications: 0, applications_unviewed: 0 }));
+    g.places.push(a.reference);
+    g.views += a.current.views;
+    g.likes += a.current.likes;
+    g.applications += a.current.applications;
+    g.applications_unviewed += a.current.applications_unviewed;
+  }
+  return [...groups.values()].sort((a, b) => a.reference.localeCompare(b.reference));
 }

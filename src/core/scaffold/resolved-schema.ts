@@ -15,7 +15,9 @@ import type { ConstantFamily } from '../config/types.js';
 
 type Schema = Record<string, unknown> & {
   properties?: Record<string, Schema>;
+  items?: Schema;
   required?: string[];
+  oneOf?: Schema[];
   if?: Schema;
   then?: Schema;
 };
@@ -39,12 +41,16 @@ function relax(schema: Schema, defaults: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(defaults)) {
     const prop = props[key];
     if (!prop) continue;
+    // A default location is merged under each place of a `locations:` list too.
+    if (key === 'location' && isObject(value) && isObject(props.locations?.items)) relax(props.locations.items, value);
     if (isObject(value) && isObject(prop.properties)) {
       relax(prop, value);
       // Still required when the default leaves some of its required fields to the advert.
       if ((prop.required ?? []).length > 0) continue;
     }
     if (schema.required) schema.required = schema.required.filter((r) => r !== key);
+    // `location` or `locations`: with a whole location by default, neither is needed.
+    if (schema.oneOf?.some((alternative) => alternative.required?.includes(key))) delete schema.oneOf;
   }
   relaxCondition(schema, defaults);
 }

@@ -72,7 +72,9 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
       const before = recorded.get(c.reference);
       if (before) {
         const textHash = c.textHash ?? before.text_hash;
-        state.put(service, c.reference, { file: c.file, document: c.document!, hash: before.hash, ...(textHash === undefined ? {} : { text_hash: textHash }), fields: before.fields, published_at: before.published_at });
+        // The folder says what the advert's group is now (none: it is no longer one of several places).
+        const group = c.group;
+        state.put(service, c.reference, { file: c.file, document: c.document!, hash: before.hash, ...(textHash === undefined ? {} : { text_hash: textHash }), ...(group === undefined ? {} : { group }), fields: before.fields, published_at: before.published_at });
       }
     }
   } catch (error) {
@@ -169,6 +171,7 @@ function record(result: ChangeResult, fields: Record<string, string> | undefined
       document: change.document ?? change.advert?.source.index ?? 0,
       hash: change.hash!,
       ...(change.textHash === undefined ? {} : { text_hash: change.textHash }),
+      ...(change.group === undefined ? {} : { group: change.group }),
       fields: fields!,
       published_at: new Date().toISOString(),
     });

@@ -33,7 +33,7 @@ export function unchangedPlan(folder: CheckedDigests, fileOf: (shown: string) =>
     if (advert.textHash === '') return undefined;
     const file = fileOf(folder.files[advert.file]!.display);
     sum.add(advert.reference, file, advert.document, advert.textHash);
-    changes.push({ action: 'unchanged', reference: advert.reference, file });
+    changes.push({ action: 'unchanged', reference: advert.reference, file, ...(advert.group === undefined ? {} : { group: advert.group }) });
   }
   if (sum.toString() !== summary) return undefined;
   return { changes, counts: countActions(changes) };
@@ -44,7 +44,7 @@ export async function planFolder(folder: CheckedDigests, recorded: ReadonlyMap<s
   const planner = new Planner(recorded, { prune: options.prune, force: options.force, keepAdverts: false });
   const planned = (advert: FileAdvertDigest): AdvertDigest => {
     const source = folder.files[advert.file]!.display;
-    return { source, file: options.fileOf(source), reference: advert.reference, document: advert.document, hash: advert.hash, textHash: advert.textHash };
+    return { source, file: options.fileOf(source), reference: advert.reference, document: advert.document, hash: advert.hash, textHash: advert.textHash, ...(advert.group === undefined ? {} : { group: advert.group }) };
   };
   // Left out for its text: when that is not the text of this advert's record (new, or edited), its
   // payload is hashed after all, read again; then every advert is planned in file order.

@@ -8,6 +8,7 @@
  * sent (see bulk/reread.ts), so a first sync of 100,000 adverts does not hold 100,000 payloads.
  */
 import type { CheckedAdvert } from '../validation/check.js';
+import { expansionOf } from '../adverts/locations.js';
 import { contentHashes, hashOf } from '../bulk/hash.js';
 import type { AdvertRecord } from './state.js';
 import type { AdvertDates } from '../adverts/dates.js';
@@ -35,6 +36,8 @@ export interface PlannedChange {
   textHash?: string;
   /** Unchanged in content but moved (another file or place in it): recorded without a request. */
   moved?: boolean;
+  /** The file's reference of an advert for one of several places (`locations:`); from the state for delete and orphan. */
+  group?: string;
   /** Fields whose value changed (update). */
   changed?: string[];
   /** Fields no longer in the file: the interface has no way to clear them (update takes a subset). */
@@ -64,7 +67,8 @@ export interface PlanOptions {
 export function makePlan(adverts: Iterable<CheckedAdvert>, recorded: ReadonlyMap<string, AdvertRecord>, options: PlanOptions): Plan {
   const planner = new Planner(recorded, options);
   for (const advert of adverts) {
-    const digest = { reference: advert.reference!, file: options.fileOf(advert), source: advert.source.file, document: advert.source.index, hash: hashOf(advert.payload) };
+    const group = expansionOf(advert.source)?.group;
+    const digest = { reference: advert.reference!, file: options.fileOf(advert), source: advert.source.file, document: advert.source.index, hash: hashOf(advert.payload), ...(group === undefined ? {} : { group }) };
     planner.add(digest, advert);
   }
   return planner.finish();
@@ -82,6 +86,8 @@ export interface AdvertDigest {
   hash: string;
   /** textHashOf its file's text; '' or absent when there is none. */
   textHash?: string;
+  /** The file's reference, for an advert made from a `locations:` list. */
+  group?: string;
 }
 
 /**
@@ -130,13 +136,15 @@ export class Planner {
     if (hash === '' && !this.knowsText(reference, document, digest.textHash)) throw new Error(`the digest of ${reference} has no content hash, and its text is not the record's`);
     if (before && !this.options.force && (hash === '' || before.hash === hash)) {
       // The common case of a big folder: one hash, no per-field work, nothing of the advert kept.
-      const moved = before.file !== file || before.document !== document;
+      // A place whose file's reference changed (it keeps its own) is recorded under its new group, as a move.
+      const moved = before.file !== file || before.document !== document || digest.group !== before.group;
       const change: PlannedChange = moved ? { action: 'unchanged', reference, file, document, moved } : { action: 'unchanged', reference, file };
+      if (digest.group !== undefined) change.group = digest.group;
       if (textHash !== '' && before.text_hash !== textHash) change.textHash = textHash;
       this.changes.push(change);
       return;
     }
-    const base = { reference, file, source: digest.source, document, hash, ...(textHash === '' ? {} : { textHash }), ...(this.options.keepAdverts === false || !advert ? {} : { advert }) };
+    const base = { reference, file, source: digest.source, document, hash, ...(textHash === '' ? {} : { textHash }), ...(digest.group === undefined ? {} : { group: digest.group }), ...(this.options.keepAdverts === false || !advert ? {} : { advert }) };
     if (!before) {
       this.changes.push({ action: 'create', ...base });
       return;
@@ -166,7 +174,7 @@ export class Planner {
       const present = new Set(changes.map((c) => c.reference));
       for (const [reference, record] of this.recorded) {
         if (present.has(reference)) continue;
-        changes.push({ action: this.options.prune ? 'delete' : 'orphan', reference, file: record.file });
+        changes.push({ action: this.options.prune ? 'delete' : 'orphan', reference, file: record.file, ...(record.group === undefined ? {} : { group: record.group }) });
       }
     }
     return { changes, counts: countActions(changes) };

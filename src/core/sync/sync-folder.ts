@@ -68,6 +68,8 @@ export interface PlannedEntry {
   reference: string;
   /** The file, relative to the synced folder. */
   file: string;
+  /** The file's reference, for an advert made from a `locations:` list (one advert per place). */
+  group?: string;
   changed?: string[];
   removed?: string[];
   /** Its `jobs.opens`: why it waits (or is deleted, when on the service already). */
@@ -363,6 +365,7 @@ export function plannedEntry(c: PlannedChange): PlannedEntry {
     action: c.action,
     reference: c.reference,
     file: c.file,
+    ...(c.group === undefined ? {} : { group: c.group }),
     ...(c.changed ? { changed: c.changed } : {}),
     ...(c.removed?.length ? { removed: c.removed } : {}),
     ...(c.opens !== undefined ? { opens: c.opens } : {}),

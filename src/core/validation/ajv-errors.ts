@@ -67,6 +67,7 @@ export function messageFor(error: AjvError, value: unknown): string | undefined 
     case 'const':
       return 'inclusion';
     case 'if':
+    case 'oneOf':
       return undefined;
     default:
       return 'invalid';
@@ -78,8 +79,29 @@ export interface ToTreeOptions {
   knownFields?: (parent: string) => Iterable<string>;
 }
 
+/**
+ * Of alternatives (`location` or `locations`: a root `oneOf` of `required`), the first is the one
+ * named missing, in its place among the other missing fields (by the schema's order of fields), as
+ * when it was required alone; ajv checks a `oneOf` before `required`, so its errors come first.
+ */
+function withAlternatives(errors: readonly AjvError[], options: ToTreeOptions): readonly AjvError[] {
+  const first = errors.filter((e) => e.keyword === 'required' && e.schemaPath.startsWith('#/oneOf/0/'));
+  if (first.length === 0) return errors;
+  const rest = errors.filter((e) => e.keyword !== 'oneOf' && !(e.keyword === 'required' && e.schemaPath.startsWith('#/oneOf/')));
+  const order = [...(options.knownFields?.('') ?? [])];
+  const rank = (e: AjvError) => {
+    const i = order.indexOf(String(e.params.missingProperty));
+    return i < 0 ? order.length : i;
+  };
+  const isRootRequired = (e: AjvError) => e.keyword === 'required' && e.instancePath === '';
+  const at = Math.max(0, rest.findIndex(isRootRequired));
+  const missing = rest.filter(isRootRequired).concat(first).sort((a, b) => rank(a) - rank(b));
+  const others = rest.filter((e) => !isRootRequired(e));
+  return [...others.slice(0, at), ...missing, ...others.slice(at)];
+}
+
 export function ajvErrorsToTree(errors: readonly AjvError[], data: unknown, tree: ErrorTree = {}, options: ToTreeOptions = {}): ErrorTree {
-  for (const error of errors) {
+  for (const error of withAlternatives(errors, options)) {
     const path = pointerToPath(error.instancePath);
     if (error.keyword === 'required') {
       addError(tree, [...path, String(error.params.missingProperty)], 'missing');

@@ -4,6 +4,7 @@
  * InvalidAdvertsError (exit 3); the command shows them in the format asked for.
  */
 import { loadAdverts } from '../adverts/load.js';
+import { placeFindings } from '../adverts/locations.js';
 import { findingFromProblem, sortFindings } from '../errors/findings.js';
 import { findingsFromTree } from './tree-findings.js';
 import { checkAdvert, isValid, type AdvertSettings, type CheckedAdvert } from './check.js';
@@ -30,7 +31,7 @@ export async function loadValidAdverts(
   const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, options));
   const findings = sortFindings([
     ...loaded.problems.map(findingFromProblem),
-    ...checked.flatMap((c) => findingsFromTree(c.tree, c.source, c.reference, { value: c.payload, constants: config.constants })),
+    ...checked.flatMap((c) => placeFindings(c.source, findingsFromTree(c.tree, c.source, c.reference, { value: c.payload, constants: config.constants }))),
   ]);
   if (findings.length === 0) return checked;
   // An advert whose reference another took first cannot be published: it counts as invalid.

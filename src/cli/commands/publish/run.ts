@@ -14,6 +14,7 @@ import { invalidAdvertsReported, writeReport } from '../../output/findings-repor
 import { jsonText } from '../../output/json-output.js';
 import { startProgress } from '../../output/progress.js';
 import { rememberPublished, sentAdvert } from '../../published.js';
+import { expansionOf } from '../../../core/adverts/locations.js';
 import * as report from './report.js';
 import { isJson } from '../../output/command-io.js';
 
@@ -81,7 +82,7 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
           return report.unreadRecord(ctx, { file: toSend.source, document: toSend.document, reference: toSend.reference }, error, progress.log);
         }
         const outcome = await publishAdvert(client, advert, mode, ctx.signal);
-        if (!outcome.error && advert.reference !== undefined) published.push(sentAdvert(advert.reference, advert.payload, advert.dates));
+        if (!outcome.error && advert.reference !== undefined) published.push(sentAdvert(advert.reference, advert.payload, advert.dates, { group: expansionOf(advert.source)?.group }));
         // Nothing else can succeed with credentials the service refuses.
         if (outcome.error && 'kind' in outcome.error && outcome.error.kind === 'unauthorized') stop();
         progress.tick(Boolean(outcome.error));

@@ -10,6 +10,7 @@ import { downsample, sparkline } from '../../output/sparkline.js';
 import { paint } from '../../output/summary.js';
 import { isJson } from '../../output/command-io.js';
 import { closingThisWeek, daysLeftText, type Closing } from '../../../core/published/closing.js';
+import { rate } from '../../../core/history/insights.js';
 
 export type StatsResult = { reference: string; stats: Stats } | { reference: string; error: JobsError };
 
@@ -24,6 +25,28 @@ export interface StatsView {
   series?: Map<string, Snapshot[]>;
   /** The adverts with a closing date (`jobs.closes`), with their days left. */
   closing?: ReadonlyMap<string, Closing>;
+  /** Groups asked for (an advert for several places): group reference -> its places' references. */
+  groups?: Map<string, string[]>;
+}
+
+/** A group's counters summed over its places that answered, with its rates. */
+export interface GroupTotal extends Stats {
+  reference: string;
+  places: string[];
+  like_rate: number | null;
+  application_rate: number | null;
+}
+
+export function groupTotals(view: StatsView): GroupTotal[] {
+  const byReference = new Map(view.insights.map((i) => [i.reference, i.current]));
+  return [...(view.groups ?? [])].map(([reference, places]) => {
+    const sum: Stats = { views: 0, likes: 0, applications: 0, applications_unviewed: 0 };
+    for (const place of places) {
+      const current = byReference.get(place);
+      if (current) for (const key of Object.keys(sum) as (keyof Stats)[]) sum[key] += current[key];
+    }
+    return { reference, places, ...sum, like_rate: rate(sum.likes, sum.views), application_rate: rate(sum.applications, sum.views) };
+  });
 }
 
 const percent = (r: number | null) => (r === null ? '-' : `${(100 * r).toFixed(1)}%`);
@@ -55,6 +78,7 @@ export function renderStats(ctx: Context, results: readonly StatsResult[], view:
         ...errors.map((r) => ({ reference: r.reference, error: { message: r.error.message, exit_code: r.error.exitCode } })),
       ],
     };
+    if (view.groups) doc.groups = groupTotals(view);
     if (view.series) doc.history = [...view.series].map(([reference, list]) => ({ reference, snapshots: list.map(snapshotJson) }));
     ctx.io.stdout.write(jsonText(doc));
     return;
@@ -74,7 +98,17 @@ export function renderStats(ctx: Context, results: readonly StatsResult[], view:
     percent(i.applicationRate),
     ...(closing ? [closingCell(closing.get(i.reference))] : []),
   ]);
+  // A group's total follows the rows: `= ACME-0042 (3 places)`.
+  const changes = new Map(view.insights.map((i) => [i.reference, i.change]));
+  const totals = groupTotals(view).map((g) => {
+    // The change is summed too when every place has one (each row shows its own).
+    const placeChanges = g.places.map((p) => changes.get(p));
+    const summed = placeChanges.every((c) => c !== undefined) ? placeChanges : undefined;
+    const total = (key: keyof Stats) => (summed ? `${g[key]} (${signed(summed.reduce((n, c) => n + c![key], 0))})` : String(g[key]));
+    return [`= ${sanitize(g.reference)} (${g.places.length} place${g.places.length === 1 ? '' : 's'})`, total('views'), total('likes'), total('applications'), total('applications_unviewed'), percent(g.like_rate), percent(g.application_rate)];
+  });
   if (rows.length > 0) {
+    for (const total of totals) rows.push(total);
     // reduce, not Math.max(...rows): `stats --all` may list more references than a call takes arguments.
     const widths = header.map((h, i) => rows.reduce((width, row) => Math.max(width, row[i]!.length), h.length));
     const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();

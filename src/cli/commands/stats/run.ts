@@ -20,6 +20,7 @@ import { sanitize } from '../../../core/util/sanitize.js';
 import { writeApplicationHints } from '../../output/sandbox-hints.js';
 import { jsonText } from '../../output/json-output.js';
 import { isJson } from '../../output/command-io.js';
+import { placesByGroup } from '../../../core/adverts/locations.js';
 
 export interface StatsFlags {
   all?: boolean;
@@ -34,13 +35,14 @@ export interface StatsFlags {
 
 export async function runStats(ctx: Context, references: string[], flags: StatsFlags = {}): Promise<number> {
   if (flags.all && references.length > 0) throw new errors.UsageError('give references or --all, not both');
-  if (!flags.all && flags.state) throw new errors.UsageError('--state goes with --all');
   if (!flags.all && references.length === 0) throw new errors.UsageError('which adverts? give their references, or --all for every advert published to this service');
   const options = parseHistoryFlags(flags);
   // Given on the command line, each is refused or put in NFC before anything is asked.
   if (!flags.all && references.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
   const all = flags.all ? await referencesOfAll(ctx, flags.state) : undefined;
-  const unique = all ? all.references : [...new Set(refuseUnusableReferences(references))];
+  const groups = all ? new Map<string, string[]>() : await groupsAsked(ctx, refuseUnusableReferences(references), flags.state);
+  // A group's reference stands for its places.
+  const unique = all ? all.references : [...new Set(refuseUnusableReferences(references).flatMap((r) => groups.get(r) ?? [r]))];
   if (unique.length === 0) {
     ctx.io.stderr.write(
       flags.state === undefined
@@ -55,7 +57,7 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   const history = await historyOf(ctx, flags.historyDir);
   const view = statsView(history, done, options, (line) => ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(line)}\n`));
   view.closing = closingOf(ctx, view.insights.map((i) => i.reference), await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env }), await ctx.config());
-  renderStats(ctx, done, view);
+  renderStats(ctx, done, { ...view, ...(groups.size > 0 ? { groups } : {}) });
   if (ctx.globals.sandbox && ctx.globals.output === 'human' && !ctx.globals.quiet) {
     // The embedded sandbox is the only place a new user can get application ids to try `event` with.
     writeApplicationHints(ctx, done.flatMap((r) => ('stats' in r ? [r.reference] : [])));
@@ -96,6 +98,22 @@ export async function readStats(ctx: Context, references: readonly string[]) {
 function closingOf(ctx: Context, references: readonly string[], today: number, config: Awaited<ReturnType<Context['config']>>) {
   const record = readPublished(ctx.env, serviceKey(ctx.globals.sandbox, config));
   return closingDates(record.adverts, references, today);
+}
+
+/**
+ * The groups among the references asked (the file's reference of an advert for several places), with
+ * their places: from the sync state (--state, or ./.jobs-state.json) and the record of what this tool
+ * published. A reference recorded as an advert of its own is that advert, not a group.
+ */
+async function groupsAsked(ctx: Context, references: readonly string[], stateFlag: string | undefined): Promise<Map<string, string[]>> {
+  const path = resolve(ctx.cwd, stateFlag ?? DEFAULT_STATE_FILE);
+  if (stateFlag !== undefined && !existsSync(path)) throw new UsageError(`no sync state at ${path}: --state names the state file that ${ctx.name} sync writes (<dir>/.jobs-state.json by default)`);
+  const service = serviceKey(ctx.globals.sandbox, await ctx.config());
+  const published = [...readPublished(ctx.env, service).adverts].filter(([, a]) => a.deleted_at === undefined);
+  const records = [...(existsSync(path) ? SyncState.load(path).adverts(service) : new Map())].concat(stateFlag === undefined ? published : []);
+  const own = new Set(records.map(([reference]) => reference));
+  const all = placesByGroup(records);
+  return new Map(references.flatMap((r) => (!own.has(r) && all.has(r) ? [[r, [...new Set(all.get(r))]] as [string, string[]]] : [])));
 }
 
 async function historyOf(ctx: Context, dirFlag: string | undefined) {

@@ -40,12 +40,15 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
   // With a report document (SARIF, JUnit, ...), stdout holds that document; the counts below still go to stderr.
   for (const change of formatEntry(ctx.globals.output).document ? [] : plan.changes) {
     const ref = c.bold(sanitize(change.reference));
+    // An advert for one of several places names its file's advert: `(place of ACME-0042)`.
+    const place = change.group === undefined ? '' : `place of ${sanitize(change.group)}`;
+    const gone = place ? `${place}, gone from its locations` : 'gone from the folder';
     switch (change.action) {
       case 'create':
-        out.write(`${c.green('+')} ${ref}  ${c.dim(shownFile(change.file))}\n`);
+        out.write(`${c.green('+')} ${ref}  ${c.dim(shownFile(change.file))}${place ? `  (${place})` : ''}\n`);
         break;
       case 'update':
-        out.write(`${c.yellow('~')} ${ref}  ${c.dim(shownFile(change.file))}${change.changed?.length ? `  (${change.changed.join(', ')})` : ''}\n`);
+        out.write(`${c.yellow('~')} ${ref}  ${c.dim(shownFile(change.file))}${place ? `  (${place})` : ''}${change.changed?.length ? `  (${change.changed.join(', ')})` : ''}\n`);
         for (const field of change.removed ?? []) {
           out.write(`    ${c.yellow('!')} ${field}: removed from the file, but the interface cannot clear a field: the service keeps its last value\n`);
         }
@@ -53,7 +56,7 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
       case 'delete':
         if (change.closed !== undefined) out.write(`${c.red('-')} ${ref} (closed ${change.closed})  ${c.dim(shownFile(change.file))}\n`);
         else if (change.opens !== undefined) out.write(`${c.red('-')} ${ref} (opens ${change.opens})  ${c.dim(shownFile(change.file))}  (published before its opening date)\n`);
-        else out.write(`${c.red('-')} ${ref}  ${c.dim(shownFile(change.file))}  (gone from the folder)\n`);
+        else out.write(`${c.red('-')} ${ref}  ${c.dim(shownFile(change.file))}  (${gone})\n`);
         break;
       case 'waiting':
         // Planned, not sent: it is created on its opening day.
@@ -63,10 +66,10 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
         if (ctx.globals.verbose) out.write(`  ${ref} (closed ${change.closed})  ${c.dim(shownFile(change.file))}  (not on the service)\n`);
         break;
       case 'orphan':
-        out.write(`${c.magenta('?')} ${ref}  ${c.dim(shownFile(change.file))}  (gone from the folder; left on the service: --prune deletes it)\n`);
+        out.write(`${c.magenta('?')} ${ref}  ${c.dim(shownFile(change.file))}  (${gone}; left on the service: --prune deletes it)\n`);
         break;
       default:
-        if (ctx.globals.verbose) out.write(`  ${ref}  ${c.dim(shownFile(change.file))}  (unchanged)\n`);
+        if (ctx.globals.verbose) out.write(`  ${ref}  ${c.dim(shownFile(change.file))}  (${place ? `${place}, ` : ''}unchanged)\n`);
     }
   }
   const n = plan.counts;

@@ -48,7 +48,7 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
       },
       onResult: (r) => {
         if (r.status === 'deleted') published.push({ reference: r.change.reference, deleted: true });
-        else if (r.status !== 'failed') published.push(sentAdvert(r.change.reference, r.advert?.payload, r.advert?.dates));
+        else if (r.status !== 'failed') published.push(sentAdvert(r.change.reference, r.advert?.payload, r.advert?.dates, { group: r.change.group }));
         progress!.tick(r.status === 'failed');
         report.writeResult(ctx, r, progress!.log);
       },

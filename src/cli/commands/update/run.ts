@@ -12,6 +12,7 @@ import { checkAdvert } from '../../../core/validation/check.js';
 import { refuseUnusableReferences } from '../../../core/adverts/reference.js';
 import { invalidInput } from '../../output/findings-report.js';
 import { jsonText } from '../../output/json-output.js';
+import { expansionOf } from '../../../core/adverts/locations.js';
 import { rememberPublished, sentAdvert } from '../../published.js';
 import * as report from '../publish/report.js';
 import { isJson } from '../../output/command-io.js';
@@ -36,8 +37,17 @@ export async function runUpdate(ctx: Context, reference: string, file: string | 
       const findings = sortFindings(loaded.problems.map(findingFromProblem));
       throw invalidInput(ctx, findings, `${file} cannot be read as an update; nothing was sent`);
     }
-    if (loaded.adverts.length !== 1) throw new errors.InvalidInputError(`${file} holds ${loaded.adverts.length} documents; an update file holds one`);
-    source = loaded.adverts[0]!;
+    let adverts = loaded.adverts;
+    if (adverts.length > 1 && adverts.every((a) => expansionOf(a) && a.index === adverts[0]!.index)) {
+      // An advert for several places: the update is that of the place named.
+      const place = adverts.filter((a) => a.value.reference === reference);
+      if (place.length === 0) {
+        throw new errors.InvalidInputError(`${file} is an advert for several places, and none of them is ${JSON.stringify(sanitize(reference))}: its places are ${adverts.map((a) => sanitize(String(a.value.reference))).join(', ')}`);
+      }
+      adverts = place;
+    }
+    if (adverts.length !== 1) throw new errors.InvalidInputError(`${file} holds ${adverts.length} documents; an update file holds one`);
+    source = adverts[0]!;
     patch = structuredClone(source.value);
     if ('reference' in patch) {
       if (patch.reference !== reference) {

@@ -14,7 +14,7 @@ import { canonicalServiceKey } from '../../config/service-key.js';
 import { writeAll } from '../../storage/replace.js';
 import { AdvertSetHash, bytesHashAlgorithm, checkLine, STATE_VERSION } from '../state-check.js';
 import { FIX } from './files.js';
-import { FieldTable, StoredRecord, textHashOf, type AdvertRecord, type StateRecords } from './model.js';
+import { FieldTable, groupOf, StoredRecord, textHashOf, type AdvertRecord, type StateRecords } from './model.js';
 import { describe, isObject, packedRecordProblem, quote, recordProblem } from './record-shape.js';
 
 export { STATE_VERSION };
@@ -33,10 +33,11 @@ export interface StoredRecordJson {
   text_hash?: string;
   fields: string;
   published_at: string;
+  group?: string;
 }
 
 export function recordJson(r: StoredRecord): StoredRecordJson {
-  return { file: r.file, document: r.document, hash: r.hash, ...textHashOf(r), fields: r.packed, published_at: r.published_at };
+  return { file: r.file, document: r.document, hash: r.hash, ...textHashOf(r), fields: r.packed, published_at: r.published_at, ...groupOf(r) };
 }
 
 /** The records as the file holds them; Object.fromEntries makes own properties, `__proto__` included. */
@@ -99,7 +100,7 @@ function readParsed(path: string, value: unknown, records: StateRecords): void {
       if (other && other.published_at >= (record as AdvertRecord).published_at) continue;
       if (table) {
         const r = record as unknown as StoredRecordJson;
-        if (direct) service.adverts.set(reference, new StoredRecord(r.file, r.document, r.hash, r.published_at, r.fields, service.table, r.text_hash));
+        if (direct) service.adverts.set(reference, new StoredRecord(r.file, r.document, r.hash, r.published_at, r.fields, service.table, r.text_hash, r.group));
         else service.put(reference, { ...r, fields: table.decode(r.fields) });
       } else service.put(reference, record as AdvertRecord);
     }

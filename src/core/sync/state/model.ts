@@ -19,6 +19,8 @@ export interface AdvertRecord {
   /** Short hash per top-level field, to name what changed. */
   readonly fields: Readonly<Record<string, string>>;
   published_at: string;
+  /** The file's reference of an advert made from a `locations:` list: the adverts of one file's places share it. */
+  group?: string;
 }
 
 /** One change to the records: what a run records, and what the log holds one line of. */
@@ -77,6 +79,7 @@ export class StoredRecord implements AdvertRecord {
     readonly packed: string,
     private readonly table: FieldTable,
     readonly text_hash: string | undefined,
+    readonly group?: string,
   ) {}
 
   get fields(): Record<string, string> {
@@ -84,16 +87,18 @@ export class StoredRecord implements AdvertRecord {
   }
 
   withTextHash(textHash: string): StoredRecord {
-    return new StoredRecord(this.file, this.document, this.hash, this.published_at, this.packed, this.table, textHash);
+    return new StoredRecord(this.file, this.document, this.hash, this.published_at, this.packed, this.table, textHash, this.group);
   }
 
   toJSON(): AdvertRecord {
-    return { file: this.file, document: this.document, hash: this.hash, ...textHashOf(this), fields: this.fields, published_at: this.published_at };
+    return { file: this.file, document: this.document, hash: this.hash, ...textHashOf(this), fields: this.fields, published_at: this.published_at, ...groupOf(this) };
   }
 }
 
 /** The record's text hash as a JSON property, when it has one. */
 export const textHashOf = (r: { text_hash?: string | undefined }): { text_hash?: string } => (r.text_hash === undefined ? {} : { text_hash: r.text_hash });
+/** The record's group as a JSON property, when it has one (an advert for one of several places). */
+export const groupOf = (r: { group?: string | undefined }): { group?: string } => (r.group === undefined ? {} : { group: r.group });
 
 /** One service's records and the field table they are packed with. */
 export class ServiceRecords {
@@ -106,7 +111,7 @@ export class ServiceRecords {
 
   put(reference: string, record: AdvertRecord): void {
     const textHash = record.text_hash === undefined ? undefined : record.text_hash.slice(0, HASH_LENGTH);
-    this.adverts.set(reference, new StoredRecord(record.file, record.document, record.hash.slice(0, HASH_LENGTH), record.published_at, this.table.encode(record.fields), this.table, textHash));
+    this.adverts.set(reference, new StoredRecord(record.file, record.document, record.hash.slice(0, HASH_LENGTH), record.published_at, this.table.encode(record.fields), this.table, textHash, record.group));
   }
 
   /** The records sorted by reference, as the file lists them. */

@@ -27,6 +27,7 @@ export function recordProblem(record: unknown): Problem | undefined {
   }
   if (!Number.isInteger(record.document) || (record.document as number) < 0) return { field: 'document', what: `expected a whole number, not ${describe(record.document)}` };
   if (record.text_hash !== undefined && typeof record.text_hash !== 'string') return { field: 'text_hash', what: `expected a string, not ${describe(record.text_hash)}` };
+  if (record.group !== undefined && typeof record.group !== 'string') return { field: 'group', what: `expected a string, not ${describe(record.group)}` };
   if (!isObject(record.fields)) return { field: 'fields', what: `expected an object of field hashes, not ${describe(record.fields)}` };
   for (const [name, hash] of Object.entries(record.fields)) {
     if (typeof hash !== 'string') return { field: `fields[${quote(name)}]`, what: `expected a string, not ${describe(hash)}` };
@@ -42,6 +43,7 @@ export function packedRecordProblem(record: unknown, names: number): Problem | u
   }
   if (!Number.isInteger(record.document) || (record.document as number) < 0) return { field: 'document', what: `expected a whole number, not ${describe(record.document)}` };
   if (record.text_hash !== undefined && typeof record.text_hash !== 'string') return { field: 'text_hash', what: `expected a string, not ${describe(record.text_hash)}` };
+  if (record.group !== undefined && typeof record.group !== 'string') return { field: 'group', what: `expected a string, not ${describe(record.group)}` };
   const fields = record.fields as string;
   if (fields !== '' && !(slotsIn(fields) <= names)) {
     return { field: 'fields', what: `expected at most ${names} field hashes (the service's "fields") separated by single spaces, - for none` };
