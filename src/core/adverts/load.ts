@@ -8,6 +8,7 @@ import { findAdvertFiles, readAdvertFile, readAdvertFileSync, type FileText, typ
 import type { AdvertSource, LoadProblem, Position } from './types.js';
 import type { ReadResult } from './yaml-reader.js';
 import { readYamlAdvertsFast } from './fast-yaml.js';
+import { isMarkdownName, readAdvertText } from './markdown.js';
 import { CancelledError } from '../errors/failures.js';
 import { plural } from '../util/plural.js';
 import { nextTurn } from '../util/next-turn.js';
@@ -83,7 +84,8 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
     return;
   }
   const text = read.text;
-  const parts = documentGroups(text);
+  // A Markdown advert is one advert: read whole.
+  const parts = isMarkdownName(found.display) ? undefined : documentGroups(text);
   if (parts === undefined) {
     yield await readText(found.display, text);
     return;
@@ -119,14 +121,17 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
 export function readFileAtOnce(display: string, path: string, digestBytes?: (bytes: Uint8Array) => string, readAhead?: Buffer): { result: ReadResult; digest?: string } | { read: FileText } {
   const read = readAdvertFileSync(display, path, digestBytes, readAhead);
   if ('problem' in read) return { result: { adverts: [], problems: [read.problem] } };
-  const fast = read.text.length <= PART_CHARS ? readYamlAdvertsFast(display, read.text, { fieldTypes: advertFieldTypes }) : undefined;
+  const fast = read.text.length <= PART_CHARS ? readAdvertText(display, read.text, (file, text) => readYamlAdvertsFast(file, text, { fieldTypes: advertFieldTypes })) : undefined;
   return fast ? { result: fast, ...(read.digest === undefined ? {} : { digest: read.digest }) } : { read };
 }
 
 async function readText(file: string, text: string): Promise<ReadResult> {
   const options = { fieldTypes: advertFieldTypes };
   // The `yaml` package is loaded only for files the fast path leaves to it (and for every error).
-  return readYamlAdvertsFast(file, text, options) ?? (await import('./yaml-reader.js')).readYamlAdvertsSlow(file, text, options);
+  const fast = readAdvertText(file, text, (f, t) => readYamlAdvertsFast(f, t, options));
+  if (fast) return fast;
+  const { readYamlAdvertsSlow } = await import('./yaml-reader.js');
+  return readAdvertText(file, text, (f, t) => readYamlAdvertsSlow(f, t, options))!;
 }
 
 /** A file over this size is read in groups of documents of about this size. */
