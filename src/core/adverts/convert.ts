@@ -1,0 +1,100 @@
+/**
+ * `jobs convert`: a YAML advert's text into a Markdown advert's and back. The fields keep their YAML
+ * as written where they can (comments, quoting, order); job_description moves between a field and
+ * the body. Every conversion is read back with the tool's own readers before it is returned: a text
+ * that would read as other fields than its source is never handed out (ConvertError instead).
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { Document, isMap, parseAllDocuments, type Scalar } from 'yaml';
+import { advertFieldTypes } from '../generated/validators.js';
+import { BODY_FIELD, bodyText, readMarkdownAdvert, splitMarkdown } from './markdown.js';
+import { readYamlAdverts } from './yaml-reader.js';
+import type { LoadProblem } from './types.js';
+
+export interface Converted {
+  text: string;
+  /** What the service receives differently afterwards (whitespace of the job description), if anything. */
+  notes: string[];
+}
+
+/** Why a text was not converted: the source's own problems, or one message at line 1. */
+export class ConvertError extends Error {
+  constructor(
+    message: string,
+    readonly problems: LoadProblem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+const options = { fieldTypes: advertFieldTypes };
+const MODELINE = /^\s*yaml-language-server:/;
+
+/** A YAML (or JSON) advert as a Markdown advert: every field but job_description in the front matter. */
+export function yamlToMarkdown(file: string, target: string, text: string): Converted {
+  const read = readYamlAdverts(file, text, options);
+  if (read.problems.length > 0) throw new ConvertError('the file does not read as adverts; fix it first', read.problems);
+  if (read.adverts.length !== 1) throw new ConvertError(`the file holds ${read.adverts.length} adverts and a Markdown advert is one: split them into a file each first`);
+  const value = read.adverts[0]!.value;
+  const description = value[BODY_FIELD];
+  if (typeof description !== 'string' || description.trim() === '') throw new ConvertError(`the advert has no ${BODY_FIELD} text to become the Markdown body: write one first`);
+  const doc = parseAllDocuments(text, { schema: 'failsafe', resolveKnownTags: false }).find((d) => isMap(d.contents)) as Document.Parsed | undefined;
+  if (!doc) throw new ConvertError('the file holds no mapping of advert fields');
+  doc.delete(BODY_FIELD);
+  doc.directives.docStart = null;
+  const front = withoutModeline(doc.toString({ lineWidth: 0 }).replace(/^---\n/, ''));
+  const body = bodyText(description);
+  const markdown = `---\n${front}---\n\n${body}`;
+  const expected = { ...value, [BODY_FIELD]: body };
+  const back = readMarkdownAdvert(target, markdown, (f, t) => readYamlAdverts(f, t, options))!;
+  if (back.problems.length > 0 || !isDeepStrictEqual(back.adverts[0]?.value, expected)) throw unsafe(target);
+  return { text: markdown, notes: body === description ? [] : [whitespaceNote(description)] };
+}
+
+/** A Markdown advert as a YAML one: the front matter as written, then job_description as a literal block. */
+export function markdownToYaml(file: string, target: string, text: string, modeline?: string): Converted {
+  const parts = splitMarkdown(text);
+  const read = readMarkdownAdvert(file, text, (f, t) => readYamlAdverts(f, t, options))!;
+  if (read.problems.length > 0 || !('body' in parts)) throw new ConvertError('the file does not read as a Markdown advert; fix it first', read.problems);
+  const value = read.adverts[0]!.value;
+  const field = new Document({ [BODY_FIELD]: parts.body });
+  (field.get(BODY_FIELD, true) as Scalar).type = 'BLOCK_LITERAL';
+  const head = modeline !== undefined && !parts.frontMatter.split('\n').some((line) => line.startsWith('#') && MODELINE.test(line.slice(1))) ? `# yaml-language-server: $schema=${modeline}\n` : '';
+  const candidates = [
+    // The front matter as written (comments, order) with the field after it...
+    () => `${head}${parts.frontMatter.trim() === '' ? '' : parts.frontMatter}${field.toString({ lineWidth: 0 })}`,
+    // ...or, when that does not read back (a flow mapping, a document end), written by the yaml package.
+    () => {
+      const doc = parseAllDocuments(parts.frontMatter, { schema: 'failsafe', resolveKnownTags: false })[0] ?? new Document({});
+      if (!isMap(doc.contents)) doc.contents = doc.createNode({}) as never;
+      doc.set(BODY_FIELD, field.get(BODY_FIELD, true));
+      return head + doc.toString({ lineWidth: 0 });
+    },
+  ];
+  for (const candidate of candidates) {
+    const yaml = candidate();
+    const back = readYamlAdverts(target, yaml, options);
+    if (back.problems.length === 0 && back.adverts.length === 1 && isDeepStrictEqual(back.adverts[0]!.value, value)) return { text: yaml, notes: [] };
+  }
+  throw unsafe(target);
+}
+
+/** The editor's modeline names a schema for a YAML file (a comment in the leading ones): front matter has no use for it. */
+function withoutModeline(yaml: string): string {
+  const lines = yaml.split('\n');
+  for (let i = 0; i < lines.length && lines[i]!.startsWith('#'); i++) {
+    if (MODELINE.test(lines[i]!.slice(1))) return [...lines.slice(0, i), ...lines.slice(i + 1)].join('\n');
+  }
+  return yaml;
+}
+
+const unsafe = (target: string) => new ConvertError(`${target} would not read back as the same fields, so it was not written; please report this file`);
+
+function whitespaceNote(before: string): string {
+  const what: string[] = [];
+  if (before.includes('\r')) what.push('its line breaks become \\n');
+  if (/^[ \t]*\n/.test(before)) what.push('blank lines before it are dropped');
+  if (!before.endsWith('\n')) what.push('it gains a final line break');
+  else if (/\n[ \t]*\n$/.test(before)) what.push('blank lines after it are dropped');
+  return `${BODY_FIELD} is sent as the Markdown body reads: ${what.join(', ') || 'its whitespace follows the body rule'} (docs/adverts.md)`;
+}

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConvertError, markdownToYaml, yamlToMarkdown } from '../../../src/core/adverts/convert.js';
+import { parseAdverts } from '../../../src/core/adverts/parse.js';
+
+const EXAMPLES = resolve(import.meta.dirname, '../../../examples/adverts');
+
+/** Block scalars, colons, quotes, tabs, odd Unicode, and a body that holds --- lines. */
+export const HOSTILE = [
+  '# yaml-language-server: $schema=../schemas/advert.schema.json',
+  '# a comment kept',
+  'reference: "HOST-1: the \\"odd\\" one"',
+  "title: 'It''s: a title # not a comment'",
+  'organization_name: Ørsted – 株式会社 ‮rtl‬ 🚀',
+  'company_description: |',
+  '  Line one: with a colon',
+  '  \tindented with a tab',
+  '',
+  '  after a blank line',
+  'job_description: |',
+  '  ## The job',
+  '  ---',
+  '  key: value that looks like YAML',
+  '  ---',
+  '  \ttab-led line and trailing spaces   ',
+  '  "quoted" and \'single\' and `code` and \\backslash',
+  '  zero\u200bwidth and nbsp\u00a0here',
+  'salary_text: "50 000: negotiable"',
+  'skills: [a, "b, c", "d: e"]',
+  'location:',
+  '  country: NO # Norway, stays text',
+  '  city: "Tromsø"',
+  '',
+].join('\n');
+
+const valueOf = (file: string, text: string) => {
+  const read = parseAdverts(file, text);
+  expect(read.problems).toEqual([]);
+  return read.adverts[0]!.value;
+};
+
+describe('convert YAML <-> Markdown', () => {
+  const cases: [string, string][] = [
+    ...['backend-engineer.yaml', 'support-specialists.yaml'].map((name) => [name, readFileSync(join(EXAMPLES, name), 'utf8')] as [string, string]),
+    ['hostile.yaml', HOSTILE],
+  ];
+  for (const [name, yaml] of cases) {
+    it(`${name}: to Markdown and back, without losing a field`, () => {
+      let read;
+      try {
+        read = yamlToMarkdown(name, 'a.md', yaml);
+      } catch (error) {
+        // A multi-document example is refused, with the reason.
+        expect((error as ConvertError).message).toMatch(/holds \d+ adverts and a Markdown advert is one/);
+        return;
+      }
+      const markdown = read.text;
+      expect(valueOf('a.md', markdown)).toEqual(valueOf(name, yaml));
+      const back = markdownToYaml('a.md', 'b.yaml', markdown);
+      expect(valueOf('b.yaml', back.text)).toEqual(valueOf(name, yaml));
+      // And again: Markdown -> YAML -> Markdown gives the same Markdown.
+      expect(yamlToMarkdown('b.yaml', 'c.md', back.text).text).toBe(markdown);
+    });
+  }
+
+  it('keeps comments and quoting of the front matter, drops the YAML modeline, keeps --- in the body', () => {
+    const { text } = yamlToMarkdown('h.yaml', 'h.md', HOSTILE);
+    expect(text).toContain('# a comment kept');
+    expect(text).not.toContain('yaml-language-server');
+    expect(text).toContain('reference: "HOST-1: the \\"odd\\" one"');
+    expect(text).toContain('\n---\nkey: value that looks like YAML\n---\n');
+    expect(text.startsWith('---\n# a comment kept\n')).toBe(true);
+  });
+
+  it('says when the job description is sent with other whitespace (a plain scalar gains a final line break)', () => {
+    const r = yamlToMarkdown('a.yaml', 'a.md', 'reference: A\njob_description: Short text\n');
+    expect(r.text).toBe('---\nreference: A\n---\n\nShort text\n');
+    expect(r.notes).toEqual(['job_description is sent as the Markdown body reads: it gains a final line break (docs/adverts.md)']);
+  });
+
+  it('Markdown to YAML keeps the front matter as written and adds a modeline when asked', () => {
+    const r = markdownToYaml('a.md', 'a.yaml', '---\n# kept\nreference: A\n---\n\n  indented first line\nsecond\n', '../advert.schema.json');
+    expect(r.text).toBe('# yaml-language-server: $schema=../advert.schema.json\n# kept\nreference: A\njob_description: |2\n    indented first line\n  second\n');
+  });
+
+  it('refuses what it cannot carry over: several adverts, no job description, a file that does not read', () => {
+    expect(() => yamlToMarkdown('a.yaml', 'a.md', 'reference: A\njob_description: x\n---\nreference: B\njob_description: y\n')).toThrow('the file holds 2 adverts and a Markdown advert is one');
+    expect(() => yamlToMarkdown('a.yaml', 'a.md', 'reference: A\n')).toThrow('the advert has no job_description text');
+    expect(() => yamlToMarkdown('a.yaml', 'a.md', 'reference: [\n')).toThrow(ConvertError);
+    expect(() => markdownToYaml('a.md', 'a.yaml', 'no front matter\n')).toThrow('does not read as a Markdown advert');
+  });
+});
