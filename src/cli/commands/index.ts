@@ -16,6 +16,7 @@ import logout from './logout.js';
 import doctor from './doctor.js';
 import sync from './sync.js';
 import init from './init.js';
+import convert from './convert/command.js';
 import schema from './schema.js';
 import completion from './completion.js';
 import shellInit from './shell-init.js';
@@ -35,6 +36,7 @@ export const COMMANDS: ReadonlyArray<readonly [string, (setup: CommandSetup) => 
   ['sync', sync],
   ['sandbox', sandbox],
   ['init', init],
+  ['convert', convert],
   ['schema', schema],
   ['config', config],
   ['login', login],

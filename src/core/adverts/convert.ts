@@ -38,17 +38,17 @@ export function yamlToMarkdown(file: string, target: string, text: string): Conv
   const value = read.adverts[0]!.value;
   const description = value[BODY_FIELD];
   if (typeof description !== 'string' || description.trim() === '') throw new ConvertError(`the advert has no ${BODY_FIELD} text to become the Markdown body: write one first`);
-  const doc = parseAllDocuments(text, { schema: 'failsafe', resolveKnownTags: false }).find((d) => isMap(d.contents)) as Document.Parsed | undefined;
-  if (!doc) throw new ConvertError('the file holds no mapping of advert fields');
-  doc.delete(BODY_FIELD);
-  doc.directives.docStart = null;
-  const front = withoutModeline(doc.toString({ lineWidth: 0 }).replace(/^---\n/, ''));
   const body = bodyText(description);
-  const markdown = `---\n${front}---\n\n${body}`;
   const expected = { ...value, [BODY_FIELD]: body };
-  const back = readMarkdownAdvert(target, markdown, (f, t) => readYamlAdverts(f, t, options))!;
-  if (back.problems.length > 0 || !isDeepStrictEqual(back.adverts[0]?.value, expected)) throw unsafe(target);
-  return { text: markdown, notes: body === description ? [] : [whitespaceNote(description)] };
+  // The fields as written, cut out of the text; else as the yaml package writes them.
+  for (const fields of [() => withoutField(text), () => rewritten(text)]) {
+    const front = fields();
+    if (front === undefined) continue;
+    const markdown = `---\n${withoutModeline(front)}---\n\n${body}`;
+    const back = readMarkdownAdvert(target, markdown, (f, t) => readYamlAdverts(f, t, options))!;
+    if (back.problems.length === 0 && isDeepStrictEqual(back.adverts[0]?.value, expected)) return { text: markdown, notes: body === description ? [] : [whitespaceNote(description)] };
+  }
+  throw unsafe(target);
 }
 
 /** A Markdown advert as a YAML one: the front matter as written, then job_description as a literal block. */
@@ -80,6 +80,33 @@ export function markdownToYaml(file: string, target: string, text: string, model
 }
 
 /** The editor's modeline names a schema for a YAML file (a comment in the leading ones): front matter has no use for it. */
+/**
+ * The YAML text without the job_description pair, cut out line by line where it is a top-level key
+ * of a block mapping (the rest stays byte for byte); undefined otherwise (JSON, flow style, several
+ * documents), where the yaml package writes the fields (see rewritten).
+ */
+function withoutField(text: string): string | undefined {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  if (lines.some((line) => /^(---|\.\.\.)(\s|$)/.test(line) || /^%/.test(line))) return undefined;
+  const start = lines.findIndex((line) => new RegExp(`^["']?${BODY_FIELD}["']?[ \t]*:`).test(line));
+  if (start < 0 || lines.findIndex((line, i) => i > start && new RegExp(`^["']?${BODY_FIELD}["']?[ \t]*:`).test(line)) >= 0) return undefined;
+  let end = start + 1;
+  while (end < lines.length && (lines[end]!.trim() === '' || /^[ \t]/.test(lines[end]!))) end++;
+  // Blank lines before the next key are left as they were.
+  while (end - 1 > start && lines[end - 1]!.trim() === '') end--;
+  const kept = [...lines.slice(0, start), ...lines.slice(end)].join('\n');
+  return kept.endsWith('\n') || kept === '' ? kept : `${kept}\n`;
+}
+
+/** The fields without job_description, written by the yaml package (comments kept, layout its own). */
+function rewritten(text: string): string {
+  const doc = parseAllDocuments(text, { schema: 'failsafe', resolveKnownTags: false }).find((d) => isMap(d.contents)) as Document.Parsed | undefined;
+  if (!doc) throw new ConvertError('the file holds no mapping of advert fields');
+  doc.delete(BODY_FIELD);
+  doc.directives.docStart = null;
+  return doc.toString().replace(/^---\n/, '');
+}
+
 function withoutModeline(yaml: string): string {
   const lines = yaml.split('\n');
   for (let i = 0; i < lines.length && lines[i]!.startsWith('#'); i++) {

@@ -73,6 +73,20 @@ describe('convert YAML <-> Markdown', () => {
     expect(text.startsWith('---\n# a comment kept\n')).toBe(true);
   });
 
+  it('keeps the other fields byte for byte (a folded block stays folded as written)', () => {
+    const yaml = readFileSync(join(EXAMPLES, 'backend-engineer.yaml'), 'utf8');
+    const { text } = yamlToMarkdown('b.yaml', 'b.md', yaml);
+    const fields = yaml.split('\n').slice(1).filter((line, i, all) => !/^job_description:/.test(line) && !(i > 0 && /^job_description:/.test(all[i - 1]!)) && !(i > 1 && /^job_description:/.test(all[i - 2]!)));
+    expect(text).toBe(`---\n${fields.join('\n')}---\n\nYou will design and run the services that plan our robots' routes: Node.js, PostgreSQL, message queues and a lot of measuring.\n`);
+  });
+
+  it('converts a JSON advert (its fields written as YAML)', () => {
+    const json = '{\n  "reference": "J-1",\n  "title": "T: x",\n  "seniority": 3,\n  "job_description": "Line one\\nLine two\\n"\n}\n';
+    const r = yamlToMarkdown('j.json', 'j.md', json);
+    expect(valueOf('j.md', r.text)).toEqual(valueOf('j.json', json));
+    expect(r.text.endsWith('---\n\nLine one\nLine two\n')).toBe(true);
+  });
+
   it('says when the job description is sent with other whitespace (a plain scalar gains a final line break)', () => {
     const r = yamlToMarkdown('a.yaml', 'a.md', 'reference: A\njob_description: Short text\n');
     expect(r.text).toBe('---\nreference: A\n---\n\nShort text\n');
