@@ -10,9 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { jobs } from './helpers.js';
 import { liveSandbox, type LiveSandbox } from './sandbox.js';
 import { advertYaml } from '../commands/harness.js';
+import { markdownAdvert } from '../support/markdown-adverts.js';
 
-/** The fields of harness.advertYaml without job_description, as front matter. */
-export const markdownAdvert = (reference: string, body: string) => `---\n${advertYaml(reference).replace('job_description: Build robots.\n', '')}---\n${body}`;
 
 const requests = (log: string[]) => log.map((l) => l.split(' ').slice(0, 3).join(' '));
 
