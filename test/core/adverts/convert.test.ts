@@ -3,36 +3,10 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConvertError, markdownToYaml, yamlToMarkdown } from '../../../src/core/adverts/convert.js';
 import { parseAdverts } from '../../../src/core/adverts/parse.js';
+import { HOSTILE } from '../../support/markdown-adverts.js';
 
 const EXAMPLES = resolve(import.meta.dirname, '../../../examples/adverts');
 
-/** Block scalars, colons, quotes, tabs, odd Unicode, and a body that holds --- lines. */
-export const HOSTILE = [
-  '# yaml-language-server: $schema=../schemas/advert.schema.json',
-  '# a comment kept',
-  'reference: "HOST-1: the \\"odd\\" one"',
-  "title: 'It''s: a title # not a comment'",
-  'organization_name: Ørsted – 株式会社 ‮rtl‬ 🚀',
-  'company_description: |',
-  '  Line one: with a colon',
-  '  \tindented with a tab',
-  '',
-  '  after a blank line',
-  'job_description: |',
-  '  ## The job',
-  '  ---',
-  '  key: value that looks like YAML',
-  '  ---',
-  '  \ttab-led line and trailing spaces   ',
-  '  "quoted" and \'single\' and `code` and \\backslash',
-  '  zero\u200bwidth and nbsp\u00a0here',
-  'salary_text: "50 000: negotiable"',
-  'skills: [a, "b, c", "d: e"]',
-  'location:',
-  '  country: NO # Norway, stays text',
-  '  city: "Tromsø"',
-  '',
-].join('\n');
 
 const valueOf = (file: string, text: string) => {
   const read = parseAdverts(file, text);
