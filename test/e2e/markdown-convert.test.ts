@@ -18,7 +18,7 @@ describe('jobs convert (built binary)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'jobs-md-convert-'));
     cpSync(join(ROOT, 'examples/adverts/backend-engineer.yaml'), join(dir, 'backend-engineer.yaml'));
     // The hostile advert, made valid: block scalars, colons, quotes, tabs, odd Unicode, --- in the text.
-    const hostile = `${advertYaml('HOST-1').replace(/^(reference|title|organization_name|company_description|job_description|salary_text|location|  country|  city):.*\n/gm, '')}${HOSTILE.replace(/^reference: .*$/m, 'reference: "HOST-1"').replace(/^skills: .*$/m, 'skills: [a, "b, c"]')}`;
+    const hostile = `${advertYaml('HOST-1').replace(/^(reference|title|organization_name|company_description|job_description|salary_text|location| {2}country| {2}city):.*\n/gm, '')}${HOSTILE.replace(/^reference: .*$/m, 'reference: "HOST-1"').replace(/^skills: .*$/m, 'skills: [a, "b, c"]')}`;
     writeFileSync(join(dir, 'hostile.yaml'), hostile);
     writeFileSync(join(dir, 'README.md'), '# Adverts\n');
     const synced = await jobs(['sync', '.'], { cwd: dir, env: s.env });
