@@ -30,6 +30,63 @@ export class ConvertError extends Error {
 const options = { fieldTypes: advertFieldTypes };
 const MODELINE = /^\s*yaml-language-server:/;
 
+/** One Markdown advert of a YAML file: `name` tells it apart when the file held several ('' when one). */
+export interface ConvertedPart extends Converted {
+  name: string;
+}
+
+/**
+ * A YAML file's adverts as Markdown adverts, one per YAML document; each document's fields stay as
+ * written (comments before a document go with it). A file of several adverts gives parts named after
+ * their references (their numbers where a reference is not a plain name).
+ */
+export function yamlToMarkdownParts(file: string, text: string): ConvertedPart[] {
+  const read = readYamlAdverts(file, text, options);
+  if (read.problems.length > 0) throw new ConvertError('the file does not read as adverts; fix it first', read.problems);
+  const documents = documentTexts(text);
+  if (read.adverts.length <= 1) return [{ name: '', ...yamlToMarkdown(file, file, documents?.length === 1 ? documents[0]! : text) }];
+  if (documents?.length !== read.adverts.length) {
+    throw new ConvertError(`the file holds ${read.adverts.length} adverts, and its documents cannot be told apart line by line (directives, ... or text after ---): split it into a file each first`);
+  }
+  const names = new Set<string>();
+  return documents.map((document, i) => {
+    const value = read.adverts[i]!.value;
+    const converted = yamlToMarkdown(file, file, document);
+    const back = readMarkdownAdvert(file, converted.text, (f, t) => readYamlAdverts(f, t, options))!;
+    if (!isDeepStrictEqual(back.adverts[0]?.value, { ...value, [BODY_FIELD]: bodyText(String(value[BODY_FIELD])) })) throw unsafe(file);
+    const reference = typeof value.reference === 'string' && /^[\w.-]{1,80}$/.test(value.reference) && !/^\.+$/.test(value.reference) ? value.reference : String(i + 1);
+    const name = names.has(reference) ? String(i + 1) : reference;
+    names.add(name);
+    return { name, ...converted };
+  });
+}
+
+/**
+ * The texts of a file's YAML documents, split at its `---` lines; comment-only stretches go with the
+ * document after them (the last one: before). Undefined when documents are not plain to split.
+ */
+function documentTexts(text: string): string[] | undefined {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  if (lines.some((line) => /^(%|\.\.\.(\s|$)|---[ \t]*\S)/.test(line))) return undefined;
+  const segments: string[][] = [[]];
+  for (const line of lines) {
+    if (/^---[ \t]*$/.test(line)) segments.push([]);
+    else segments[segments.length - 1]!.push(line);
+  }
+  const documents: string[][] = [];
+  let pending: string[] = [];
+  for (const segment of segments) {
+    if (segment.every((line) => line.trim() === '' || line.trimStart().startsWith('#'))) pending.push(...segment);
+    else {
+      documents.push([...pending, ...segment]);
+      pending = [];
+    }
+  }
+  if (documents.length === 0) return undefined;
+  documents[documents.length - 1]!.push(...pending);
+  return documents.map((document) => `${document.join('\n').replace(/\n*$/, '')}\n`);
+}
+
 /** A YAML (or JSON) advert as a Markdown advert: every field but job_description in the front matter. */
 export function yamlToMarkdown(file: string, target: string, text: string): Converted {
   const read = readYamlAdverts(file, text, options);

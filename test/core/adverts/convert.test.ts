@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConvertError, markdownToYaml, yamlToMarkdown } from '../../../src/core/adverts/convert.js';
+import { ConvertError, markdownToYaml, yamlToMarkdown, yamlToMarkdownParts } from '../../../src/core/adverts/convert.js';
 import { parseAdverts } from '../../../src/core/adverts/parse.js';
 import { HOSTILE } from '../../support/markdown-adverts.js';
 
@@ -70,6 +70,17 @@ describe('convert YAML <-> Markdown', () => {
   it('Markdown to YAML keeps the front matter as written and adds a modeline when asked', () => {
     const r = markdownToYaml('a.md', 'a.yaml', '---\n# kept\nreference: A\n---\n\n  indented first line\nsecond\n', '../advert.schema.json');
     expect(r.text).toBe('# yaml-language-server: $schema=../advert.schema.json\n# kept\nreference: A\njob_description: |2\n    indented first line\n  second\n');
+  });
+
+  it('splits a file of several adverts into one Markdown advert each, named by reference, comments kept with their document', () => {
+    const yaml = readFileSync(join(EXAMPLES, 'support-specialists.yaml'), 'utf8');
+    const parts = yamlToMarkdownParts('s.yaml', yaml);
+    expect(parts.map((p) => p.name)).toEqual(['ACME-0043', 'ACME-0044']);
+    const values = parseAdverts('s.yaml', yaml).adverts.map((a) => ({ ...a.value, job_description: `${String(a.value.job_description)}\n` }));
+    expect(parts.map((p) => valueOf('p.md', p.text))).toEqual(values);
+    expect(parts[0]!.text.startsWith('---\n# Two adverts in one file, as two YAML documents.\nreference: ACME-0043\n')).toBe(true);
+    expect(parts.map((p) => p.notes)).toEqual([[expect.stringContaining('gains a final line break')], [expect.stringContaining('gains a final line break')]]);
+    expect(() => yamlToMarkdownParts('d.yaml', '%YAML 1.2\n---\nreference: A\njob_description: x\n---\nreference: B\njob_description: y\n')).toThrow('cannot be told apart line by line');
   });
 
   it('refuses what it cannot carry over: several adverts, no job description, a file that does not read', () => {

@@ -17,7 +17,8 @@ Each file is written beside its source with the other extension (a.yaml -> a.md,
 a file that already has that name is left alone unless --force is given. Every field is kept: the
 job description becomes the Markdown body (and back), the other fields stay in YAML, comments
 included. Each new file is read back before it is written, and is written only when it reads as
-the same fields. A YAML file holding several adverts is not converted (a Markdown advert is one).
+the same fields. A YAML file of several adverts becomes one Markdown advert per document, named
+after its reference (a.yaml -> a-ACME-0042.md, a-ACME-0043.md).
 Nothing is sent to the service.
 
 Examples:

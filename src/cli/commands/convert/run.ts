@@ -2,6 +2,7 @@
  * `jobs convert`: YAML adverts to Markdown adverts and back (see core/adverts/convert.ts), written
  * beside their sources through the storage layer; never over a file without --force.
  */
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../../core/errors/failures.js';
@@ -20,7 +21,8 @@ type Status = 'written' | 'unchanged' | 'exists' | 'failed';
 
 interface FileResult {
   source: string;
-  target?: string;
+  /** The files written, or that would have been (several for a YAML file of several adverts). */
+  targets?: string[];
   status: Status;
   notes: string[];
   /** Why it was not converted: `file:line:column: message` lines. */
@@ -51,41 +53,51 @@ export async function runConvert(ctx: Context, paths: string[], flags: ConvertFl
       results.push({ source, status: 'unchanged', notes: [], errors: [] });
       continue;
     }
-    const target = source.replace(/\.(ya?ml|json|md)$/i, toMarkdown ? '.md' : '.yaml');
-    const targetPath = resolve(ctx.cwd, target);
+    const base = source.replace(/\.(ya?ml|json|md)$/i, '');
     const read = readAdvertFileSync(source, found.path);
     if ('problem' in read) {
-      results.push({ source, target, status: 'failed', notes: [], errors: [formatFinding(findingFromProblem(read.problem))] });
+      results.push({ source, status: 'failed', notes: [], errors: [formatFinding(findingFromProblem(read.problem))] });
       continue;
     }
-    let converted;
+    let parts: { target: string; text: string; notes: string[] }[];
     try {
-      converted = toMarkdown ? convert.yamlToMarkdown(source, target, read.text) : convert.markdownToYaml(source, target, read.text, schemaReference(dirname(targetPath), 'create').reference);
+      parts = toMarkdown
+        ? convert.yamlToMarkdownParts(source, read.text).map((p) => ({ target: `${base}${p.name ? `-${p.name}` : ''}.md`, text: p.text, notes: p.notes }))
+        : [{ target: `${base}.yaml`, ...convert.markdownToYaml(source, `${base}.yaml`, read.text, schemaReference(dirname(resolve(ctx.cwd, base)), 'create').reference) }];
     } catch (error) {
       if (!(error instanceof convert.ConvertError)) throw error;
       const errors = error.problems.length > 0 ? error.problems.map((p) => formatFinding(findingFromProblem(p))) : [`${source}:1:1: ${error.message}`];
       if (error.problems.length > 0) errors.push(`${source}: ${error.message} ('${ctx.name} validate ${source}')`);
-      results.push({ source, target, status: 'failed', notes: [], errors });
+      results.push({ source, status: 'failed', notes: [], errors });
       continue;
     }
-    if (written.has(targetPath)) {
-      results.push({ source, target, status: 'exists', notes: [], errors: [`${target} was written from another file in this run; rename one of the two sources`] });
+    const targets = parts.map((p) => p.target);
+    // Nothing of a file is written when one of its new names is taken (unless --force) or was written already in this run.
+    const taken = parts.filter((p) => written.has(resolve(ctx.cwd, p.target)) || (!flags.force && existsSync(resolve(ctx.cwd, p.target))));
+    if (taken.length > 0) {
+      results.push({ source, targets, status: 'exists', notes: [], errors: taken.map((p) => `${p.target} already exists; nothing was written for ${source} (pass --force to overwrite it)`) });
       continue;
     }
-    try {
-      // A new file fails when the name is taken, with no window between a check and the write.
-      if (flags.force) replaceFile(targetPath, converted.text, { durable: false, mode: 0o644 });
-      else createFile(targetPath, converted.text, { mode: 0o644 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-        results.push({ source, target, status: 'exists', notes: [], errors: [`${target} already exists; nothing was written (pass --force to overwrite it)`] });
-        continue;
+    let refused: string | undefined;
+    for (const part of parts) {
+      const path = resolve(ctx.cwd, part.target);
+      try {
+        // A new file fails when the name is taken, with no window between a check and the write.
+        if (flags.force) replaceFile(path, part.text, { durable: false, mode: 0o644 });
+        else createFile(path, part.text, { mode: 0o644 });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw cannotWrite(part.target, path, error, { after: `; ${source} was not converted whole` });
+        refused = `${part.target} already exists; ${source} was not converted whole (pass --force to overwrite it)`;
+        break;
       }
-      throw cannotWrite(target, targetPath, error, { after: '; nothing was written' });
+      written.add(path);
     }
-    written.add(targetPath);
+    if (refused !== undefined) {
+      results.push({ source, targets, status: 'exists', notes: [], errors: [refused] });
+      continue;
+    }
     if (flags.remove) removeOwnFile(found.path);
-    results.push({ source, target, status: 'written', notes: converted.notes, errors: [] });
+    results.push({ source, targets, status: 'written', notes: parts.flatMap((p) => (parts.length > 1 ? p.notes.map((n) => `${p.target}: ${n}`) : p.notes)), errors: [] });
   }
 
   const failed = results.some((r) => r.status === 'failed');
@@ -98,7 +110,7 @@ export async function runConvert(ctx: Context, paths: string[], flags: ConvertFl
   const lines: string[] = [];
   for (const r of results) {
     if (r.status === 'written') {
-      if (!ctx.globals.quiet) lines.push(`${c.green('✔')} ${flags.remove ? `${sanitize(r.source)} -> ${sanitize(r.target!)}` : `wrote ${sanitize(r.target!)} (from ${sanitize(r.source)})`}`);
+      if (!ctx.globals.quiet) lines.push(`${c.green('✔')} ${flags.remove ? `${sanitize(r.source)} -> ${r.targets!.map((t) => sanitize(t)).join(', ')}` : `wrote ${r.targets!.map((t) => sanitize(t)).join(', ')} (from ${sanitize(r.source)})`}`);
       for (const note of r.notes) if (!ctx.globals.quiet) lines.push(`  ${note}`);
     } else if (r.status !== 'unchanged') for (const e of r.errors) lines.push(`${c.red('✖')} ${sanitize(e)}`);
   }
