@@ -76,14 +76,14 @@ function documentTexts(text: string): string[] | undefined {
   const documents: string[][] = [];
   let pending: string[] = [];
   for (const segment of segments) {
-    if (segment.every((line) => line.trim() === '' || line.trimStart().startsWith('#'))) pending.push(...segment);
+    if (segment.every((line) => line.trim() === '' || line.trimStart().startsWith('#'))) pending = pending.concat(segment);
     else {
-      documents.push([...pending, ...segment]);
+      documents.push(pending.concat(segment));
       pending = [];
     }
   }
   if (documents.length === 0) return undefined;
-  documents[documents.length - 1]!.push(...pending);
+  documents[documents.length - 1] = documents[documents.length - 1]!.concat(pending);
   return documents.map((document) => `${document.join('\n').replace(/\n*$/, '')}\n`);
 }
 
