@@ -41,6 +41,8 @@ const FENCE = /^---[ \t]*$/;
 
 /** Splits a Markdown advert's text into front matter and body, or says why it cannot. */
 export function splitMarkdown(text: string): MarkdownParts | MarkdownProblem {
+  // A byte order mark is no part of the text (files.ts drops it from a file; a string may still hold one).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const lines = text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
   if (!FENCE.test(lines[0]!)) {
     const what = text.trim() === '' ? 'the file is empty' : 'line 1 is not ---';

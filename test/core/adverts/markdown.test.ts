@@ -23,6 +23,10 @@ describe('splitMarkdown', () => {
     });
   });
 
+  it('reads past a byte order mark', () => {
+    expect(splitMarkdown('\ufeff---\nreference: A\n---\nText\n')).toMatchObject({ frontMatter: 'reference: A\n', body: 'Text\n' });
+  });
+
   it('sends CRLF line breaks as \\n and keeps a --- inside the body', () => {
     const parts = splitMarkdown('---\r\nreference: A\r\n---\r\nOne\r\n---\r\nTwo  \r\n');
     expect(parts).toMatchObject({ frontMatter: 'reference: A\n', body: 'One\n---\nTwo  \n', bodyLine: 4 });
