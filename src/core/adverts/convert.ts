@@ -52,7 +52,7 @@ export function yamlToMarkdownParts(file: string, text: string): ConvertedPart[]
   return documents.map((document, i) => {
     const value = read.adverts[i]!.value;
     const converted = yamlToMarkdown(file, file, document);
-    const back = readMarkdownAdvert(file, converted.text, (f, t) => readYamlAdverts(f, t, options))!;
+    const back = readMarkdownAdvert(file, converted.text, (f, t) => readYamlAdverts(f, t, options));
     if (!isDeepStrictEqual(back.adverts[0]?.value, { ...value, [BODY_FIELD]: bodyText(String(value[BODY_FIELD])) })) throw unsafe(file);
     const reference = typeof value.reference === 'string' && /^[\w.-]{1,80}$/.test(value.reference) && !/^\.+$/.test(value.reference) ? value.reference : String(i + 1);
     const name = names.has(reference) ? String(i + 1) : reference;
@@ -102,7 +102,7 @@ export function yamlToMarkdown(file: string, target: string, text: string): Conv
     const front = fields();
     if (front === undefined) continue;
     const markdown = `---\n${withoutModeline(front)}---\n\n${body}`;
-    const back = readMarkdownAdvert(target, markdown, (f, t) => readYamlAdverts(f, t, options))!;
+    const back = readMarkdownAdvert(target, markdown, (f, t) => readYamlAdverts(f, t, options));
     if (back.problems.length === 0 && isDeepStrictEqual(back.adverts[0]?.value, expected)) return { text: markdown, notes: body === description ? [] : [whitespaceNote(description)] };
   }
   throw unsafe(target);
@@ -111,7 +111,7 @@ export function yamlToMarkdown(file: string, target: string, text: string): Conv
 /** A Markdown advert as a YAML one: the front matter as written, then job_description as a literal block. */
 export function markdownToYaml(file: string, target: string, text: string, modeline?: string): Converted {
   const parts = splitMarkdown(text);
-  const read = readMarkdownAdvert(file, text, (f, t) => readYamlAdverts(f, t, options))!;
+  const read = readMarkdownAdvert(file, text, (f, t) => readYamlAdverts(f, t, options));
   if (read.problems.length > 0 || !('body' in parts)) throw new ConvertError('the file does not read as a Markdown advert; fix it first', read.problems);
   const value = read.adverts[0]!.value;
   const field = new Document({ [BODY_FIELD]: parts.body });

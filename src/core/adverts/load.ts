@@ -131,7 +131,7 @@ async function readText(file: string, text: string): Promise<ReadResult> {
   const fast = readAdvertText(file, text, (f, t) => readYamlAdvertsFast(f, t, options));
   if (fast) return fast;
   const { readYamlAdvertsSlow } = await import('./yaml-reader.js');
-  return readAdvertText(file, text, (f, t) => readYamlAdvertsSlow(f, t, options))!;
+  return readAdvertText(file, text, (f, t) => readYamlAdvertsSlow(f, t, options));
 }
 
 /** A file over this size is read in groups of documents of about this size. */

@@ -80,23 +80,37 @@ export function bodyText(text: string): string {
   return 'body' in parts ? parts.body : '';
 }
 
+type Read = { adverts: AdvertSource[]; problems: LoadProblem[] };
 /** Reads one YAML text (the front matter); undefined: this reader cannot (a faster one bailing out). */
-export type YamlRead = (file: string, text: string) => { adverts: AdvertSource[]; problems: LoadProblem[] } | undefined;
+export type YamlRead = (file: string, text: string) => Read | undefined;
 
 /**
  * Reads a file's text into adverts: a Markdown advert when the file's name ends in `.md`, YAML
- * otherwise. Undefined only when `read` is.
+ * otherwise, with `read` (for the front matter). The answer is a promise when `read`'s is, undefined
+ * only when `read`'s is.
  */
-export function readAdvertText(file: string, text: string, read: YamlRead): { adverts: AdvertSource[]; problems: LoadProblem[] } | undefined {
+export function readAdvertText(file: string, text: string, read: (file: string, text: string) => Read): Read;
+export function readAdvertText(file: string, text: string, read: YamlRead): Read | undefined;
+export function readAdvertText(file: string, text: string, read: (file: string, text: string) => Read | Promise<Read>): Read | Promise<Read>;
+export function readAdvertText(file: string, text: string, read: (file: string, text: string) => Read | Promise<Read> | undefined): Read | Promise<Read> | undefined {
   return isMarkdownName(file) ? readMarkdownAdvert(file, text, read) : read(file, text);
 }
 
 /** One advert from a Markdown text, every position in the `.md` file's lines. */
-export function readMarkdownAdvert(file: string, text: string, read: YamlRead): { adverts: AdvertSource[]; problems: LoadProblem[] } | undefined {
+export function readMarkdownAdvert(file: string, text: string, read: (file: string, text: string) => Read): Read;
+export function readMarkdownAdvert(file: string, text: string, read: YamlRead): Read | undefined;
+export function readMarkdownAdvert(file: string, text: string, read: (file: string, text: string) => Read | Promise<Read>): Read | Promise<Read>;
+export function readMarkdownAdvert(file: string, text: string, read: (file: string, text: string) => Read | Promise<Read> | undefined): Read | Promise<Read> | undefined;
+export function readMarkdownAdvert(file: string, text: string, read: (file: string, text: string) => Read | Promise<Read> | undefined): Read | Promise<Read> | undefined {
   const parts = splitMarkdown(text);
   if (!('body' in parts)) return { adverts: [], problems: [{ file, position: { line: parts.line, column: 1 }, message: parts.message, code: parts.code }] };
   const result = read(file, parts.frontMatter);
   if (result === undefined) return undefined;
+  return result instanceof Promise ? result.then((r) => withBody(file, parts, r)) : withBody(file, parts, result);
+}
+
+/** The advert of the front matter as read, with the body as job_description, positions in the .md file. */
+function withBody(file: string, parts: MarkdownParts, result: Read): Read {
   const shift = (p: Position): Position => ({ line: p.line + parts.frontMatterOffset, column: p.column });
   const problems: LoadProblem[] = result.problems.filter((p) => p.code !== 'empty').map((p) => (p.position ? { ...p, position: shift(p.position) } : p));
   if (problems.length > 0) return { adverts: [], problems };

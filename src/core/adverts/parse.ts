@@ -7,5 +7,5 @@ import { readAdvertText } from './markdown.js';
 export function parseAdverts(file: string, content: string | Uint8Array): ReadResult {
   const read = typeof content === 'string' ? { text: content } : decodeAdvertBytes(file, content);
   if ('problem' in read) return { adverts: [], problems: [read.problem] };
-  return readAdvertText(file, read.text, (f, t) => readYamlAdverts(f, t, { fieldTypes: advertFieldTypes }))!;
+  return readAdvertText(file, read.text, (f, t) => readYamlAdverts(f, t, { fieldTypes: advertFieldTypes }));
 }

@@ -57,7 +57,7 @@ export function contentHashReader(cwd: string, settings: AdvertSettings, options
       // The `yaml` package it may need is loaded only when a file is read again.
       const [{ readYamlAdverts }, { readAdvertText }] = await Promise.all([import('../adverts/yaml-reader.js'), import('../adverts/markdown.js')]);
       const text = readAdvertFileSync(file, resolve(cwd, file), (bytes) => textHashOf(basis, bytes));
-      const adverts = 'problem' in text ? [] : readAdvertText(file, text.text, (f, t) => readYamlAdverts(f, t, { fieldTypes: advertFieldTypes }))!.adverts.map((a) => checkAdvert(a, settings, 'create', options));
+      const adverts = 'problem' in text ? [] : readAdvertText(file, text.text, (f, t) => readYamlAdverts(f, t, { fieldTypes: advertFieldTypes })).adverts.map((a) => checkAdvert(a, settings, 'create', options));
       got = { textHash: 'problem' in text ? '' : text.digest!, adverts };
       recent.set(file, got);
       // The documents of a multi-document file come one after another: the last few files are kept.
