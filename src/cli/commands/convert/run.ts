@@ -1,13 +1,21 @@
 /**
  * `jobs convert`: YAML adverts to Markdown adverts and back (see core/adverts/convert.ts), written
- * beside their sources through the storage layer; never over a file without --force.
+ * beside their sources through the storage layer; never over a file without --force. Loaded only when
+ * the command runs (command.ts imports it then), so its imports are static.
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../../core/errors/failures.js';
-import { ExitCode } from '../../../core/errors/failures.js';
+import { ExitCode, UsageError } from '../../../core/errors/failures.js';
 import { isMarkdownName } from '../../../core/adverts/markdown.js';
+import * as convert from '../../../core/adverts/convert.js';
+import { findAdvertFiles, readAdvertFileSync } from '../../../core/adverts/files.js';
+import { findingFromProblem, formatFinding } from '../../../core/errors/findings.js';
+import { schemaReference } from '../../../core/scaffold/schema-ref.js';
+import { cannotWrite } from '../../../core/storage/errors.js';
+import { createFile, removeOwnFile, replaceFile } from '../../../core/storage/replace.js';
+import { sanitize } from '../../../core/util/sanitize.js';
+import { isJson } from '../../output/command-io.js';
 import { jsonText } from '../../output/json-output.js';
 import { paint } from '../../output/summary.js';
 
@@ -33,15 +41,6 @@ export async function runConvert(ctx: Context, paths: string[], flags: ConvertFl
   if (flags.to !== 'markdown' && flags.to !== 'yaml') throw new UsageError(`--to ${flags.to}: say markdown or yaml`);
   if (paths.includes('-')) throw new UsageError('convert writes files beside their sources: name files or folders, not - (stdin)');
   const toMarkdown = flags.to === 'markdown';
-  const [{ findAdvertFiles, readAdvertFileSync }, convert, { createFile, replaceFile, removeOwnFile }, { cannotWrite }, { findingFromProblem, formatFinding }, { schemaReference }, { sanitize }] = await Promise.all([
-    import('../../../core/adverts/files.js'),
-    import('../../../core/adverts/convert.js'),
-    import('../../../core/storage/replace.js'),
-    import('../../../core/storage/errors.js'),
-    import('../../../core/errors/findings.js'),
-    import('../../../core/scaffold/schema-ref.js'),
-    import('../../../core/util/sanitize.js'),
-  ]);
   const { files, problems } = await findAdvertFiles(paths, ctx.cwd);
   const results: FileResult[] = problems.map((p) => ({ source: p.file, status: 'failed', notes: [], errors: [formatFinding(findingFromProblem(p))] }));
   // Two sources with one target (a.yaml and a.yml): the second is refused, even with --force.
@@ -102,7 +101,7 @@ export async function runConvert(ctx: Context, paths: string[], flags: ConvertFl
 
   const failed = results.some((r) => r.status === 'failed');
   const code = failed ? ExitCode.invalidInput : results.some((r) => r.status === 'exists') ? ExitCode.usage : ExitCode.ok;
-  if (ctx.globals.output === 'json') {
+  if (isJson(ctx)) {
     ctx.io.stdout.write(jsonText({ to: flags.to, removed: flags.remove === true, files: results }));
     return code;
   }
