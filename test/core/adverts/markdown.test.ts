@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAdverts } from '../../../src/core/adverts/parse.js';
 import { bodyText, splitMarkdown } from '../../../src/core/adverts/markdown.js';
@@ -105,5 +106,25 @@ describe('Markdown files in a folder', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('any text read as a Markdown advert', () => {
+  it('gives adverts or problems, never an exception, every position inside the file', () => {
+    const line = fc.oneof(fc.constantFrom('---', '--- ', '...', '', '  ', 'reference: A', 'title: "x', 'job_description: y', '- item', '\t', 'a: [', '# c'), fc.string());
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), (lines, eol) => {
+        const text = lines.join(eol);
+        const { adverts, problems } = parseAdverts('x.md', text);
+        const count = text.split('\n').length;
+        for (const p of problems) expect(p.position!.line >= 1 && p.position!.line <= count, JSON.stringify(p)).toBe(true);
+        for (const a of adverts) {
+          expect(typeof a.value.job_description).toBe('string');
+          for (const path of [['job_description'], ['reference'], ['title'], ['nope']]) expect(a.locate(path).line).toBeLessThanOrEqual(count);
+        }
+        expect(adverts.length + problems.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 400 },
+    );
   });
 });
