@@ -84,6 +84,7 @@ describe('jobs convert (built binary)', () => {
     const forced = await jobs(['convert', 'backend-engineer.yaml', '--force'], { cwd: dir });
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(join(dir, 'backend-engineer.md'), 'utf8')).toMatch(/^---\n# A complete advert/);
+    expect(forced.stderr).toContain('✔ wrote backend-engineer.md (from backend-engineer.yaml)\n  backend-engineer.md was overwritten (--force)\n');
     expect(existsSync(join(dir, 'backend-engineer.yaml'))).toBe(true);
     expect(forced.stderr).toMatch(/the sources are still there, with the same references: remove them before '\S+ sync' \(or convert with --remove\)/);
   });

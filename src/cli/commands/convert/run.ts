@@ -78,8 +78,10 @@ export async function runConvert(ctx: Context, paths: string[], flags: ConvertFl
       continue;
     }
     let refused: string | undefined;
+    const overwritten: string[] = [];
     for (const part of parts) {
       const path = resolve(ctx.cwd, part.target);
+      if (flags.force && existsSync(path)) overwritten.push(`${part.target} was overwritten (--force)`);
       try {
         // A new file fails when the name is taken, with no window between a check and the write.
         if (flags.force) replaceFile(path, part.text, { durable: false, mode: 0o644 });
@@ -96,7 +98,8 @@ export async function runConvert(ctx: Context, paths: string[], flags: ConvertFl
       continue;
     }
     if (flags.remove) removeOwnFile(found.path);
-    results.push({ source, targets, status: 'written', notes: parts.flatMap((p) => (parts.length > 1 ? p.notes.map((n) => `${p.target}: ${n}`) : p.notes)), errors: [] });
+    const notes = parts.flatMap((p) => (parts.length > 1 ? p.notes.map((n) => `${p.target}: ${n}`) : p.notes));
+    results.push({ source, targets, status: 'written', notes: overwritten.concat(notes), errors: [] });
   }
 
   const failed = results.some((r) => r.status === 'failed');
