@@ -33,7 +33,7 @@ export async function benchHistory({ root, work, node, bin, opts, startServer, a
   const env = { ...opts.env, JOBS_BASE_URL: server.url, JOBS_TOKEN: 'bench-token' };
   const state = join(work, `state-stats-${adverts}.json`);
   const records = {};
-  for (let i = 0; i < adverts; i++) records[`BENCH-${String(i).padStart(6, '0')}`] = { file: `a${i}.yaml`, document: 0, hash: 'x', fields: {} };
+  for (let i = 0; i < adverts; i++) records[`BENCH-${String(i).padStart(6, '0')}`] = { file: `a${i}.yaml`, document: 0, hash: 'x', fields: {}, published_at: '2026-01-01T00:00:00.000Z' };
   writeFileSync(state, JSON.stringify({ version: 1, services: { [server.url]: { adverts: records } } }));
   const full = join(work, 'history-month');
   await fillHistory(api, full, server.url, adverts, 30);

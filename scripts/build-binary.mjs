@@ -78,8 +78,7 @@ const common = {
 // The worker threads' bundles ride inside as assets: a worker starts from the source (eval), with
 // every module it needs bundled in (src/core/util/built-script.ts).
 const workers = {
-  'validate-worker.cjs': 'src/core/validation/validate-worker.ts',
-  'read-ahead-worker.cjs': 'src/core/adverts/read-ahead-worker.ts',
+  'validate-worker.cjs': 'src/core/bulk/worker.ts',
 };
 await Promise.all([
   build({ ...common, entryPoints: ['src/cli/single-executable.ts'], outfile: bundle }),

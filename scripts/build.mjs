@@ -74,24 +74,16 @@ await Promise.all([
     define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
     banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   }),
-  // The worker threads of a large `validate` (src/core/validation/check-files.ts), loaded only by such a run.
+  // The worker threads of a large `validate` (src/core/bulk/run-files.ts), loaded only by such a run.
   build({
     ...common,
-    entryPoints: ['src/core/validation/validate-worker.ts'],
+    entryPoints: ['src/core/bulk/worker.ts'],
     outfile: 'dist/validate-worker.cjs',
     format: 'cjs',
     minifyWhitespace: true,
     supported: { 'dynamic-import': false },
     define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
     banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  }),
-  // The thread that reads a run's files ahead of the one checking them (src/core/adverts/read-ahead.ts).
-  build({
-    ...common,
-    entryPoints: ['src/core/adverts/read-ahead-worker.ts'],
-    outfile: 'dist/read-ahead-worker.cjs',
-    format: 'cjs',
-    minifyWhitespace: true,
   }),
   build({
     ...common,

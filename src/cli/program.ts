@@ -6,7 +6,8 @@ import { jsonText } from './output/json-output.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { parseCount } from './commands/parsers.js';
 import type { Context, GlobalOptions, Io, OutputFormat } from './context.js';
-import { formatEntry, formatsOf, gives, OUTPUT_FORMATS, outputFormatIn, prepareWriter } from './output/format-registry.js';
+import { formatEntry, formatsOf, gives, isOutputFormat, outputFormats, prepareWriter } from './output/format-registry.js';
+import { readArgv, type ArgvFacts } from './argv-facts.js';
 import { ApiError, ExitCode, JobsError, UsageError } from '../core/errors/failures.js';
 import { VERSION } from '../core/version.js';
 import { COMMANDS } from './commands/index.js';
@@ -44,9 +45,6 @@ export interface CommandSetup {
   action<A extends unknown[]>(handler: Handler<A>): (...args: unknown[]) => Promise<void>;
 }
 
-/** Global options that take a value: the word after them is not a command name. */
-const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--token-file', '--config', '--allow-env', '--output', '-o', '--timeout', '--retries']);
-
 /** --allow-env VAR (or VAR,OTHER): environment variable names, collected over repeats. */
 function allowEnvName(value: string, list: string[] = []): string[] {
   const names = value.split(',').map((name) => name.trim());
@@ -56,14 +54,11 @@ function allowEnvName(value: string, list: string[] = []): string[] {
 }
 
 /** The command argv names, when it names one exactly; undefined for help, typos or no command. */
-export function commandNamed(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === '--') return undefined;
-    if (VALUE_OPTIONS.has(word)) i++;
-    else if (!word.startsWith('-')) return COMMANDS.some(([name]) => name === word) ? word : undefined;
-  }
-  return undefined;
+export function commandNamed(argv: readonly string[], root: Command = withGlobalOptions(new Command())): string | undefined {
+  // With the commands registered, the first is a command of the path; before, the first operand.
+  const facts = readArgv(root, argv);
+  const first = facts.path[0] ?? facts.operands[0];
+  return first !== undefined && COMMANDS.some(([name]) => name === first) ? first : undefined;
 }
 
 /**
@@ -71,24 +66,46 @@ export function commandNamed(argv: readonly string[]): string | undefined {
  * `jobs help publsh`): a topic, or a mistake that gets its own message rather than the whole help.
  * `config` is both: its command help comes first, then the topic.
  */
-export function helpTopicAsked(argv: readonly string[]): string | undefined {
-  const words: string[] = [];
-  for (let i = 0; i < argv.length && words.length < 2; i++) {
-    const word = argv[i]!;
-    if (word === '--') break;
-    if (VALUE_OPTIONS.has(word)) i++;
-    else if (!word.startsWith('-')) words.push(word);
-  }
-  const [first, second] = words;
+export function helpTopicAsked(argv: readonly string[], root: Command = withGlobalOptions(new Command())): string | undefined {
+  const [first, second] = readArgv(root, argv).operands;
   if (first !== 'help' || second === undefined || second === 'help') return undefined;
   const topic = HELP_TOPICS.some(([t]) => t === second);
   return topic || !COMMANDS.some(([command]) => command === second) ? second : undefined;
 }
 
+/**
+ * The format argv asks for (`--json`, `--output x`, `-o x`, `-ox`, `--output=x`, `-o=x`), for errors
+ * that happen before commander has parsed the options; 'human' when none or an unknown one.
+ */
+export function outputFormatIn(facts: ArgvFacts): OutputFormat {
+  if (facts.given.has('json')) return 'json';
+  const asked = facts.given.get('output')?.filter((v): v is OutputFormat => v !== true && isOutputFormat(v));
+  return asked?.at(-1) ?? 'human';
+}
+
+/** The global options, which every command takes. */
+function withGlobalOptions(program: Command): Command {
+  return program
+    .option('--profile <name>', 'use this profile from the config (env JOBS_PROFILE)')
+    .option('--base-url <url>', 'the service base URL (env JOBS_BASE_URL)')
+    .option('--token-file <file>', 'read the token from this file (the token is never a flag)')
+    .option('--config <file>', 'use this config file instead of searching (env JOBS_CONFIG)')
+    .option('--allow-env <VAR>', 'let ${VAR} in the project config read this environment variable; repeatable', allowEnvName)
+    .addOption(new Option('-o, --output <format>', 'output format').choices(outputFormats()).default('human'))
+    .option('--json', 'short for --output json')
+    .option('-q, --quiet', 'print only results and errors')
+    .option('-v, --verbose', 'trace HTTP exchanges on stderr (secrets redacted); stack traces on errors')
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('--no-input', 'never prompt; fail instead')
+    .option('--timeout <duration>', 'per-request timeout, e.g. 30s, 500ms (default 30s)')
+    .option('--retries <n>', 'retries on 429, 5xx and network failures (default 5)', parseCount(0, 20))
+    .option('--sandbox', 'run against the embedded local sandbox instead of the service');
+}
+
 export function buildProgram(opts: ExecuteOptions, state: { exitCode: number; ctx?: Context; signal: AbortSignal }, only?: string): Command {
   const { io } = opts;
   const name = opts.name ?? 'jobs';
-  const program = new Command(name)
+  const program = withGlobalOptions(new Command(name))
     .description('Publish, update and delete job adverts on the Job Advert Service from YAML files.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
@@ -102,20 +119,6 @@ export function buildProgram(opts: ExecuteOptions, state: { exitCode: number; ct
       getOutHelpWidth: () => io.stdout.columns ?? 100,
       getErrHelpWidth: () => io.stderr.columns ?? 100,
     })
-    .option('--profile <name>', 'use this profile from the config (env JOBS_PROFILE)')
-    .option('--base-url <url>', 'the service base URL (env JOBS_BASE_URL)')
-    .option('--token-file <file>', 'read the token from this file (the token is never a flag)')
-    .option('--config <file>', 'use this config file instead of searching (env JOBS_CONFIG)')
-    .option('--allow-env <VAR>', 'let ${VAR} in the project config read this environment variable; repeatable', allowEnvName)
-    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS).default('human'))
-    .option('--json', 'short for --output json')
-    .option('-q, --quiet', 'print only results and errors')
-    .option('-v, --verbose', 'trace HTTP exchanges on stderr (secrets redacted); stack traces on errors')
-    .option('--no-color', 'no colour (also NO_COLOR)')
-    .option('--no-input', 'never prompt; fail instead')
-    .option('--timeout <duration>', 'per-request timeout, e.g. 30s, 500ms (default 30s)')
-    .option('--retries <n>', 'retries on 429, 5xx and network failures (default 5)', parseCount(0, 20))
-    .option('--sandbox', 'run against the embedded local sandbox instead of the service')
     .addHelpText(
       'after',
       `
@@ -256,19 +259,24 @@ export async function execute(argv: string[], given: ExecuteOptions): Promise<nu
   const controller = new AbortController();
   const state: { exitCode: number; ctx?: Context; signal: AbortSignal } = { exitCode: ExitCode.ok, signal: controller.signal };
   argv = withInitConfigDefault(argv);
-  const topic = helpTopicAsked(argv);
+  // Before any command is built, argv is read with the global options alone.
+  const globals = withGlobalOptions(new Command());
+  const topic = helpTopicAsked(argv, globals);
   if (topic !== undefined) {
     const { showHelpTopic } = await import('./help/topics.js');
     const command = COMMANDS.some(([c]) => c === topic) ? topic : undefined;
     const commandHelp = command ? () => buildProgram(opts, { exitCode: 0, signal: controller.signal }, command).commands.find((c) => c.name() === command)?.outputHelp() : undefined;
-    return showHelpTopic(topic, { io: opts.io, name: opts.name ?? 'jobs', json: outputFormatIn(argv) === 'json', commandHelp });
+    return showHelpTopic(topic, { io: opts.io, name: opts.name ?? 'jobs', json: outputFormatIn(readArgv(globals, argv)) === 'json', commandHelp });
   }
-  const named = commandNamed(argv);
+  const named = commandNamed(argv, globals);
   // completion (and shell-init, which includes it) describes every command, and help may list them.
-  const only = named !== 'completion' && named !== 'shell-init' && !argv.includes('--help') && !argv.includes('-h') ? named : undefined;
+  const help = readArgv(globals, argv).unknown.some((word) => word === '--help' || word === '-h');
+  const only = named !== 'completion' && named !== 'shell-init' && !help ? named : undefined;
   const program = buildProgram(opts, state, only);
-  const verbose = argv.includes('--verbose') || argv.includes('-v') || opts.env.JOBS_DEBUG === '1';
-  const format = outputFormatIn(argv);
+  // Read again with the command's own options, for the errors that come before commander's parse.
+  const facts = readArgv(program, argv);
+  const verbose = facts.given.has('verbose') || opts.env.JOBS_DEBUG === '1';
+  const format = outputFormatIn(facts);
 
   // Ctrl-C, SIGTERM and SIGHUP stop the run through `controller`.
   const signals = opts.handleSignals ? watchSignals(controller, opts.io.stderr, opts.name) : undefined;
@@ -277,30 +285,12 @@ export async function execute(argv: string[], given: ExecuteOptions): Promise<nu
     const parsed = program.parseAsync(argv, { from: 'user' }).then(() => state.exitCode);
     code = await (signals ? Promise.race([parsed, signals.quit]) : parsed);
   } catch (error) {
-    const command = [program.name(), ...commandPath(program, argv)].join(' ');
+    const command = [program.name(), ...facts.path].join(' ');
     code = await reportError(error, { io: opts.io, name: program.name(), command, usage: `${command} --help`, verbose, format, exitCodeOf: signals ? signals.exitCode : (c) => c });
   } finally {
     signals?.dispose();
   }
   return signals ? signals.exitCode(code) : code;
-}
-
-/** The commands argv names (`['config', 'set']`); help for it is `<name> config set --help`. */
-function commandPath(program: Command, argv: readonly string[]): string[] {
-  const path: string[] = [];
-  let level: readonly Command[] = program.commands;
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === '--') break;
-    if (VALUE_OPTIONS.has(word)) i++;
-    else if (!word.startsWith('-')) {
-      const command = level.find((c) => c.name() === word || c.aliases().includes(word));
-      if (!command) break;
-      path.push(command.name());
-      level = command.commands;
-    }
-  }
-  return path;
 }
 
 interface ErrorReport {

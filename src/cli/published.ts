@@ -10,7 +10,7 @@ export async function rememberPublished(ctx: Context, changes: readonly Publishe
   if (changes.length === 0) return;
   const [{ writePublished, publishedRecordFile }, { serviceKey }, { sanitize }, { displayPath }] = await Promise.all([
     import('../core/published/record.js'),
-    import('../core/sync/service-key.js'),
+    import('../core/config/service-key.js'),
     import('../core/util/sanitize.js'),
     import('../core/config/paths.js'),
   ]);

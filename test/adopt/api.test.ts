@@ -20,8 +20,14 @@ const isolated = () => {
 
 describe('the main export', () => {
   it('offers the client, loading and validating, the error tree renderer and sync', () => {
-    for (const name of ['JobsClient', 'loadAdverts', 'parseAdverts', 'checkAdvert', 'validateAdvert', 'isValid', 'renderTreeLines', 'renderTreeNested', 'syncFolder', 'makePlan', 'executePlan', 'SyncState', 'run', 'ApiError', 'InvalidInputError', 'ExitCode', 'VERSION']) {
+    for (const name of ['JobsClient', 'loadAdverts', 'parseAdverts', 'checkAdvert', 'validateAdvert', 'isValid', 'renderTreeLines', 'renderTreeNested', 'findingsFromTree', 'syncFolder', 'History', 'buildReport', 'renderReportHtml', 'run', 'ApiError', 'InvalidInputError', 'ExitCode', 'VERSION']) {
       expect(api, name).toHaveProperty(name);
+    }
+  });
+
+  it('does not offer the internals sync is made of (the state, the plan, its execution, the lock)', () => {
+    for (const name of ['makePlan', 'hasChanges', 'executePlan', 'SyncState', 'acquireLock', 'DEFAULT_STATE_FILE', 'publishAdvert', 'describeMessage', 'parseMessage', 'describeEntry']) {
+      expect(api, name).not.toHaveProperty(name);
     }
   });
 
@@ -77,6 +83,31 @@ describe('syncFolder', () => {
     // Nothing changed: no request at all (nock refuses any).
     const second = await api.syncFolder({ dir, baseUrl: SERVICE, token: 'tok_api', env: isolated() });
     expect(second).toMatchObject({ exitCode: 0, results: [], counts: { unchanged: 2 } });
+  });
+
+  it('tells its hooks the plan and each result in the shapes it resolves to', async () => {
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
+    nock(SERVICE).post('/jobs', advertBody('A-1')).reply(201).post('/jobs', advertBody('B-2')).reply(422, { errors: { title: ['blank'] } });
+    const seen: string[] = [];
+    const r = await api.syncFolder(
+      { dir, baseUrl: SERVICE, token: 'tok_api', env: isolated(), concurrency: 1 },
+      {
+        onPlan: (plan, info) => seen.push(`plan ${JSON.stringify(plan)} dryRun=${info.dryRun}`),
+        onSend: (total) => void seen.push(`send ${total}`),
+        onResult: (result) => seen.push(`result ${JSON.stringify(result)}`),
+      },
+    );
+    expect(r.exitCode).toBe(1);
+    expect(seen).toEqual([
+      'plan [{"action":"create","reference":"A-1","file":"a.yaml"},{"action":"create","reference":"B-2","file":"b.yaml"}] dryRun=false',
+      'send 2',
+      `result ${JSON.stringify(r.results[0])}`,
+      `result ${JSON.stringify(r.results[1])}`,
+    ]);
+    expect(r.results.map((x) => [x.reference, x.status])).toEqual([
+      ['A-1', 'created'],
+      ['B-2', 'failed'],
+    ]);
   });
 
   it('plans without sending with dryRun, naming the fields that changed', async () => {

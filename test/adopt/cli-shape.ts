@@ -4,9 +4,10 @@
  * the CI recipe) would parse: known command, known options with their values, argument counts.
  */
 import type { Command } from 'commander';
-import { buildProgram } from '../../src/cli/program.js';
+import { buildProgram, outputFormatIn } from '../../src/cli/program.js';
+import { readArgv } from '../../src/cli/argv-facts.js';
 import { completionModel, type CommandSpec, type CompletionModel, type OptionSpec } from '../../src/cli/completion/model.js';
-import { gives, outputFormatIn } from '../../src/cli/output/format-registry.js';
+import { gives } from '../../src/cli/output/format-registry.js';
 
 const sink = { write: () => true, isTTY: false };
 
@@ -149,7 +150,7 @@ export function checkInvocation(model: CompletionModel, args: readonly string[])
   }
   const where = `jobs ${spec.path.join(' ')}`;
   // A command refuses the formats it cannot give (exit 2), so a recipe that asks for one fails.
-  const format = outputFormatIn(args);
+  const format = outputFormatIn(readArgv(jobsProgram(), args));
   if (!gives(format, spec.path[0]!)) problems.push(`${where}: cannot give --output ${format}`);
   if (spec.subcommands.length > 0 && !args.includes('--help')) problems.push(`${where}: needs a subcommand (${spec.subcommands.map((s) => s.name).join(', ')})`);
   const required = spec.args.filter((a) => a.required).length;

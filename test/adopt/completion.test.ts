@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobs } from '../commands/harness.js';
 import { jobsModel } from './cli-shape.js';
 import { allCommands } from '../../src/cli/completion/model.js';
+import { outputFormats } from '../../src/cli/output/format-registry.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -108,7 +109,7 @@ describe('bash', () => {
   });
 
   it('completes option values: fixed lists, profile names, paths; nothing for free text', () => {
-    expect(bashComplete('jobs', '--output', '')).toEqual(['human', 'json', 'github', 'sarif', 'junit', 'codequality']);
+    expect(bashComplete('jobs', '--output', '')).toEqual(outputFormats());
     expect(bashComplete('jobs', 'validate', '--output', '=', 'j')).toEqual(['json', 'junit']);
     expect(bashComplete('jobs', '--profile', '')).toEqual(['ci', 'prod', 'staging']);
     expect(bashComplete('jobs', 'sync', 'adverts', '--state', 'adv')).toEqual(['adverts']);
@@ -173,7 +174,7 @@ describe('fish', () => {
     expect(fishComplete('jobs config ')).toEqual(['get', 'list', 'path', 'set', 'unset']);
     expect(fishComplete('jobs sync adverts --dr')).toEqual(['--dry-run']);
     expect(fishComplete('jobs --profile ')).toEqual(['ci', 'prod', 'staging']);
-    expect(fishComplete('jobs --output ')).toEqual(['codequality', 'github', 'human', 'json', 'junit', 'sarif']);
+    expect(fishComplete('jobs --output ')).toEqual(outputFormats().sort());
     expect(fishComplete('jobs validate adverts/b')).toEqual(['adverts/backend.yaml']);
     expect(fishComplete('jobs completion ')).toEqual(['bash', 'fish', 'zsh']);
   });

@@ -12,7 +12,7 @@ import { execute } from '../../src/cli/program.js';
 import { ExitCode } from '../../src/core/errors/failures.js';
 import { EXIT_CODE_MEANINGS } from '../../src/core/errors/exit-codes.js';
 import { COMMAND_GROUPS } from '../../src/cli/help/groups.js';
-import { OUTPUT_FORMATS } from '../../src/cli/output/format-registry.js';
+import { outputFormats } from '../../src/cli/output/format-registry.js';
 import { runJobs } from '../commands/harness.js';
 import { jobsProgram, leafCommands } from './cli-shape.js';
 
@@ -106,7 +106,7 @@ describe('help topics', () => {
   it('formats: each output format, and the JSON documents', async () => {
     const r = await runJobs(['help', 'formats']);
     expect(r.code).toBe(0);
-    for (const format of OUTPUT_FORMATS) expect(r.stdout).toMatch(new RegExp(`^ {2}${format} +\\S`, 'm'));
+    for (const format of outputFormats()) expect(r.stdout).toMatch(new RegExp(`^ {2}${format} +\\S`, 'm'));
     expect(r.stdout).toContain('{"error": {"exit_code", "message", "details"}}');
   });
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runJobs } from '../commands/harness.js';
+import { outputFormats } from '../../src/cli/output/format-registry.js';
 import { checkInvocation, jobsInvocations, jobsModel, jobsProgram, leafCommands } from './cli-shape.js';
 
 const program = jobsProgram();
@@ -65,7 +66,7 @@ describe('every command has help that teaches', () => {
   it('the checker refuses what commander refuses (so the checks above can fail)', () => {
     expect(checkInvocation(model, ['validate'])).toEqual(['jobs validate: needs 1 argument(s), got 0']);
     expect(checkInvocation(model, ['validate', 'a', '--updat'])).toEqual(['jobs validate: unknown option --updat']);
-    expect(checkInvocation(model, ['--output', 'xml', 'validate', 'a'])).toEqual(['jobs: --output xml: not one of human, json, github, sarif, junit, codequality']);
+    expect(checkInvocation(model, ['--output', 'xml', 'validate', 'a'])).toEqual([`jobs: --output xml: not one of ${outputFormats().join(', ')}`]);
     expect(checkInvocation(model, ['stats', 'A-1', '-o', 'junit'])).toEqual(['jobs stats: cannot give --output junit']);
     expect(checkInvocation(model, ['completion', 'tcsh'])).toEqual(['jobs completion: tcsh: not one of bash, zsh, fish']);
     expect(checkInvocation(model, ['config'])).toEqual(['jobs config: needs a subcommand (get, set, unset, list, path)']);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FORMATS, OUTPUT_FORMATS } from '../../src/cli/output/format-registry.js';
+import { FORMATS, outputFormats } from '../../src/cli/output/format-registry.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { jobsModel } from './cli-shape.js';
 
@@ -15,7 +15,7 @@ const DOC = readFileSync(join(ROOT, 'docs/ci.md'), 'utf8');
 describe('the output formats', () => {
   it('--output offers exactly the registry’s formats', () => {
     const option = jobsModel().globals.find((o) => o.long === '--output')!;
-    expect(option.value).toMatchObject({ type: 'choices', values: OUTPUT_FORMATS });
+    expect(option.value).toMatchObject({ type: 'choices', values: outputFormats() });
   });
 
   it('names only commands that exist', () => {

@@ -116,24 +116,6 @@ describe('text hashes in the sync state', () => {
     expect(records(state, s.baseUrl)['ACME-0042']!.hash).not.toBe(JSON.parse(text).services[s.baseUrl].adverts['ACME-0042'].hash);
   });
 
-  it('are the same from bytes read ahead on a second thread as from bytes read by the checking thread', async () => {
-    const sandbox = await liveSandbox();
-    const env = (readAhead: string) => ({ ...sandbox.env, JOBS_WORKERS: '0', JOBS_READ_AHEAD: readAhead });
-    const dir = generateAdverts(join(mkdtempSync(join(tmpdir(), 'jobs-text-hash-ahead-')), 'adverts'), 600, { realistic: true, bullets: true });
-    const state = join(dir, '.jobs-state.json');
-    expect((await jobs(['sync', dir, '-q'], { env: env('0'), timeoutMs: 60_000 })).stderr).toBe('✔ in sync: 600 created, 0 unchanged\n');
-    sandbox.log.length = 0;
-    const before = snapshot(state);
-    const ahead = await jobs(['sync', dir, '-q'], { env: env('1'), timeoutMs: 60_000 });
-    expect(ahead.stderr).toBe('✔ in sync: 600 unchanged\n');
-    expect([sandbox.log, snapshot(state)]).toEqual([[], before]);
-
-    edit(join(dir, 'advert-0000300.yaml'), /^title: (.*)$/m, 'title: $1 (senior)');
-    expect((await jobs(['sync', dir, '-q'], { env: env('1'), timeoutMs: 60_000 })).stderr).toBe('✔ in sync: 1 updated, 599 unchanged\n');
-    expect(requests(sandbox.log)).toEqual(['PUT /jobs/REAL-0000300 200']);
-    expect((await jobs(['sync', dir, '-q'], { env: env('0'), timeoutMs: 60_000 })).stderr).toBe('✔ in sync: 600 unchanged\n');
-  }, 120_000);
-
   it('plan a folder checked on worker threads as they plan a small one: new, edited, commented and untouched files, with and without text hashes', async () => {
     const sandbox = await liveSandbox();
     // Workers from 1,000 files whatever the cores (on two, a run this small would keep to one thread).

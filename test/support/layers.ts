@@ -52,3 +52,43 @@ export function coreViolations(srcFolder: string): Violation[] {
   }
   return violations;
 }
+
+export interface OrderViolation {
+  /** The importing core file, relative to src/core. */
+  file: string;
+  /** The imported core file, relative to src/core. */
+  imports: string;
+}
+
+// `import type` / `export type` carry no code and set no load order: types are the shared vocabulary.
+const TYPE_ONLY = /^\s*(?:import|export)\s+type\b/;
+const COMMENTS = /\/\*[\s\S]*?\*\/|\/\/.*$/gm;
+
+/**
+ * Imports between the core's folders that run against `order` (lowest first): a file may import
+ * its own folder and the folders before it. Files directly in core/ count as the folder '.'.
+ * A folder missing from `order` is reported too (as importing or imported), so a new folder is placed.
+ */
+export function coreOrderViolations(srcFolder: string, order: readonly string[]): OrderViolation[] {
+  const core = join(resolve(srcFolder), 'core');
+  const folderOf = (rel: string) => (rel.includes(sep) ? rel.split(sep)[0]! : '.');
+  const rank = (folder: string) => order.indexOf(folder);
+  const violations: OrderViolation[] = [];
+  for (const path of sourceFiles(core)) {
+    const file = relative(core, path);
+    const text = readFileSync(path, 'utf8');
+    for (const match of text.matchAll(SPECIFIER)) {
+      const spec = match[2]!;
+      if (!spec.startsWith('.')) continue;
+      const statement = text.slice(text.lastIndexOf(';', match.index) + 1, match.index).replace(COMMENTS, '');
+      if (TYPE_ONLY.test(statement)) continue;
+      const target = relative(core, resolve(dirname(path), spec));
+      if (target.startsWith('..')) continue;
+      const from = folderOf(file);
+      const to = folderOf(target);
+      if (from === to) continue;
+      if (rank(from) < 0 || rank(to) < 0 || rank(to) > rank(from)) violations.push({ file: file.split(sep).join('/'), imports: target.split(sep).join('/').replace(/\.js$/, '.ts') });
+    }
+  }
+  return violations;
+}

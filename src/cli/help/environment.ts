@@ -10,7 +10,6 @@ export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]
   ['JOBS_DEBUG', '1: as --verbose (HTTP trace on stderr, token redacted; stack traces on errors)'],
   ['JOBS_CLI_NAME', 'the name the tool calls itself in help and hints (set by the `jobs` function of shell-init)'],
   ['JOBS_WORKERS', 'how many worker threads check a large validate, publish or sync (0: none)'],
-  ['JOBS_READ_AHEAD', '0 turns off reading files ahead on a second thread; 1 turns it on for any run'],
   ['JOBS_CA_FILE', 'a PEM file of CA certificates to trust for the service, beside the system ones (as a profile\'s ca_file)'],
   ['HTTPS_PROXY', 'the proxy for https:// services (https_proxy too, which wins); credentials in its URL are never shown'],
   ['HTTP_PROXY', 'the proxy for http:// services (http_proxy too, which wins)'],

@@ -6,7 +6,7 @@
 import configSchema from '../../../schemas/config.schema.json' with { type: 'json' };
 import { ExitCode } from '../../core/errors/failures.js';
 import { exitCodeTable, MIXED_FAILURES_NOTE } from '../../core/errors/exit-codes.js';
-import { suggest } from '../../core/validation/suggest.js';
+import { didYouMean } from '../../core/util/did-you-mean.js';
 import { sanitize } from '../../core/util/sanitize.js';
 import { COMMANDS } from '../commands/index.js';
 import type { Io } from '../context.js';
@@ -37,7 +37,7 @@ export function showHelpTopic(topic: string, run: TopicRun): number {
     return ExitCode.ok;
   }
   const candidates = [...COMMANDS.map(([command]) => command), ...HELP_TOPICS.map(([t]) => t)];
-  const meant = suggest(topic, candidates);
+  const meant = didYouMean(topic, candidates);
   const message = `unknown command or topic '${sanitize(topic)}'`;
   const details = [...(meant ? [`(Did you mean ${meant}?)`] : []), `Run '${run.name} help' for the commands, and '${run.name} help <topic>' for ${HELP_TOPICS.map(([t]) => t).join(', ')}.`];
   run.io.stderr.write(`${run.name}: ${message}\n${details.join('\n')}\n`);

@@ -1,9 +1,10 @@
-/** Small output and input helpers shared by login, logout, config and doctor. */
+/** Small output and input helpers shared by the commands. */
 import { jsonText } from './json-output.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../../core/errors/failures.js';
 import { sanitize } from '../../core/util/sanitize.js';
 
+/** JSON is the one format each command shapes itself (the registry's entry has no writer): asked here, not by name. */
 export function isJson(ctx: Context): boolean {
   return ctx.globals.output === 'json';
 }

@@ -12,6 +12,7 @@ import { sanitize } from '../../core/util/sanitize.js';
 import { VERSION } from '../../core/version.js';
 import { ExitCode, InvalidInputError } from '../../core/errors/failures.js';
 import { InvalidAdvertsError } from '../../core/validation/invalid-adverts.js';
+import { isJson } from './command-io.js';
 
 /**
  * Reports input that stops a command before anything is sent: the findings in the selected format
@@ -30,7 +31,7 @@ export function invalidInput(ctx: Context, findings: readonly Finding[], message
  */
 export function writeFindings(ctx: Context, findings: readonly Finding[], json: () => unknown, cases?: ReportCase[]): void {
   const out = ctx.io.stdout;
-  if (ctx.globals.output === 'json') {
+  if (isJson(ctx)) {
     out.write(jsonText(json() as object));
     return;
   }

@@ -3,10 +3,11 @@
  * commands give each one (the others refuse it with exit 2 before doing anything), how a report
  * writes it, and how a fatal error is given in it. The docs' list is held to this table by a test.
  * Nothing here loads a writer: the report formats' code is imported when a run writes one.
+ *
+ * A new format is one entry in BUILT_IN and its writer's module: the reports ask the entry and the
+ * writer what to do (`document`, `everyCase`, `line`), never the format's name.
  */
 import type { Finding } from '../../core/errors/findings.js';
-
-export type OutputFormat = 'human' | 'json' | 'github' | 'sarif' | 'junit' | 'codequality';
 
 /** One checked or sent unit (an advert, an event) and what went wrong with it: a JUnit testcase. */
 export interface ReportCase {
@@ -45,10 +46,15 @@ export interface FatalError {
 export interface ReportWriter {
   report(report: RunReport): string;
   fatal(error: FatalError): string;
+  /**
+   * A format written as the findings come, one line each (GitHub annotations), where the human
+   * format would print its line for the advert; its `report` then writes what is left at the end.
+   */
+  line?(finding: Finding): string;
 }
 
 export interface FormatEntry {
-  name: OutputFormat;
+  name: string;
   /** For `--help` and the docs. */
   summary: string;
   /** The top-level commands that give it; 'every' for all (but those in `except`). */
@@ -56,6 +62,8 @@ export interface FormatEntry {
   except?: readonly string[];
   /** stdout holds one document written at the end: no line per advert, no status lines on stderr. */
   document: boolean;
+  /** The report lists every advert checked, those that passed too (JUnit's testcases), not only findings. */
+  everyCase?: boolean;
   /** The writer of the formats built from findings (json and human are shaped by each command). */
   writer?: () => Promise<ReportWriter>;
 }
@@ -64,7 +72,7 @@ export interface FormatEntry {
 const CHECKS = ['validate', 'publish', 'create', 'update', 'sync', 'events'] as const;
 const REPORTS = ['validate', 'publish', 'create', 'sync', 'events'] as const;
 
-export const FORMATS: readonly FormatEntry[] = [
+const BUILT_IN = [
   { name: 'human', summary: 'lines for people (the default)', commands: 'every', document: false },
   {
     name: 'json',
@@ -93,6 +101,7 @@ export const FORMATS: readonly FormatEntry[] = [
     summary: 'JUnit XML test report (GitLab, Jenkins, Azure Pipelines, CircleCI)',
     commands: REPORTS,
     document: true,
+    everyCase: true,
     writer: () => import('./junit.js').then((m) => m.junitWriter),
   },
   {
@@ -102,11 +111,30 @@ export const FORMATS: readonly FormatEntry[] = [
     document: true,
     writer: () => import('./codequality.js').then((m) => m.codeQualityWriter),
   },
-];
+] as const satisfies readonly FormatEntry[];
 
-export const OUTPUT_FORMATS: readonly OutputFormat[] = FORMATS.map((f) => f.name);
+/** A format's name, as `--output` takes it. */
+export type OutputFormat = (typeof BUILT_IN)[number]['name'];
 
-export function formatEntry(name: OutputFormat): FormatEntry {
+/** Every format, in the order `--output` lists them. */
+export const FORMATS: readonly FormatEntry[] = [...BUILT_IN];
+
+/** `--output`'s choices (read when the program is built). */
+export function outputFormats(): OutputFormat[] {
+  return FORMATS.map((f) => f.name as OutputFormat);
+}
+
+/** Adds a format to the registry (a test's throwaway one); returns the function that takes it out. */
+export function registerFormat(entry: FormatEntry): () => void {
+  const list = FORMATS as FormatEntry[];
+  list.push(entry);
+  return () => {
+    list.splice(list.indexOf(entry), 1);
+    loaded.delete(entry.name);
+  };
+}
+
+export function formatEntry(name: string): FormatEntry {
   return FORMATS.find((f) => f.name === name) ?? FORMATS[0]!;
 }
 
@@ -115,7 +143,7 @@ export function isOutputFormat(name: string): name is OutputFormat {
 }
 
 /** True when `command` (a top-level command's name) gives the format. */
-export function gives(format: OutputFormat, command: string): boolean {
+export function gives(format: string, command: string): boolean {
   return entryGives(formatEntry(format), command);
 }
 
@@ -124,40 +152,20 @@ function entryGives({ commands, except }: FormatEntry, command: string): boolean
 }
 
 /** The formats a command gives, for its refusal message. */
-export function formatsOf(command: string): OutputFormat[] {
+export function formatsOf(command: string): string[] {
   return FORMATS.filter((f) => entryGives(f, command)).map((f) => f.name);
 }
 
-/**
- * The format argv asks for (`--json`, `--output x`, `-o x`, `-ox`, `--output=x`, `-o=x`), for errors
- * that happen before commander has parsed the options; 'human' when none or an unknown one.
- */
-export function outputFormatIn(argv: readonly string[]): OutputFormat {
-  let found: OutputFormat = 'human';
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === '--') break;
-    if (word === '--json') return 'json';
-    let value: string | undefined;
-    if (word === '--output' || word === '-o') value = argv[++i];
-    else if (word.startsWith('--output=')) value = word.slice('--output='.length);
-    else if (word.startsWith('-o=')) value = word.slice(3);
-    else if (word.startsWith('-o') && !word.startsWith('--')) value = word.slice(2);
-    if (value !== undefined && isOutputFormat(value)) found = value;
-  }
-  return found;
-}
-
-const loaded = new Map<OutputFormat, ReportWriter>();
+const loaded = new Map<string, ReportWriter>();
 
 /** Loads the format's writer, once per process, so that the code that reports can write it at once. */
-export async function prepareWriter(format: OutputFormat): Promise<ReportWriter | undefined> {
+export async function prepareWriter(format: string): Promise<ReportWriter | undefined> {
   const entry = formatEntry(format);
   if (entry.writer && !loaded.has(format)) loaded.set(format, await entry.writer());
   return loaded.get(format);
 }
 
 /** The writer of a report format, once prepareWriter has run (every command's action does). */
-export function writerFor(format: OutputFormat): ReportWriter | undefined {
+export function writerFor(format: string): ReportWriter | undefined {
   return loaded.get(format);
 }

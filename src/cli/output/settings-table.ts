@@ -10,6 +10,7 @@ import type { ConfigLayer } from '../../core/config/load.js';
 import { isPlainObject, type PlainObject } from '../../core/config/plain.js';
 import type { ResolvedConfigWithHttp } from '../../core/config/resolve.js';
 import type { SettingSource } from '../../core/config/types.js';
+import { usesSandbox } from '../../core/config/sandbox-source.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -46,7 +47,10 @@ export function effectiveRows(config: ResolvedConfigWithHttp, cwd: string, env: 
   };
   return [
     row('profile', config.profile.value, config.profile.source, config.profile.value ?? '(none)'),
-    row('base_url', config.baseUrl.value, config.baseUrl.source),
+    // --sandbox: the sandbox's URL is known once it listens; the row says where it came from.
+    usesSandbox(config)
+      ? { key: 'base_url', value: null, shown: '(the embedded sandbox)', source: config.baseUrl.source, from: describeSource(config.baseUrl.source, cwd, env) }
+      : row('base_url', config.baseUrl.value, config.baseUrl.source),
     token,
     row('auth_scheme', config.authScheme.value, config.authScheme.source, config.authScheme.value === '' ? '(none: token sent alone)' : undefined),
     row('concurrency', config.concurrency.value, config.concurrency.source),

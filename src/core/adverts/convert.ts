@@ -6,10 +6,10 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Document, isMap, parseAllDocuments, type Scalar } from 'yaml';
-import { advertFieldTypes } from '../generated/validators.js';
 import { BODY_FIELD, bodyText, readMarkdownAdvert, splitMarkdown } from './markdown.js';
-import { readYamlAdverts } from './yaml-reader.js';
-import type { LoadProblem } from './types.js';
+import { readAdvertYaml } from './read-yaml.js';
+import type { LoadProblem, ReadResult } from './types.js';
+import { readWithYamlPackage } from './yaml-package-reader.js';
 
 export interface Converted {
   text: string;
@@ -27,7 +27,8 @@ export class ConvertError extends Error {
   }
 }
 
-const options = { fieldTypes: advertFieldTypes };
+/** The tool's own YAML reading, answering at once (the `yaml` package is loaded with this module). */
+const readYamlAdverts = (file: string, text: string): ReadResult => readAdvertYaml(file, text, { yamlPackage: readWithYamlPackage });
 const MODELINE = /^\s*yaml-language-server:/;
 
 /** One Markdown advert of a YAML file: `name` tells it apart when the file held several ('' when one). */
@@ -41,7 +42,7 @@ export interface ConvertedPart extends Converted {
  * their references (their numbers where a reference is not a plain name).
  */
 export function yamlToMarkdownParts(file: string, text: string): ConvertedPart[] {
-  const read = readYamlAdverts(file, text, options);
+  const read = readYamlAdverts(file, text);
   if (read.problems.length > 0) throw new ConvertError('the file does not read as adverts; fix it first', read.problems);
   const documents = documentTexts(text);
   if (read.adverts.length <= 1) return [{ name: '', ...yamlToMarkdown(file, file, documents?.length === 1 ? documents[0]! : text) }];
@@ -52,7 +53,7 @@ export function yamlToMarkdownParts(file: string, text: string): ConvertedPart[]
   return documents.map((document, i) => {
     const value = read.adverts[i]!.value;
     const converted = yamlToMarkdown(file, file, document);
-    const back = readMarkdownAdvert(file, converted.text, (f, t) => readYamlAdverts(f, t, options));
+    const back = readMarkdownAdvert(file, converted.text, (f, t) => readYamlAdverts(f, t));
     if (!isDeepStrictEqual(back.adverts[0]?.value, { ...value, [BODY_FIELD]: bodyText(String(value[BODY_FIELD])) })) throw unsafe(file);
     const reference = typeof value.reference === 'string' && /^[\w.-]{1,80}$/.test(value.reference) && !/^\.+$/.test(value.reference) ? value.reference : String(i + 1);
     const name = names.has(reference) ? String(i + 1) : reference;
@@ -89,7 +90,7 @@ function documentTexts(text: string): string[] | undefined {
 
 /** A YAML (or JSON) advert as a Markdown advert: every field but job_description in the front matter. */
 export function yamlToMarkdown(file: string, target: string, text: string): Converted {
-  const read = readYamlAdverts(file, text, options);
+  const read = readYamlAdverts(file, text);
   if (read.problems.length > 0) throw new ConvertError('the file does not read as adverts; fix it first', read.problems);
   if (read.adverts.length !== 1) throw new ConvertError(`the file holds ${read.adverts.length} adverts and a Markdown advert is one: split them into a file each first`);
   const value = read.adverts[0]!.value;
@@ -102,7 +103,7 @@ export function yamlToMarkdown(file: string, target: string, text: string): Conv
     const front = fields();
     if (front === undefined) continue;
     const markdown = `---\n${withoutModeline(front)}---\n\n${body}`;
-    const back = readMarkdownAdvert(target, markdown, (f, t) => readYamlAdverts(f, t, options));
+    const back = readMarkdownAdvert(target, markdown, (f, t) => readYamlAdverts(f, t));
     if (back.problems.length === 0 && isDeepStrictEqual(back.adverts[0]?.value, expected)) return { text: markdown, notes: body === description ? [] : [whitespaceNote(description)] };
   }
   throw unsafe(target);
@@ -111,7 +112,7 @@ export function yamlToMarkdown(file: string, target: string, text: string): Conv
 /** A Markdown advert as a YAML one: the front matter as written, then job_description as a literal block. */
 export function markdownToYaml(file: string, target: string, text: string, modeline?: string): Converted {
   const parts = splitMarkdown(text);
-  const read = readMarkdownAdvert(file, text, (f, t) => readYamlAdverts(f, t, options));
+  const read = readMarkdownAdvert(file, text, (f, t) => readYamlAdverts(f, t));
   if (read.problems.length > 0 || !('body' in parts)) throw new ConvertError('the file does not read as a Markdown advert; fix it first', read.problems);
   const value = read.adverts[0]!.value;
   const field = new Document({ [BODY_FIELD]: parts.body });
@@ -130,7 +131,7 @@ export function markdownToYaml(file: string, target: string, text: string, model
   ];
   for (const candidate of candidates) {
     const yaml = candidate();
-    const back = readYamlAdverts(target, yaml, options);
+    const back = readYamlAdverts(target, yaml);
     if (back.problems.length === 0 && back.adverts.length === 1 && isDeepStrictEqual(back.adverts[0]!.value, value)) return { text: yaml, notes: [] };
   }
   throw unsafe(target);

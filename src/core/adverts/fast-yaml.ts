@@ -5,13 +5,12 @@
  * (same values, same positions), several times faster.
  *
  * It never has to be complete, only never wrong: on anything outside that subset, or anything that
- * might be an error, it returns undefined and the caller falls back to the `yaml` package, which
+ * might be an error, it returns undefined and the caller (read-yaml.ts) falls back to the `yaml` package, which
  * stays the authority (and writes the error messages). When in doubt, it bails out.
  */
 import { typedPlainScalar } from './scalars.js';
-import type { AdvertSource, PathSegment, Position } from './types.js';
-import { withNormalReference } from '../validation/reference.js';
-import type { ReadOptions, ReadResult } from './yaml-reader.js';
+import type { AdvertSource, PathSegment, Position, ReadOptions, ReadResult } from './types.js';
+import { withNormalReference } from './reference.js';
 
 /**
  * Characters the fast path leaves to the `yaml` package: tabs (indentation rules), control and
@@ -114,10 +113,10 @@ interface SeqSource {
 }
 
 /**
- * Reads `text` like readYamlAdverts does, or returns undefined when the text is not in the simple
- * subset (the caller then uses the `yaml` package). Never returns problems: any doubt is a bail-out.
+ * Reads `text` like readWithYamlPackage does, or returns undefined when the text is not in the
+ * simple subset (read-yaml.ts then uses the `yaml` package). Never returns problems: any doubt is a bail-out.
  */
-export function readYamlAdvertsFast(file: string, text: string, options: ReadOptions): ReadResult | undefined {
+export function readYamlFast(file: string, text: string, options: ReadOptions): ReadResult | undefined {
   if (unsupportedText(text)) return undefined;
   const parser = new Parser(text, options.fieldTypes, options.maxNodes ?? DEFAULT_MAX_NODES);
   try {

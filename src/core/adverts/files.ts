@@ -14,11 +14,11 @@ import { join, relative, resolve, isAbsolute, sep } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { keepHeapNearLive } from '../util/heap.js';
 import { sanitize } from '../util/sanitize.js';
+import { STDIN_NAME } from '../util/stdin-name.js';
 import { notRegularKind, NotRegularFileError, whyUnreadable } from '../util/quick-fs.js';
 import type { LoadProblem } from './types.js';
 
 export const ADVERT_EXTENSIONS = ['.yaml', '.yml', '.json', '.md'];
-export const STDIN_NAME = '<stdin>';
 /**
  * Larger files are refused. An advert is a few kilobytes, but a file may hold many documents
  * (`---`): a file over 1 MiB is read a group of documents at a time (see load.ts), so 64 MiB
@@ -453,11 +453,10 @@ export async function readAdvertFile(found: FoundFile, stdin: () => AsyncIterabl
 /**
  * Reads a found file (not stdin): its text, or why it cannot be read. With `digestBytes`, the text
  * comes with that function's digest of the file's bytes (hashing them is quicker than the text).
- * `readAhead`: the file's bytes, read by another thread (see read-ahead.ts).
  */
-export function readAdvertFileSync(display: string, path: string, digestBytes?: (bytes: Uint8Array) => string, readAhead?: Buffer): FileText {
+export function readAdvertFileSync(display: string, path: string, digestBytes?: (bytes: Uint8Array) => string): FileText {
   try {
-    const read = readAhead ? { bytes: readAhead } : readFoundFile(path);
+    const read = readFoundFile(path);
     if ('tooLarge' in read) return tooLarge(display, read.tooLarge);
     const text = decodeAdvertBytes(display, read.bytes);
     return digestBytes && 'text' in text ? { text: text.text, digest: digestBytes(read.bytes) } : text;

@@ -3,11 +3,9 @@
  * positions, and flags the same reference used twice. Problems are collected, not thrown, so a run
  * reports every bad file at once.
  */
-import { advertFieldTypes } from '../generated/validators.js';
 import { findAdvertFiles, readAdvertFile, readAdvertFileSync, type FileText, type FoundFile } from './files.js';
-import type { AdvertSource, LoadProblem, Position } from './types.js';
-import type { ReadResult } from './yaml-reader.js';
-import { readYamlAdvertsFast } from './fast-yaml.js';
+import type { AdvertSource, LoadProblem, Position, ReadResult } from './types.js';
+import { readAdvertYaml } from './read-yaml.js';
 import { isMarkdownName, readAdvertText } from './markdown.js';
 import { CancelledError } from '../errors/failures.js';
 import { plural } from '../util/plural.js';
@@ -87,7 +85,7 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
   // A Markdown advert is one advert: read whole.
   const parts = isMarkdownName(found.display) ? undefined : documentGroups(text);
   if (parts === undefined) {
-    yield await readText(found.display, text);
+    yield await readAdvertText(found.display, text, (file, yaml) => readAdvertYaml(file, yaml));
     return;
   }
   let index = 0;
@@ -96,7 +94,7 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
   for (const part of parts) {
     // A part is a megabyte of YAML: let the event loop turn between two (a Ctrl-C is heard there).
     if (index > 0) await nextTurn();
-    const result = await readText(found.display, text.slice(part.start, part.end));
+    const result = await readAdvertYaml(found.display, text.slice(part.start, part.end));
     const { lines, documents } = part;
     const at = (p: Position): Position => ({ line: p.line + line, column: p.column });
     const shift = index;
@@ -118,20 +116,12 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
  * file (not stdin) the fast reader takes, or one that cannot be read. Otherwise the text read, to
  * hand to readFileInParts.
  */
-export function readFileAtOnce(display: string, path: string, digestBytes?: (bytes: Uint8Array) => string, readAhead?: Buffer): { result: ReadResult; digest?: string } | { read: FileText } {
-  const read = readAdvertFileSync(display, path, digestBytes, readAhead);
+export function readFileAtOnce(display: string, path: string, digestBytes?: (bytes: Uint8Array) => string): { result: ReadResult | Promise<ReadResult>; digest?: string } | { read: FileText } {
+  const read = readAdvertFileSync(display, path, digestBytes);
   if ('problem' in read) return { result: { adverts: [], problems: [read.problem] } };
-  const fast = read.text.length <= PART_CHARS ? readAdvertText(display, read.text, (file, text) => readYamlAdvertsFast(file, text, { fieldTypes: advertFieldTypes })) : undefined;
-  return fast ? { result: fast, ...(read.digest === undefined ? {} : { digest: read.digest }) } : { read };
-}
-
-async function readText(file: string, text: string): Promise<ReadResult> {
-  const options = { fieldTypes: advertFieldTypes };
-  // The `yaml` package is loaded only for files the fast path leaves to it (and for every error).
-  const fast = readAdvertText(file, text, (f, t) => readYamlAdvertsFast(f, t, options));
-  if (fast) return fast;
-  const { readYamlAdvertsSlow } = await import('./yaml-reader.js');
-  return readAdvertText(file, text, (f, t) => readYamlAdvertsSlow(f, t, options));
+  if (read.text.length > PART_CHARS) return { read };
+  // A Markdown advert's front matter goes to the same YAML entry point (markdown.ts).
+  return { result: readAdvertText(display, read.text, (file, text) => readAdvertYaml(file, text)), ...(read.digest === undefined ? {} : { digest: read.digest }) };
 }
 
 /** A file over this size is read in groups of documents of about this size. */

@@ -31,3 +31,16 @@ export interface LoadProblem {
   /** Short machine-readable kind: yaml_syntax, empty, binary, encoding, too_large, not_a_mapping, unreadable, unreadable_folder, not_a_file, ... */
   code: string;
 }
+
+export interface ReadOptions {
+  /** Dotted path -> JSON type(s), from the schema; see advertFieldTypes. */
+  fieldTypes: Record<string, string>;
+  /** Bound on nodes visited per document, aliases expanded (defends against alias bombs). */
+  maxNodes?: number;
+}
+
+/** One advert text read: its documents as adverts with positions, or its problems. */
+export interface ReadResult {
+  adverts: AdvertSource[];
+  problems: LoadProblem[];
+}

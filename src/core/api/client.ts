@@ -7,7 +7,7 @@ import { ConfigError } from '../errors/failures.js';
 import { carriesToken } from '../util/token-text.js';
 import { badResponseError } from './api-errors.js';
 import { Transport, type ClientOptions, type RawResponse, type RequestSpec } from './transport.js';
-import { encodeSegment } from './url.js';
+import { encodeSegment } from '../config/base-url.js';
 
 export type { ClientOptions } from './transport.js';
 

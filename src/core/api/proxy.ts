@@ -7,12 +7,11 @@
  */
 import { ConfigError } from '../errors/failures.js';
 import { noProxyMatch } from './no-proxy.js';
-import { isLoopbackHost } from './url.js';
+import { isLoopbackHost } from '../config/base-url.js';
 
-export type ProxyEnv = Readonly<Record<string, string | undefined>>;
+import type { ProxyEnv } from '../config/proxy-env.js';
 
-/** The variables read, so a caller can hand over only those. */
-export const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'no_proxy', 'NO_PROXY'] as const;
+export type { ProxyEnv } from '../config/proxy-env.js';
 
 export interface ProxyServer {
   /** `http://proxy.corp:3128`: what to connect to, credentials removed. */
@@ -109,14 +108,4 @@ export function describeDecision(decision: ProxyDecision): string {
           return `none: neither ${decision.variables[0]} nor ${decision.variables[1]} is set`;
       }
   }
-}
-
-/** The environment's proxy variables only, for settings that travel with a client. */
-export function proxyEnvOf(env: ProxyEnv): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of PROXY_VARIABLES) {
-    const value = env[name];
-    if (value !== undefined) out[name] = value;
-  }
-  return out;
 }

@@ -12,7 +12,8 @@ import { onAbort } from '../util/abort-fanout.js';
 import { Deadlines } from './deadlines.js';
 import { RateGate } from './rate-gate.js';
 import { backoffDelay, classifyConnectFailure, formatSeconds, parseRateLimitWait, parseRetryAfter, retryForStatus, statusWords, type Retry } from './retry-policy.js';
-import { isLoopbackHost, joinUrl, parseBaseUrl } from './url.js';
+import { isLoopbackHost, joinUrl, parseBaseUrl } from '../config/base-url.js';
+import { formatDuration } from '../config/duration.js';
 import { chooseProxy, type ProxyEnv, type ProxyServer } from './proxy.js';
 import { proxyHint } from './proxy-failures.js';
 import { tlsHint, type CaFileLabel } from './tls-hints.js';
@@ -136,14 +137,6 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
         })
       : undefined;
   });
-}
-
-/** `30000` -> `30s`, `500` -> `500ms`, `120000` -> `2m`. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms}ms`;
-  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
-  if (ms % 1000 === 0) return `${ms / 1000}s`;
-  return formatSeconds(ms);
 }
 
 function nonNegativeInt(value: number | undefined, fallback: number, what: string): number {

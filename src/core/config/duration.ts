@@ -24,11 +24,16 @@ export function parseDurationMs(value: string | number, maxMs = MAX_MS): number 
   return Math.max(1, Math.round(ms));
 }
 
-/** The shortest exact spelling of a duration: `2m`, `30s`, `1500ms`. */
+/**
+ * The one spelling of a duration shown anywhere (config list, doctor, error messages, traces): the
+ * largest unit that writes it exactly, seconds with decimals below a minute, milliseconds below a
+ * second: `1d`, `2h`, `2m`, `90s`, `1.5s`, `500ms`. Every spelling reads back with parseDurationMs,
+ * so a value shown can be pasted into a config or a flag.
+ */
 export function formatDuration(ms: number): string {
   if (ms >= 86_400_000 && ms % 86_400_000 === 0) return `${ms / 86_400_000}d`;
-  if (ms > 3_600_000 && ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
-  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
-  if (ms % 1000 === 0) return `${ms / 1000}s`;
-  return `${ms}ms`;
+  if (ms >= 3_600_000 && ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000}m`;
+  if (ms < 1000) return `${ms}ms`;
+  return `${ms / 1000}s`;
 }

@@ -15,6 +15,8 @@ export interface ConfigFlags {
   retries?: number;
   /** --allow-env: environment variables a project config may read (by name). */
   allowEnv?: string[];
+  /** --sandbox: the embedded sandbox is the service, with its own token (sandbox-source.ts). */
+  sandbox?: boolean;
 }
 
 /** Where settings are resolved from: the working directory, the environment and the flags. */

@@ -1,14 +1,16 @@
 /**
  * Settings after precedence: flags > environment > project config > user config > defaults, with
- * the credentials store written by `jobs login` as the last source of a token. Every value records
+ * the credentials store written by `jobs login` as the last source of a token; --sandbox, when
+ * given, is the one source of the base URL and the token (sandbox-source.ts). Every value records
  * where it came from so `jobs doctor` and `jobs config list` can say so.
  */
 import { dirname, resolve as resolvePath } from 'node:path';
-import { proxyEnvOf } from '../api/proxy.js';
+import { proxyEnvOf } from './proxy-env.js';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { readCredentials, storeKey, type CredentialsFile } from './credentials.js';
 import { describeSource } from './describe.js';
 import { parseDurationMs } from './duration.js';
+import { sandboxSettings } from './sandbox-source.js';
 import { InterpolationError, interpolateString, isTokenKey } from './interpolate.js';
 import { carriesToken } from '../util/token-text.js';
 import { readFile, whyUnreadable } from '../util/quick-fs.js';
@@ -108,8 +110,12 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
     return entry && { value: entry.value, source: entry.source };
   };
 
+  // --sandbox: the sandbox's URL and token, and no other is read (see sandbox-source.ts).
+  const sandbox = sandboxSettings(globals);
   // Base URL: --base-url > JOBS_BASE_URL > the profile's base_url > the URL recorded by `jobs login`.
-  let baseUrl: Setting<string | undefined> | undefined = globals.baseUrl
+  let baseUrl: Setting<string | undefined> | undefined = sandbox
+    ? sandbox.baseUrl
+    : globals.baseUrl
     ? { value: globals.baseUrl, source: { kind: 'flag', name: '--base-url' } }
     : env.JOBS_BASE_URL
       ? { value: env.JOBS_BASE_URL, source: { kind: 'env', name: 'JOBS_BASE_URL' } }
@@ -131,8 +137,11 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
     throw new ConfigError(`${describeSource(authScheme.source, cwd, env)}: must be one word such as Bearer or Token (or empty to send the token alone)`);
   }
 
-  const token = await findToken({ cwd, env, globals, profileValue, readStore, profile: profile.value, baseUrl: baseUrl.value, warnings, skipKeyring: Boolean(options.skipKeyring) });
-  if (token) refuseTokenCopies(found, token, show, cwd, env);
+  const token =
+    sandbox?.token ??
+    (await findToken({ cwd, env, globals, profileValue, readStore, profile: profile.value, baseUrl: baseUrl.value, warnings, skipKeyring: Boolean(options.skipKeyring) }));
+  // The sandbox's token is public (and a word): only a secret one is kept out of values.
+  if (token && !sandbox) refuseTokenCopies(found, token, show, cwd, env);
   // A malformed token is the client's to refuse when it is about to send; `validate` needs none.
 
   const config: ResolvedConfigWithHttp = {

@@ -5,7 +5,7 @@
  */
 import configSchema from '../../../schemas/config.schema.json' with { type: 'json' };
 import { validateConfig, type AjvError } from '../generated/validators.js';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../util/did-you-mean.js';
 import { getPath } from './plain.js';
 
 export interface SchemaNode {

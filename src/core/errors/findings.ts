@@ -1,13 +1,11 @@
 /**
  * A finding is one located error: a message from an error tree (local or the service's) or a file
  * that could not be read, with `file:line:column`. Every output format is built from findings.
+ * Findings of an error tree, with the local rules' advice, are made in validation/tree-findings.ts.
  */
-import type { AdvertSource, LoadProblem, PathSegment } from '../adverts/types.js';
-import { describeEntry, WHOLE_ADVERT } from './render.js';
-import { flattenTree, type ErrorTree } from './tree.js';
-import { parseMessage } from './messages.js';
+import type { LoadProblem } from '../adverts/types.js';
+import { WHOLE_ADVERT } from './render.js';
 import { sanitize } from '../util/sanitize.js';
-import { advise, type AdviceContext } from '../validation/advice.js';
 
 export interface Finding {
   /** field: a message about a parameter (or the whole advert); file: a file that could not be read. */
@@ -26,43 +24,6 @@ export interface Finding {
   reference?: string;
   /** The source lines at the mistake, with a caret under it (YAML syntax errors): shown under the message on a terminal. */
   context?: string[];
-}
-
-/**
- * Findings for an error tree. `advice` (by default the source's own value) lets a message say what
- * to write instead: give the advert as checked or sent, and the config's constants.
- */
-export function findingsFromTree(
-  tree: ErrorTree,
-  source?: Pick<AdvertSource, 'file' | 'locate'> & Partial<Pick<AdvertSource, 'value'>>,
-  reference?: string,
-  advice: AdviceContext = {},
-): Finding[] {
-  const context: AdviceContext = { value: source?.value, ...(source ? { locate: source.locate } : {}), ...advice };
-  return flattenTree(tree).map((entry) => {
-    const d = describeEntry(entry);
-    const better = adviceFor(entry.path, entry.message, context);
-    const pos = source?.locate(entry.path as PathSegment[]);
-    return {
-      kind: 'field' as const,
-      file: source?.file ?? '',
-      ...(pos ? { line: pos.line, column: pos.column } : {}),
-      path: d.path,
-      message: d.raw,
-      text: better ?? d.text,
-      rule: parseMessage(entry.message)?.id ?? 'other',
-      ...(reference === undefined ? {} : { reference }),
-    };
-  });
-}
-
-function adviceFor(path: readonly string[], message: string, context: AdviceContext): string | undefined {
-  try {
-    return advise(path, message, context);
-  } catch {
-    // Advice is a nicety: the catalogue's sentence is still true.
-    return undefined;
-  }
 }
 
 export function findingFromProblem(problem: LoadProblem): Finding {

@@ -19,9 +19,10 @@ export interface DescribedEntry {
 
 export const WHOLE_ADVERT = '(advert)';
 
-export function describeEntry(entry: ErrorEntry): DescribedEntry {
+/** `describe` defaults to the catalogue; validation's findings pass the local rules' (validation/local-rules.ts). */
+export function describeEntry(entry: ErrorEntry, describe: (message: string) => string | undefined = describeMessage): DescribedEntry {
   const raw = sanitize(entry.message);
-  const human = describeMessage(entry.message);
+  const human = describe(entry.message);
   return { path: entry.path.map((p) => sanitize(p)).join('.'), raw, text: human ?? raw, known: human !== undefined };
 }
 

@@ -6,7 +6,7 @@
 import type { Position } from '../adverts/types.js';
 import { sanitize } from '../util/sanitize.js';
 import { EXACT_HINT, firstInexactJsonNumber } from '../util/exact-numbers.js';
-import { suggest } from '../validation/suggest.js';
+import { didYouMean } from '../util/did-you-mean.js';
 import { fieldProblem, fileProblem } from './findings.js';
 import type { Finding } from '../errors/findings.js';
 import { ENTRY_FIELDS, type RawField, type ReadItem, type ReadResult } from './types.js';
@@ -160,7 +160,7 @@ export class CsvReader {
     for (const [index, name] of columns.entries()) {
       const cell = header.fields[index]!;
       if (!FIELDS.includes(name)) {
-        const hint = suggest(name, FIELDS);
+        const hint = didYouMean(name, FIELDS);
         const text = `is not a known column (the columns are ${FIELDS.join(', ')})${hint ? `; did you mean ${hint}?` : ''}`;
         problems.push(fieldProblem(file, cell.position, sanitize(name), hint ? `unknown_field:${hint}` : 'unknown_field', text));
       } else if (known.has(name)) {

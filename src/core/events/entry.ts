@@ -3,11 +3,11 @@
  * application_id a non-blank string, kind one of the three, data an object when present, no other
  * fields.
  */
-import { unusableIdentifier } from '../validation/reference.js';
+import { unusableIdentifier } from '../adverts/reference.js';
 import type { Position } from '../adverts/types.js';
 import type { Finding } from '../errors/findings.js';
 import { sanitize } from '../util/sanitize.js';
-import { suggest } from '../validation/suggest.js';
+import { didYouMean } from '../util/did-you-mean.js';
 import { fieldProblem } from './findings.js';
 import { ENTRY_FIELDS, EVENT_KINDS, type EventEntry, type RawEntry, type RawField } from './types.js';
 
@@ -40,7 +40,7 @@ export function checkEntry(file: string, raw: RawEntry, index: number): { entry?
 
   for (const [name, field] of raw.fields) {
     if (FIELDS.includes(name)) continue;
-    const hint = suggest(name, FIELDS);
+    const hint = didYouMean(name, FIELDS);
     problem(field, sanitize(name), hint ? `unknown_field:${hint}` : 'unknown_field', `is not a known field (the fields are ${FIELDS.join(', ')})${hint ? `; did you mean ${hint}?` : ''}`);
   }
 
@@ -88,7 +88,7 @@ function eventKind(field: RawField | undefined, report: Report): string | undefi
   if (value === null || (typeof value === 'string' && value.trim() === '')) return report('blank', `must not be blank: one of ${KINDS.join(', ')}`);
   if (typeof value === 'string' && KINDS.includes(value)) return value;
   const written = typeof value === 'string' ? value : (field.text ?? '');
-  const hint = written ? (suggest(written, KINDS) ?? suggest(`recruiter_${written}`, KINDS)) : undefined;
+  const hint = written ? (didYouMean(written, KINDS) ?? didYouMean(`recruiter_${written}`, KINDS)) : undefined;
   return report('inclusion', `is not one of the permitted values (${KINDS.join(', ')})${hint ? `; did you mean ${hint}?` : ''}`);
 }
 

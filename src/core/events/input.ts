@@ -7,6 +7,7 @@ import { open } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { InvalidInputError, UsageError } from '../errors/failures.js';
 import { sanitize } from '../util/sanitize.js';
+import { STDIN_NAME } from '../util/stdin-name.js';
 import { readRegularFileSync, statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 import { EVENT_FORMATS, type EventFormat } from './types.js';
 
@@ -16,7 +17,6 @@ export interface InputSource {
   io: { stdin: AsyncIterable<Buffer | string> };
 }
 
-export const STDIN_NAME = '<stdin>';
 /** Beyond this an input read whole (YAML, stdin) is refused; a smaller file is easier to rerun. */
 export const MAX_EVENTS_BYTES = 64 * 1024 * 1024;
 /** Beyond this a line (or a CSV record) is refused: one event is a few hundred bytes. */

@@ -14,7 +14,7 @@ import { reasonInWords } from '../storage/errors.js';
 import { syncFolder } from '../storage/replace.js';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
-import { canonicalServiceKey } from '../sync/service-key.js';
+import { canonicalServiceKey } from '../config/service-key.js';
 import { NotRegularFileError, statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 
 /** sending: the post began; failed: it clearly did not arrive (the event is to be posted again). */

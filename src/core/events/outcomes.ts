@@ -1,6 +1,6 @@
 /** What became of each event of a run, and the exit code the results add up to. */
 import { ExitCode, type JobsError } from '../errors/failures.js';
-import { encodeSegment } from '../api/url.js';
+import { encodeSegment } from '../config/base-url.js';
 import type { JournalStatus } from './journal.js';
 import type { EventEntry } from './types.js';
 

@@ -15,10 +15,10 @@ import { plural } from '../util/plural.js';
 import { checkEntry } from './entry.js';
 import { fileProblem } from './findings.js';
 import type { EventsInput } from './input.js';
-import { reasonInWords } from '../storage/errors.js';
-import { JournalWriter, readJournal, type JournalState, type JournalStatus } from './journal.js';
+import { ExactlyOnce, type Ticket } from './exactly-once.js';
+import { JournalWriter, readJournal, type JournalRecord, type JournalState, type JournalStatus } from './journal.js';
 import { EntryKeys } from './key.js';
-import { asJobsError, classifyFailure, isUnauthorized } from './outcome.js';
+import { asJobsError, classifyFailure } from './outcome.js';
 import { emptyCounts, requestOf, resultCode, type EntryResult, type EntryStatus } from './outcomes.js';
 import { readItems } from './source.js';
 import type { EventEntry } from './types.js';
@@ -140,18 +140,7 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
   const client = o.client!;
   // Heard while the journal was read or the client set up: no journal is started for nothing.
   if (o.signal.aborted) throw new CancelledError('interrupted before the first post; nothing was sent');
-  const writer = JournalWriter.open(journal!.path, journal!.display, state!);
-  const unrecorded: EntryResult[] = [];
-  let journalFailure: unknown;
-  let readFailure: unknown;
-  let stopped = false;
-  const stop = () => {
-    stopped = true;
-  };
-  // Ctrl-C stops new posts; those in flight are not aborted, so their outcome is known and journaled.
-  const going = () => !stopped && !o.signal.aborted;
-
-  const line = (planned: EntryResult, status: JournalStatus) => ({
+  const line = (planned: EntryResult, status: JournalStatus): JournalRecord => ({
     v: 1 as const,
     key: planned.key,
     application_id: planned.entry.application_id,
@@ -160,99 +149,58 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
     service,
     at: isoNow(),
   });
-
+  const rule = new ExactlyOnce(JournalWriter.open(journal!.path, journal!.display, state!), line, o.signal);
   const entries = toPost();
-  /** An entry whose `sending` line is queued; `durable` settles when that line's flush ends. */
-  interface Journaled {
-    planned: EntryResult;
-    durable: Promise<void>;
-  }
 
   /** The next entry to post, its `sending` line queued; undefined at the end or once the run stops. */
-  const journalNext = async (): Promise<Journaled | undefined> => {
+  const journalNext = async (): Promise<Ticket | undefined> => {
     let next: IteratorResult<EntryResult>;
     try {
       next = await entries.next();
     } catch (error) {
       // The entries read before the failure (journaled ahead, maybe) are still posted, as they
       // would be without reading ahead: the run ends there, in file order.
-      readFailure ??= error;
+      rule.readFailed(error);
       return undefined;
     }
     // An entry read after the run was stopped is not started.
-    if (next.done || !going()) return undefined;
-    const durable = writer.append(line(next.value, 'sending'));
-    // Rejections are handled where the line is awaited; this keeps an unawaited one quiet.
-    durable.catch(() => undefined);
-    return { planned: next.value, durable };
-  };
-
-  /** A `sending` line was written for an entry that then was not posted: a rerun posts it. */
-  const notSent = (journaled: Journaled) => {
-    writer.notSent(line(journaled.planned, 'failed'));
-  };
-
-  const postOne = async (planned: EntryResult) => {
-    // Once its `sending` line is on disk the post goes out, even after Ctrl-C: that line says it began.
-    const result = await post(client, planned);
-    // Nothing else can succeed with credentials the service refuses.
-    if (result.error && isUnauthorized(result.error)) stop();
-    // The outcome line is not waited for: it joins the flush of the next posts' `sending` lines
-    // (or the last flush, on close). A crash that loses it leaves the `sending` line, so a rerun
-    // holds the event as uncertain: never posted twice, only less sure.
-    const written = writer.append(line(planned, result.status === 'posted' ? 'accepted' : result.status === 'uncertain' ? 'uncertain' : 'failed'));
-    // Settled before `close` returns: the writer rejects a batch before it ends its flush.
-    written.catch((error: unknown) => {
-      // The `sending` line stands: a rerun holds this event as uncertain instead of repeating it.
-      journalFailure ??= error;
-      if (result.status === 'posted' || result.status === 'uncertain') unrecorded.push(result);
-      stop();
-    });
-    settle(result);
+    if (next.done || !rule.going) return undefined;
+    return rule.begin(next.value);
   };
 
   /**
    * The `sending` lines of one batch ahead are flushed while the current batch is in flight: the
    * disk's flush overlaps the network instead of coming between two posts (a flush takes as long
-   * as a post). A post still starts only once its own `sending` line is on disk. At most
-   * `concurrency` entries are journaled ahead; those the run stops before posting get a `failed`
-   * line (not sent), so a rerun posts them. A kill leaves them `sending`: held as uncertain.
+   * as a post). A post still starts only once its own `sending` line is on disk (the rule, in
+   * exactly-once.ts). At most `concurrency` entries are journaled ahead.
    */
   const { concurrency } = o;
-  const ahead: Promise<Journaled | undefined>[] = [];
+  const ahead: Promise<Ticket | undefined>[] = [];
   const topUp = () => {
-    while (going() && ahead.length < concurrency) ahead.push(journalNext());
+    while (rule.going && ahead.length < concurrency) ahead.push(journalNext());
   };
   const lane = async () => {
-    while (going()) {
+    while (rule.going) {
       const next = ahead.shift() ?? journalNext();
       topUp();
-      const current = await next;
-      if (!current) return;
-      try {
-        // Waits for the flush that carries this line: nothing is sent that the journal cannot record.
-        await current.durable;
-      } catch (error) {
-        journalFailure ??= error;
-        stop();
-        return;
-      }
-      if (!going()) return notSent(current);
-      await postOne(current.planned);
+      const ticket = await next;
+      if (!ticket || !(await rule.clearToPost(ticket))) return;
+      const result = await post(client, ticket.planned);
+      rule.answered(ticket, result);
+      settle(result);
     }
   };
   try {
     await Promise.all(Array.from({ length: concurrency }, lane));
     // Entries journaled ahead and never posted (the run stopped, or the file ended first).
     for (const next of ahead.splice(0)) {
-      const journaled = await next;
-      if (journaled) notSent(journaled);
+      const ticket = await next;
+      if (ticket) rule.notPosted(ticket);
     }
   } finally {
-    await writer.close();
+    await rule.close();
   }
-  const failure = journalFailure !== undefined ? journalError(journal!.display, journalFailure, unrecorded) : readFailure;
-  return outcome(o.signal.aborted, failure);
+  return outcome(o.signal.aborted, rule.failure(journal!.display));
 }
 
 /**
@@ -300,13 +248,4 @@ async function post(client: JobsClient, planned: EntryResult): Promise<EntryResu
   } catch (error) {
     return { ...planned, status: classifyFailure(error), error: asJobsError(error) };
   }
-}
-
-function journalError(display: string, cause: unknown, unrecorded: readonly EntryResult[]): PartialFailureError {
-  const error = new PartialFailureError(`cannot write the journal ${sanitize(display)} (${reasonInWords(cause)}); the run was stopped`);
-  error.details = [
-    ...unrecorded.map((r) => `${r.entry.kind} ${sanitize(r.entry.application_id)} (${sanitize(r.entry.file)}:${r.entry.position.line}) was sent (${r.status}) but its outcome is not in the journal: a rerun holds it as uncertain and does not post it again`),
-    'fix the journal file (space, permissions), then rerun: events posted with no outcome recorded are listed as uncertain; --retry-uncertain posts them again',
-  ];
-  return error;
 }

@@ -7,7 +7,7 @@ import type { Position } from '../adverts/types.js';
 import { sanitize } from '../util/sanitize.js';
 import { EXACT_HINT, firstInexactYamlNumber } from '../util/exact-numbers.js';
 import { fileProblem } from './findings.js';
-import { unsupportedTag } from '../adverts/yaml-reader.js';
+import { unsupportedTag } from '../adverts/yaml-package-reader.js';
 import type { RawField, ReadResult } from './types.js';
 
 /** Bound on alias expansion inside data (defends against alias bombs). */

@@ -24,7 +24,7 @@ import { ensureFolder } from '../storage/open.js';
 import { removeOwnFolder } from '../storage/replace.js';
 import { isAbsolute, join } from 'node:path';
 import { homeDir } from '../config/paths.js';
-import { canonicalServiceKey } from '../sync/service-key.js';
+import { canonicalServiceKey } from '../config/service-key.js';
 
 /** The four counters of the statistics resource. */
 export interface Counters {

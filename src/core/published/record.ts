@@ -19,7 +19,7 @@ import { isAbsolute, join } from 'node:path';
 import { homeDir } from '../config/paths.js';
 import { lockPathFor, withLock } from '../storage/lock.js';
 import { removeOwnFile, replaceFile } from '../storage/replace.js';
-import { canonicalServiceKey } from '../sync/service-key.js';
+import { canonicalServiceKey } from '../config/service-key.js';
 
 type Env = Record<string, string | undefined>;
 

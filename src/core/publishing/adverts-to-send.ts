@@ -1,6 +1,6 @@
 /**
  * The check before `publish` and `create` send many files: each advert is checked as its file is
- * read (validate's pipeline, on every core, as a sync does) and only its place and hash are kept;
+ * read (bulk/check-paths.ts: validate's pipeline, on every core, as a sync does) and only its place and hash are kept;
  * it is read again when it is sent. Memory then stays flat with the number of adverts (loading them
  * all first took 497 MiB for 10,000 realistic adverts). Any finding stops the run before anything
  * is sent, as loadValidAdverts does.
@@ -9,8 +9,8 @@ import type { CheckedAdvert } from '../validation/check.js';
 import { loadValidAdverts, type GateInputs } from '../validation/gate.js';
 import { stoppedBeforeSending } from '../errors/failures.js';
 import type { ValidateOptions } from '../validation/validate.js';
-import { checkPaths, DIGEST_STRIDE } from '../sync/check-folder.js';
-import { advertReader } from '../sync/reread.js';
+import { checkPaths } from '../bulk/check-paths.js';
+import { advertReader } from '../bulk/reread.js';
 
 /** An advert to send: where it is and what it was when checked. */
 export interface AdvertToSend {
@@ -42,11 +42,8 @@ export async function checkAdvertsToSend(inputs: GateInputs & { env: NodeJS.Proc
       read: async (a) => a.advert!,
     };
   }
-  const { files, digests } = await checkPaths(paths, { cwd: inputs.cwd, env: inputs.env, settings: inputs.settings, options, exclude: new Set(), ...(inputs.signal ? { signal: inputs.signal } : {}) });
-  const adverts: AdvertToSend[] = [];
-  for (let i = 0; i < digests.length; i += DIGEST_STRIDE) {
-    adverts.push({ source: files[digests[i] as number]!.display, reference: digests[i + 1] as string, document: digests[i + 2] as number, hash: digests[i + 3] as string });
-  }
+  const checked = await checkPaths(paths, { cwd: inputs.cwd, env: inputs.env, settings: inputs.settings, options, exclude: new Set(), ...(inputs.signal ? { signal: inputs.signal } : {}) });
+  const adverts = checked.adverts.map((a): AdvertToSend => ({ source: checked.files[a.file]!.display, reference: a.reference, document: a.document, hash: a.hash }));
   const reader = advertReader(inputs.cwd, inputs.settings, options, RECENT_FILES, { since: 'it was checked', hint: 'run the command again: it checks the files as they are now' });
   return { adverts, read: (a) => (a.advert ? Promise.resolve(a.advert) : reader(a)) };
 }

@@ -4,7 +4,8 @@
  * advert is at hand and keeps them instead of the advert (its payload and source map).
  */
 import { ApiError, type JobsError } from '../errors/failures.js';
-import { findingsFromTree, type Finding } from '../errors/findings.js';
+import type { Finding } from '../errors/findings.js';
+import { findingsFromTree } from '../validation/tree-findings.js';
 import type { AdvertSource } from '../adverts/types.js';
 
 export function failureFindings(error: JobsError, source: { file: string; locate?: AdvertSource['locate'] }, reference?: string, value?: unknown): Finding[] {

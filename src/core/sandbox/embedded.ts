@@ -10,6 +10,7 @@
 import { isAbsolute, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { homeDir } from '../config/paths.js';
+import { SANDBOX_TOKEN } from '../config/sandbox-source.js';
 import { withLock } from '../storage/lock.js';
 import { clockFile, readOffset, removeClock, shiftedClock } from './clock.js';
 import { createSandbox } from './server.js';
@@ -18,8 +19,8 @@ import { checkWritableDataFolder } from './writable-folder.js';
 
 type Env = Record<string, string | undefined>;
 
-/** The one token the embedded sandbox accepts. */
-export const EMBEDDED_TOKEN = 'sandbox';
+/** The one token the embedded sandbox accepts: the token --sandbox resolves to (config/sandbox-source.ts). */
+export const EMBEDDED_TOKEN = SANDBOX_TOKEN;
 
 /** `$XDG_STATE_HOME/jobs/sandbox.json`, or `~/.local/state/jobs/sandbox.json` (a relative XDG path is ignored, per the XDG spec). */
 export function sandboxStatePath(env: Env): string {
@@ -29,25 +30,21 @@ export function sandboxStatePath(env: Env): string {
 }
 
 /**
- * Clears the embedded sandbox's state and everything recorded about it: its statistics history
- * (snapshots dated by its clock, which would be stale or in the future after a reset) and the
- * record of adverts published to it. True when there was any.
+ * Clears the embedded sandbox's own state: its data and its clock. True when there was any. What is
+ * recorded about it (history, published record) is cleared by history/fast-forward.ts's
+ * resetSandboxAndRecords: the emulator stands alone and knows nothing of them.
  */
 export async function resetEmbeddedSandbox(env: Env): Promise<boolean> {
   const file = sandboxStatePath(env);
   // Under the lock, so a run in progress does not write back what was just cleared; the clock goes
   // with the data, or not at all (future-dated activity on a fresh clock would make no sense).
-  const hadState = await withLock(file, () => {
+  return withLock(file, () => {
     const clock = clockFile(file);
     const hadClock = existsSync(clock);
     const hadData = removeData(file);
     removeClock(clock);
     return hadData || hadClock;
   });
-  const [{ forgetHistory, defaultHistoryDir }, { forgetPublished }] = await Promise.all([import('../history/store.js'), import('../published/record.js')]);
-  const hadHistory = forgetHistory(defaultHistoryDir(env), 'sandbox');
-  const hadRecord = forgetPublished(env, 'sandbox');
-  return hadState || hadHistory || hadRecord;
 }
 
 export interface EmbeddedSandboxInput {

@@ -12,9 +12,9 @@ import { failureFindings } from '../publishing/failure-findings.js';
 import { isTaken } from '../publishing/publish.js';
 import { runPool } from '../util/pool.js';
 import type { CheckedAdvert } from '../validation/check.js';
-import { contentHashes } from './hash.js';
+import { contentHashes } from '../bulk/hash.js';
 import type { Plan, PlannedChange } from './plan.js';
-import type { ReadAdvert } from './reread.js';
+import type { ReadAdvert } from '../bulk/reread.js';
 import type { SyncState } from './state.js';
 
 export type ResultStatus = 'created' | 'updated' | 'adopted' | 'recreated' | 'deleted' | 'failed';

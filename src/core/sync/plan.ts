@@ -5,10 +5,10 @@
  *
  * A plan of a big folder stays small: each change keeps its reference, file, place and hash; the
  * advert itself only when asked (`keepAdverts`), otherwise the executor reads it again when it is
- * sent (see reread.ts), so a first sync of 100,000 adverts does not hold 100,000 payloads.
+ * sent (see bulk/reread.ts), so a first sync of 100,000 adverts does not hold 100,000 payloads.
  */
 import type { CheckedAdvert } from '../validation/check.js';
-import { contentHashes, hashOf } from './hash.js';
+import { contentHashes, hashOf } from '../bulk/hash.js';
 import type { AdvertRecord } from './state.js';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'delete' | 'orphan';

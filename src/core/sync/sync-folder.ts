@@ -1,7 +1,8 @@
 /**
- * `syncFolder`: `jobs sync <dir>` as a function, and the command's own steps: the state path is
- * checked, the folder checked (every error before anything is sent), the state locked and read, the
- * plan made, carried out and recorded. It draws nothing: what a terminal shows goes through the
+ * `syncFolder`: `jobs sync <dir>` as a function, read top to bottom as its named steps: check the
+ * arguments (settleRun), check the folder with the state read beside it (checkFolderBesideState),
+ * lock and load (loadUnderLock), plan (planChanges), execute and record (executeAndRecord). The
+ * no-op shortcut is unchanged-shortcut.ts. It draws nothing: what a terminal shows goes through the
  * hooks (the CLI draws the plan, progress and results from them), notices through `log`.
  */
 import { join, relative, resolve } from 'node:path';
@@ -13,14 +14,17 @@ import { ApiError, ExitCode, PartialFailureError, UsageError } from '../errors/f
 import type { ErrorTree } from '../errors/tree.js';
 import { statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 import { sanitize } from '../util/sanitize.js';
-import { checkFolder, planFolder, unchangedPlan, type FolderDigests } from './check-folder.js';
+import type { AdvertSettings } from '../validation/check.js';
+import { checkFolder, type CheckedDigests as FolderDigests } from '../bulk/check-paths.js';
+import { planFolder } from './plan-folder.js';
 import { executePlan, type ChangeResult, type ExecuteOutcome } from './execute.js';
-import { contentHashes, textHashBasis } from './hash.js';
+import { contentHashes, textHashBasis } from '../bulk/hash.js';
 import { hasChanges, type Plan, type PlannedChange } from './plan.js';
-import { advertReader, contentHashReader } from './reread.js';
-import { canonicalServiceKey, serviceKey } from './service-key.js';
-import { readStateCheck } from './state-check.js';
+import { advertReader, contentHashReader, type ReadAdvert } from '../bulk/reread.js';
+import { serviceKey } from '../config/service-key.js';
 import { acquireLock, DEFAULT_STATE_FILE, reasonOf, stateFiles, SyncState } from './state.js';
+import { logPathOf } from './state/files.js';
+import { NOTHING_DONE, UnchangedShortcut } from './unchanged-shortcut.js';
 
 export interface SyncFolderOptions {
   dryRun?: boolean;
@@ -105,13 +109,10 @@ export interface SyncHooks {
   onOutcome?: (plan: Plan, outcome: ExecuteOutcome) => void;
 }
 
-/** The outcome of a plan with nothing to send or record. */
-const NOTHING_DONE: Readonly<ExecuteOutcome> = Object.freeze({ results: [], notStarted: 0, unlogged: [] });
-
 /** A state file's size, time and inode, and whether a log is beside it: what tells that another run changed it. */
 function stateIdentity(path: string): string {
   const info = statSync(path, { throwIfNoEntry: false });
-  return `${info?.size}:${info?.mtimeMs}:${info?.ino}:${existsSync(`${path}.log`)}`;
+  return `${info?.size}:${info?.mtimeMs}:${info?.ino}:${existsSync(logPathOf(path))}`;
 }
 
 /** Ctrl-C stops new requests at once; requests in flight get this long to finish. */
@@ -121,15 +122,69 @@ const DRAIN_MS = 8000;
  * Runs a sync. Throws InvalidAdvertsError (exit 3, with every finding) when the folder has errors,
  * UsageError or ConfigError for a bad folder, state or setting, PartialFailureError when what was
  * done could not be recorded; failed requests are results, not errors.
+ *
+ * The steps, in order: check the arguments and settings; check the folder (reading the state
+ * beside it); lock the state and load what changed meanwhile; plan; connect and show the plan;
+ * execute and record.
  */
 export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = {}): Promise<SyncFolderResult> {
+  const run = await settleRun(options, hooks);
+  // The folder's digests are let go once planned: the requests of 100,000 adverts are sent without them.
+  let checked: CheckedFolder | undefined = await checkFolderBesideState(run);
+  const lock = run.dryRun ? undefined : acquireLock(run.statePath, { unlock: options.unlock, notice: run.notice });
+  try {
+    const atHand = loadUnderLock(run, checked);
+    const { plan, state } = await planChanges(run, checked.folder, atHand);
+    checked = undefined;
+    // Credentials before the plan is shown: a run that cannot send should not print what it would send first.
+    const client = run.dryRun ? undefined : await (hooks.connect ?? (() => clientFor(options, run.config, run.env)))();
+    hooks.onPlan?.(plan, { dryRun: run.dryRun, statePath: run.statePath });
+    if (!client) return dryRunResult(plan);
+    if (plan.counts.delete > 0) await hooks.confirmDeletions?.(plan);
+    const { outcome, saveFailure } = await executeAndRecord(run, hooks, plan, client, state);
+    hooks.onOutcome?.(plan, outcome);
+    if (outcome.recordFailure !== undefined || saveFailure !== undefined) throw recordingError(state!, outcome, saveFailure);
+    return {
+      exitCode: run.signal.aborted ? ExitCode.interrupted : exitCodeFor(outcome.results),
+      dryRun: false,
+      plan: [],
+      results: outcome.results.map(syncedEntry),
+      counts: outcomeCounts(plan, outcome.results, outcome.notStarted),
+    };
+  } finally {
+    lock?.release();
+  }
+}
+
+/** What every step of one run works with, settled before anything is read. */
+interface SyncRun {
+  options: SyncFolderOptions;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  signal: AbortSignal;
+  notice: (text: string) => void;
+  dryRun: boolean;
+  statePath: string;
+  config: ResolvedConfig;
+  settings: AdvertSettings;
+  checkOptions: { allowUnknownFields: boolean };
+  /** What a file's text is hashed with (textHashBasis): the settings and options. */
+  textBasis: string;
+  /** The service's key in the state (see config/service-key.ts). */
+  service: string;
+  concurrency: number;
+  /** The advert's file relative to the synced folder, with `/` on every system. */
+  fileOf: (shown: string) => string;
+  /** Reads an advert again as it is sent (or its fields planned). */
+  readAdvert: ReadAdvert;
+}
+
+/** Step 1, check: the folder and the state path (by name: nothing is opened yet), the settings, the service. */
+async function settleRun(options: SyncFolderOptions, hooks: SyncHooks): Promise<SyncRun> {
   const cwd = options.cwd ?? process.cwd();
   const env: Record<string, string | undefined> = { ...(options.env ?? process.env) };
   if (options.token !== undefined) env.JOBS_TOKEN = options.token;
-  const signal = options.signal ?? new AbortController().signal;
   const notice = (text: string) => options.log?.(text);
-  const dryRun = Boolean(options.dryRun);
-
   const root = resolve(cwd, options.dir);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${options.dir}: not a folder; sync takes the folder that holds the adverts`);
   const statePath = resolve(cwd, options.state ?? join(options.dir, DEFAULT_STATE_FILE));
@@ -143,111 +198,139 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
   const config = hooks.config ?? (await resolvedConfig(options, cwd, env, notice));
   const checkOptions = { allowUnknownFields: Boolean(options.allowUnknownFields) };
   const settings = { defaults: config.defaults, constants: config.constants };
-  const service = serviceKey(Boolean(options.sandbox), config);
-  // Each advert is checked as it is read; the plan is made from what is kept of it (its digest).
-  // When the state sums its adverts up (see state-check.ts), a digest has the hash of its file's
-  // text only: where the state has that text, the advert is unchanged, and the folder is checked at
-  // about validate's pace. The state is read meanwhile; when the folder sums to the state's sum, its
-  // records are not read at all. The state may live in the folder under any name (adverts/state.yaml):
-  // it is not an advert.
-  const stateBytes = statSync(statePath, { throwIfNoEntry: false })?.size ?? 0;
-  // A log beside the state holds records the file does not: the file is read in full then.
-  const check = options.force || existsSync(`${statePath}.log`) ? undefined : readStateCheck(statePath);
-  const claimed = check?.sums.get(canonicalServiceKey(service));
-  const texts = { basis: textHashBasis(settings, checkOptions), textOnly: claimed !== undefined };
-  let state: SyncState | undefined;
-  let summary: string | undefined;
-  // What the state file was when it was read: another sync may change it before the lock is taken.
-  let seen: string | undefined;
+  const concurrency = options.concurrency ?? config.concurrency.value;
+  return {
+    options,
+    cwd,
+    env,
+    signal: options.signal ?? new AbortController().signal,
+    notice,
+    dryRun: Boolean(options.dryRun),
+    statePath,
+    config,
+    settings,
+    checkOptions,
+    textBasis: textHashBasis(settings, checkOptions),
+    service: serviceKey(Boolean(options.sandbox), config),
+    concurrency,
+    fileOf: stateFileNamer(root, cwd),
+    readAdvert: advertReader(cwd, config, checkOptions, Math.max(8, concurrency)),
+  };
+}
+
+/** What is at hand of the state: its records, or (the shortcut) only that its check line holds. */
+type StateAtHand = { records: SyncState } | { shortcut: UnchangedShortcut };
+
+interface CheckedFolder {
+  folder: FolderDigests;
+  state: StateAtHand;
+  /** What the state file was when it was read (stateIdentity): another sync may change it before the lock is taken. */
+  seen: string;
+}
+
+/**
+ * Step 2, check the folder: every advert is checked as it is read (every error before anything is
+ * sent); the plan is made from what is kept of it (its digest). The state is read meanwhile, on
+ * this thread; when its check line holds, its records are not read at all (unchanged-shortcut.ts).
+ * The state may live in the folder under any name (adverts/state.yaml): it is not an advert.
+ */
+async function checkFolderBesideState(run: SyncRun): Promise<CheckedFolder> {
+  const { statePath, options } = run;
+  const shortcut = UnchangedShortcut.offeredBy(statePath, run.service, Boolean(options.force));
+  let read: { state: StateAtHand; seen: string } | undefined;
   // A state that cannot be read is said after the folder's own errors, as before the check read it.
   let stateError: unknown;
-  const loadState = () => {
-    seen = stateIdentity(statePath);
+  const readState = () => {
+    const seen = stateIdentity(statePath);
     try {
-      if (claimed !== undefined && check!.holds()) summary = claimed;
-      else state = SyncState.load(statePath);
+      read = { state: shortcut.holds() ? { shortcut } : { records: SyncState.load(statePath) }, seen };
     } catch (error) {
       stateError = error;
     }
   };
   // Reading a state takes about as long as checking one file per 2 KB of it, on one worker.
-  const beside = { run: loadState, files: Math.min(65_536, Math.ceil(stateBytes / 2048)) };
-  let folder: FolderDigests | undefined = await checkFolder(options.dir, { cwd, env, settings, options: checkOptions, exclude: stateFiles(statePath), texts, beside, signal });
+  const stateBytes = statSync(statePath, { throwIfNoEntry: false })?.size ?? 0;
+  const beside = { run: readState, files: Math.min(65_536, Math.ceil(stateBytes / 2048)) };
+  const texts = { basis: run.textBasis, textOnly: shortcut.textOnly };
+  const folder = await checkFolder(options.dir, { cwd: run.cwd, env: run.env, settings: run.settings, options: run.checkOptions, exclude: stateFiles(statePath), texts, beside, signal: run.signal });
   if (stateError !== undefined) throw stateError;
-  const lock = dryRun ? undefined : acquireLock(statePath, { unlock: options.unlock, notice });
+  return { folder, ...read! };
+}
+
+/** Step 3, lock and load (the lock is taken by the caller): a state another sync changed meanwhile is read again, in full. */
+function loadUnderLock(run: SyncRun, checked: CheckedFolder): StateAtHand {
+  return stateIdentity(run.statePath) === checked.seen ? checked.state : { records: SyncState.load(run.statePath) };
+}
+
+/** Step 4, plan: all unchanged by the shortcut when the folder sums to the state's sum; otherwise against the state's records. */
+async function planChanges(run: SyncRun, folder: FolderDigests, atHand: StateAtHand): Promise<{ plan: Plan; state?: SyncState }> {
+  if ('shortcut' in atHand) {
+    const plan = atHand.shortcut.plan(folder, run.fileOf);
+    if (plan) return { plan };
+  }
+  const state = 'records' in atHand ? atHand.records : SyncState.load(run.statePath);
+  const plan = await planFolder(folder, state.adverts(run.service), {
+    prune: Boolean(run.options.prune),
+    force: Boolean(run.options.force),
+    fileOf: run.fileOf,
+    fieldsOf: async (change) => contentHashes((await run.readAdvert(change)).payload).fields,
+    hashOf: contentHashReader(run.cwd, run.settings, run.checkOptions, run.textBasis),
+    concurrency: Math.max(8, run.concurrency),
+  });
+  return { plan, state };
+}
+
+/** A dry run's result: what would change (unchanged adverts are only counted). */
+function dryRunResult(plan: Plan): SyncFolderResult {
+  return { exitCode: ExitCode.ok, dryRun: true, plan: plan.changes.filter((c) => c.action !== 'unchanged').map(plannedEntry), results: [], counts: { ...plan.counts } };
+}
+
+/**
+ * Steps 5 and 6, execute and record: each success is logged as it comes (execute.ts); at the end,
+ * also after an error, the state is written. A state without records at hand (the shortcut) has
+ * nothing to send or record.
+ */
+async function executeAndRecord(run: SyncRun, hooks: SyncHooks, plan: Plan, client: JobsClient, state: SyncState | undefined): Promise<{ outcome: ExecuteOutcome; saveFailure?: unknown }> {
+  // A success that could not be recorded would be sent again: refuse before sending anything.
+  if (hasChanges(plan)) state!.openLog();
+  const { signal } = run;
+  const drain = new AbortController();
+  const onStop = () => setTimeout(() => drain.abort(), DRAIN_MS).unref();
+  signal.addEventListener('abort', onStop, { once: true });
+  let outcome: ExecuteOutcome;
+  let saveFailure: unknown;
   try {
-    if (stateIdentity(statePath) !== seen) {
-      // Changed by a sync that held the lock meanwhile: read as it is now.
-      summary = undefined;
-      state = SyncState.load(statePath);
-    }
-    // The advert's file relative to the synced folder, with `/` on every system.
-    const fileOf = stateFileNamer(root, cwd);
-    const concurrency = options.concurrency ?? config.concurrency.value;
-    const readAdvert = advertReader(cwd, config, checkOptions, Math.max(8, concurrency));
-    // Every advert where the state has it, with the text it had: nothing to do, and no record read.
-    let plan = summary === undefined ? undefined : unchangedPlan(folder, fileOf, summary);
-    if (!plan) {
-      state ??= SyncState.load(statePath);
-      plan = await planFolder(folder, state.adverts(service), {
-        prune: Boolean(options.prune),
-        force: Boolean(options.force),
-        fileOf,
-        fieldsOf: async (change) => contentHashes((await readAdvert(change)).payload).fields,
-        hashOf: contentHashReader(cwd, settings, checkOptions, texts.basis),
-        concurrency: Math.max(8, concurrency),
-      });
-    }
-    folder = undefined;
-    // Credentials before the plan is shown: a run that cannot send should not print what it would send first.
-    const client = dryRun ? undefined : await (hooks.connect ?? (() => clientFor(options, config, env)))();
-    hooks.onPlan?.(plan, { dryRun, statePath });
-    if (!client) return { exitCode: ExitCode.ok, dryRun, plan: plan.changes.filter((c) => c.action !== 'unchanged').map(plannedEntry), results: [], counts: { ...plan.counts } };
-    if (plan.counts.delete > 0) await hooks.confirmDeletions?.(plan);
-    // A success that could not be recorded would be sent again: refuse before sending anything.
-    if (hasChanges(plan)) state!.openLog();
-    const drain = new AbortController();
-    const onStop = () => setTimeout(() => drain.abort(), DRAIN_MS).unref();
-    signal.addEventListener('abort', onStop, { once: true });
-    let outcome: ExecuteOutcome;
-    let saveFailure: unknown;
-    try {
-      await hooks.onSend?.(plan.counts.create + plan.counts.update + plan.counts.delete);
-      outcome = state
-        ? await executePlan(plan, {
-            client,
-            state,
-            service,
-            concurrency,
-            readAdvert,
-            failFast: Boolean(options.failFast),
-            stop: signal,
-            abort: drain.signal,
-            onResult: (result) => hooks.onResult?.(result),
-          })
-        : NOTHING_DONE;
-    } finally {
-      hooks.onSent?.();
-      signal.removeEventListener('abort', onStop);
-      // Unchanged adverts whose file changed (a comment) or whose record has no text hash yet: recorded without a request.
-      for (const c of plan.changes) if (c.action === 'unchanged' && c.textHash !== undefined) state?.refreshTextHash(service, c.reference, c.textHash);
-      try {
-        state?.save();
-      } catch (error) {
-        saveFailure = error;
-      }
-    }
-    hooks.onOutcome?.(plan, outcome);
-    if (outcome.recordFailure !== undefined || saveFailure !== undefined) throw recordingError(state!, outcome, saveFailure);
-    return {
-      exitCode: signal.aborted ? ExitCode.interrupted : exitCodeFor(outcome.results),
-      dryRun,
-      plan: [],
-      results: outcome.results.map(syncedEntry),
-      counts: outcomeCounts(plan, outcome.results, outcome.notStarted),
-    };
+    await hooks.onSend?.(plan.counts.create + plan.counts.update + plan.counts.delete);
+    outcome = state
+      ? await executePlan(plan, {
+          client,
+          state,
+          service: run.service,
+          concurrency: run.concurrency,
+          readAdvert: run.readAdvert,
+          failFast: Boolean(run.options.failFast),
+          stop: signal,
+          abort: drain.signal,
+          onResult: (result) => hooks.onResult?.(result),
+        })
+      : NOTHING_DONE;
   } finally {
-    lock?.release();
+    hooks.onSent?.();
+    signal.removeEventListener('abort', onStop);
+    saveFailure = state && record(run, plan, state);
+  }
+  return { outcome, ...(saveFailure !== undefined ? { saveFailure } : {}) };
+}
+
+/** Writes the state (see SyncState.save); the file system's error is returned, to be said with what the run did. */
+function record(run: SyncRun, plan: Plan, state: SyncState): unknown {
+  // Unchanged adverts whose file changed (a comment) or whose record has no text hash yet: recorded without a request.
+  for (const c of plan.changes) if (c.action === 'unchanged' && c.textHash !== undefined) state.refreshTextHash(run.service, c.reference, c.textHash);
+  try {
+    state.save();
+    return undefined;
+  } catch (error) {
+    return error;
   }
 }
 

@@ -3,18 +3,17 @@
  * here the identifier meets the value that was written, the schema and the config, so the message
  * can name the fix: the date format and whether the day exists, the country code meant, why a field
  * is required, the constant name meant, where a misplaced field belongs. Used only for messages
- * that are shown (local or the service's), so a valid advert never pays for it.
+ * that are shown (local or the service's), so a valid advert never pays for it. Which sentence goes
+ * with which identifier is the rule registry's (local-rules.ts); this file holds the sentences.
  */
 import { advertFacts } from '../generated/advert-facts.js';
 import { advertFieldTypes } from '../generated/validators.js';
 import type { Position } from '../adverts/types.js';
 import { constantFamilyAt, type Constants } from '../config/advert-settings.js';
-import { didYouMean } from '../config/did-you-mean.js';
+import { didYouMean } from '../util/did-you-mean.js';
 import { getPath, isPlainObject } from '../config/plain.js';
-import { parseMessage } from '../errors/messages.js';
 import { sanitize } from '../util/sanitize.js';
 import { suggestCountry } from './countries.js';
-import { unusableReference } from './reference.js';
 import { plural } from '../util/plural.js';
 
 export interface AdviceContext {
@@ -27,32 +26,6 @@ export interface AdviceContext {
 }
 
 export const DATE_EXAMPLE = '2027-01-15';
-
-/** A better sentence for one message at `path`, or undefined to keep the catalogue's. */
-export function advise(path: readonly string[], message: string, context: AdviceContext): string | undefined {
-  const parsed = parseMessage(message);
-  if (!parsed) return undefined;
-  const dotted = path.join('.');
-  const value = getPath(context.value, path);
-  switch (parsed.id) {
-    case 'invalid':
-      if (advertFacts.formats[dotted] === 'date' && typeof value === 'string') return adviseDate(value);
-      if (advertFacts.formats[dotted] === 'email' && typeof value === 'string') return adviseEmail(value);
-      if (dotted === 'reference' && typeof value === 'string') return unusableReference(value);
-      if (advertFieldTypes[dotted] === 'array' && typeof value === 'string') return adviseList(path, value);
-      return undefined;
-    case 'not_a_number':
-      return adviseNumber(path, value, context);
-    case 'inclusion':
-      return adviseInclusion(path, value, context);
-    case 'missing':
-      return adviseMissing(path, context.value);
-    case 'unknown_field':
-      return adviseMisplaced(path, context);
-    default:
-      return undefined;
-  }
-}
 
 // ---- dates -------------------------------------------------------------------------------------
 
@@ -70,7 +43,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`;
 const isDay = (y: number, m: number, d: number) => m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m);
 
-function adviseDate(text: string): string {
+export function adviseDate(text: string): string {
   const shown = sanitize(text);
   const ymd = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/.exec(text.trim());
   if (ymd) {
@@ -96,7 +69,7 @@ function adviseDate(text: string): string {
 // ---- e-mail addresses --------------------------------------------------------------------------
 
 /** What is wrong with an address the schema refused, in the words of the usual slips. */
-function adviseEmail(text: string): string {
+export function adviseEmail(text: string): string {
   const shown = sanitize(text);
   const at = text.indexOf('@');
   if (/\s/.test(text.trim())) return `${shown} has a space in it: an e-mail address has none; write ${sanitize(text.replace(/\s+/g, ''))}`;
@@ -114,7 +87,7 @@ function adviseEmail(text: string): string {
 const flowItem = (item: string) => (/^[\p{L}\p{N}][\p{L}\p{N} .+#/_-]*$/u.test(item) ? item : JSON.stringify(item));
 
 /** `skills: Node.js, TypeScript` is one text; the field takes a list: show the list to write. */
-function adviseList(path: readonly string[], text: string): string {
+export function adviseList(path: readonly string[], text: string): string {
   const items = text.split(/\s*[,;]\s*/).map((t) => t.trim()).filter((t) => t !== '');
   const field = path[path.length - 1]!;
   const list = `${field}: [${items.map((i) => sanitize(flowItem(i))).join(', ')}]`;
@@ -126,7 +99,7 @@ function adviseList(path: readonly string[], text: string): string {
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen'];
 
 /** A name where an id goes (`contract_id: permanent`), or words where a number goes (`seniority: three years`). */
-function adviseNumber(path: readonly string[], value: unknown, context: AdviceContext): string | undefined {
+export function adviseNumber(path: readonly string[], value: unknown, context: AdviceContext): string | undefined {
   if (typeof value !== 'string') return undefined;
   const shown = sanitize(value);
   const family = constantFamilyAt(path);
@@ -151,7 +124,7 @@ function adviseNumber(path: readonly string[], value: unknown, context: AdviceCo
 
 // ---- permitted values ----------------------------------------------------------------------------
 
-function adviseInclusion(path: readonly string[], value: unknown, context: AdviceContext): string | undefined {
+export function adviseInclusion(path: readonly string[], value: unknown, context: AdviceContext): string | undefined {
   const family = constantFamilyAt(path);
   const names = family && context.constants?.[family];
   if (family && isPlainObject(names) && typeof value === 'string') {
@@ -186,7 +159,7 @@ function alsoRequired(path: readonly string[], value: unknown, advert: unknown):
   return absent.length > 0 ? `, and add ${absent.join(', ')} (required for ${String(value)})` : '';
 }
 
-function adviseMissing(path: readonly string[], advert: unknown): string | undefined {
+export function adviseMissing(path: readonly string[], advert: unknown): string | undefined {
   const parent = path.slice(0, -1);
   const field = path[path.length - 1];
   for (const c of advertFacts.conditions) {
@@ -236,7 +209,7 @@ function objectName(path: readonly string[]): string {
   return path.length === 0 ? 'the advert' : `\`${path.join('.')}\``;
 }
 
-function adviseMisplaced(path: readonly string[], context: AdviceContext): string | undefined {
+export function adviseMisplaced(path: readonly string[], context: AdviceContext): string | undefined {
   const place = misplacement(path);
   if (!place) return undefined;
   const written = path.slice(0, -1);

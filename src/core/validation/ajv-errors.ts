@@ -6,7 +6,7 @@
  */
 import type { AjvError } from '../generated/validators.js';
 import { addError, type ErrorTree } from '../errors/tree.js';
-import { suggest } from './suggest.js';
+import { didYouMean } from '../util/did-you-mean.js';
 
 /** Local-only identifier for a field the schema does not have; data: a suggestion. */
 export const UNKNOWN_FIELD = 'unknown_field';
@@ -85,7 +85,7 @@ export function ajvErrorsToTree(errors: readonly AjvError[], data: unknown, tree
       addError(tree, [...path, String(error.params.missingProperty)], 'missing');
     } else if (error.keyword === 'additionalProperties') {
       const name = String(error.params.additionalProperty);
-      const hint = options.knownFields ? suggest(name, options.knownFields(path.join('.'))) : undefined;
+      const hint = options.knownFields ? didYouMean(name, options.knownFields(path.join('.'))) : undefined;
       addError(tree, [...path, name], hint && /^\w+$/.test(hint) ? `${UNKNOWN_FIELD}:${hint}` : UNKNOWN_FIELD);
     } else {
       const message = messageFor(error, valueAt(data, path));

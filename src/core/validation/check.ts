@@ -5,11 +5,8 @@
 import type { AdvertSource } from '../adverts/types.js';
 import { applyConstants, applyDefaults } from '../config/advert-settings.js';
 import type { ResolvedConfig } from '../config/types.js';
-import { addError, clearErrors, flattenTree, type ErrorTree } from '../errors/tree.js';
-import { getPath } from '../config/plain.js';
-import { misplacement } from './advice.js';
-import { unusableReference } from './reference.js';
-import { UNKNOWN_FIELD } from './ajv-errors.js';
+import { addError, clearErrors, type ErrorTree } from '../errors/tree.js';
+import { detectLocalRules } from './local-rules.js';
 import { validateAdvert, type AdvertMode, type ValidateOptions } from './validate.js';
 
 export type AdvertSettings = Pick<ResolvedConfig, 'defaults' | 'constants'>;
@@ -43,23 +40,9 @@ export function checkAdvert(source: AdvertSource, settings: AdvertSettings, mode
     clearErrors(tree, e.path);
     addError(tree, e.path, e.message);
   }
-  if (mode === 'create' && reference !== undefined && unusableReference(reference)) addError(tree, ['reference'], 'invalid');
-  if (Object.keys(tree).length > 0) foldMisplacedFields(tree, toValidate);
+  // The tool's own rules (an unusable reference, a field written one level off): local-rules.ts.
+  detectLocalRules({ advert: toValidate, mode, ...(reference === undefined ? {} : { reference }), tree });
   return { source, ...(reference === undefined ? {} : { reference }), payload: toValidate, tree };
-}
-
-/**
- * A field written one level off (`city` beside `location` instead of in it) is unknown where it is
- * and missing where it belongs: one mistake, reported once, at the line written (see advice.ts).
- */
-function foldMisplacedFields(tree: ErrorTree, advert: Record<string, unknown>): void {
-  for (const entry of flattenTree(tree)) {
-    if (entry.message.split(':')[0] !== UNKNOWN_FIELD || entry.path.length === 0) continue;
-    const place = misplacement(entry.path);
-    if (!place) continue;
-    const home = [...place.home, entry.path[entry.path.length - 1]!];
-    if (getPath(advert, home) === undefined) clearErrors(tree, home);
-  }
 }
 
 export function isValid(checked: CheckedAdvert): boolean {

@@ -4,7 +4,8 @@
  * InvalidAdvertsError (exit 3); the command shows them in the format asked for.
  */
 import { loadAdverts } from '../adverts/load.js';
-import { findingFromProblem, findingsFromTree, sortFindings } from '../errors/findings.js';
+import { findingFromProblem, sortFindings } from '../errors/findings.js';
+import { findingsFromTree } from './tree-findings.js';
 import { checkAdvert, isValid, type AdvertSettings, type CheckedAdvert } from './check.js';
 import { invalidAdverts } from './invalid-adverts.js';
 import type { AdvertMode, ValidateOptions } from './validate.js';

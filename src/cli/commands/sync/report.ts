@@ -1,0 +1,119 @@
+/** What a sync shows: the plan (like `terraform plan`), a line per result, and a summary. */
+import { jsonText } from '../../output/json-output.js';
+import type { Context } from '../../context.js';
+import { ApiError } from '../../../core/errors/failures.js';
+import { formatFinding, shownFile } from '../../../core/errors/findings.js';
+import { sanitize } from '../../../core/util/sanitize.js';
+import { renamed } from '../../output/renamed.js';
+import { paint } from '../../output/summary.js';
+import { plural } from '../../../core/util/plural.js';
+import { treeLines } from '../../../core/api/api-errors.js';
+import type { Finding } from '../../../core/errors/findings.js';
+import { failureFindings } from '../../../core/publishing/failure-findings.js';
+import { formatEntry, writerFor } from '../../output/format-registry.js';
+import { writeReport } from '../../output/findings-report.js';
+import type { ChangeResult } from '../../../core/sync/execute.js';
+import type { Plan } from '../../../core/sync/plan.js';
+import { outcomeCounts, plannedEntry, syncedEntry } from '../../../core/sync/sync-folder.js';
+import { isJson } from '../../output/command-io.js';
+
+const json = (ctx: Context) => isJson(ctx);
+
+export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; statePath: string }): void {
+  const out = ctx.io.stdout;
+  if (json(ctx)) {
+    if (!options.dryRun) return;
+    for (const c of plan.changes) {
+      if (c.action === 'unchanged' && !ctx.globals.verbose) continue;
+      out.write(jsonText({ type: 'plan', ...plannedEntry(c) }));
+    }
+    out.write(jsonText({ type: 'plan_summary', ...plan.counts, state: options.statePath }));
+    return;
+  }
+  // A report format's dry run lists each change as a skipped case: planned, not sent.
+  if (options.dryRun && writerFor(ctx.globals.output) && formatEntry(ctx.globals.output).document) {
+    const cases = plan.changes.filter((c) => c.action !== 'unchanged').map((c) => ({ file: c.source ?? c.file, name: c.reference, findings: [], skipped: `dry run: would ${c.action === 'orphan' ? 'leave the orphan' : c.action}` }));
+    writeReport(ctx, { cases });
+  }
+  if (ctx.globals.quiet && options.dryRun === false) return;
+  const c = paint(ctx, out);
+  // With a report document (SARIF, JUnit, ...), stdout holds that document; the counts below still go to stderr.
+  for (const change of formatEntry(ctx.globals.output).document ? [] : plan.changes) {
+    const ref = c.bold(sanitize(change.reference));
+    switch (change.action) {
+      case 'create':
+        out.write(`${c.green('+')} ${ref}  ${c.dim(shownFile(change.file))}\n`);
+        break;
+      case 'update':
+        out.write(`${c.yellow('~')} ${ref}  ${c.dim(shownFile(change.file))}${change.changed?.length ? `  (${change.changed.join(', ')})` : ''}\n`);
+        for (const field of change.removed ?? []) {
+          out.write(`    ${c.yellow('!')} ${field}: removed from the file, but the interface cannot clear a field: the service keeps its last value\n`);
+        }
+        break;
+      case 'delete':
+        out.write(`${c.red('-')} ${ref}  ${c.dim(shownFile(change.file))}  (gone from the folder)\n`);
+        break;
+      case 'orphan':
+        out.write(`${c.magenta('?')} ${ref}  ${c.dim(shownFile(change.file))}  (gone from the folder; left on the service: --prune deletes it)\n`);
+        break;
+      default:
+        if (ctx.globals.verbose) out.write(`  ${ref}  ${c.dim(shownFile(change.file))}  (unchanged)\n`);
+    }
+  }
+  const n = plan.counts;
+  const parts = [`${n.create} to create`, `${n.update} to update`, `${n.delete} to delete`, `${n.unchanged} unchanged`];
+  if (n.orphan) parts.push(`${plural(n.orphan, 'orphan')}`);
+  ctx.io.stderr.write(`Plan: ${parts.join(', ')}.${options.dryRun ? ' (dry run: nothing was sent)' : ''}\n`);
+}
+
+export function writeResult(ctx: Context, result: ChangeResult, log: (line: string) => void): void {
+  const { change, error } = result;
+  if (json(ctx)) {
+    log(jsonText({ type: 'result', ...syncedEntry(result) }));
+    return;
+  }
+  const line = writerFor(ctx.globals.output)?.line;
+  if (line) {
+    // A line for each failure only (GitHub annotations).
+    if (error) log(failuresOf([result]).map((f) => `${line(f)}\n`).join(''));
+    return;
+  }
+  // The report documents gather every result at the end (writeSummary).
+  if (formatEntry(ctx.globals.output).document) return;
+  const c = paint(ctx, ctx.io.stdout);
+  const ref = c.bold(sanitize(change.reference));
+  if (!error) {
+    if (!ctx.globals.quiet) log(`${c.green('✔')} ${result.status} ${ref}\n`);
+    return;
+  }
+  let lines = `${c.red('✖')} failed ${ref} ${c.dim(shownFile(change.file))}: ${sanitize(error.message)}\n`;
+  const tree = error instanceof ApiError ? error.tree : undefined;
+  for (const f of result.findings ?? []) if (f.kind === 'field') lines += `    ${formatFinding(f)}\n`;
+  const shown = new Set(tree ? treeLines(tree) : []);
+  for (const d of error.details) if (!shown.has(d)) lines += `    ${sanitize(renamed(d, ctx.name))}\n`;
+  log(lines);
+}
+
+export function writeSummary(ctx: Context, plan: Plan, results: readonly ChangeResult[], notStarted: number): void {
+  const counts: Record<string, number> = {};
+  for (const r of results) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  const failed = counts.failed ?? 0;
+  if (!json(ctx) && formatEntry(ctx.globals.output).document) {
+    writeReport(ctx, { cases: results.map((r) => ({ file: r.change.source ?? r.change.file, name: r.change.reference, findings: failuresOf([r]) })) });
+  }
+  if (json(ctx)) {
+    ctx.io.stdout.write(jsonText({ type: 'summary', ...outcomeCounts(plan, results, notStarted) }));
+    return;
+  }
+  const parts = Object.entries(counts).map(([k, v]) => `${v} ${k}`);
+  parts.push(`${plan.counts.unchanged} unchanged`);
+  if (plan.counts.orphan) parts.push(plural(plan.counts.orphan, 'orphan'));
+  if (notStarted) parts.push(`${notStarted} not started`);
+  const c = paint(ctx, ctx.io.stderr);
+  ctx.io.stderr.write(`${failed || notStarted ? c.red('✖ sync incomplete:') : c.green('✔ in sync:')} ${parts.join(', ')}\n`);
+}
+
+/** The failures as findings: the service's errors at their YAML lines, or one per advert. */
+function failuresOf(results: readonly ChangeResult[]): Finding[] {
+  return results.flatMap((r) => (r.error ? (r.findings ?? failureFindings(r.error, r.change.advert?.source ?? { file: r.change.file }, r.change.reference)) : []));
+}

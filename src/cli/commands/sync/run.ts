@@ -1,0 +1,79 @@
+/** sync: make the service match a folder of adverts, through the state file; report each change. */
+import type { Context } from '../../context.js';
+import type { SyncFolderOptions } from '../../../core/sync/sync-folder.js';
+import type { Plan } from '../../../core/sync/plan.js';
+import type { Progress } from '../../output/progress.js';
+import type { PublishedChange } from '../../../core/published/record.js';
+import { syncFolder } from '../../../core/sync/sync-folder.js';
+import { hasChanges } from '../../../core/sync/plan.js';
+import * as errors from '../../../core/errors/failures.js';
+import * as report from './report.js';
+import { startProgress } from '../../output/progress.js';
+import { invalidAdvertsReported } from '../../output/findings-report.js';
+import { plural } from '../../../core/util/plural.js';
+import { sanitize } from '../../../core/util/sanitize.js';
+import { rememberPublished, sentAdvert } from '../../published.js';
+import { canPrompt } from '../../context.js';
+import { confirm } from '../../output/prompt.js';
+import { keepHeapNearLive } from '../../../core/util/heap.js';
+import { formatEntry } from '../../output/format-registry.js';
+
+export type SyncFlags = Pick<SyncFolderOptions, 'dryRun' | 'prune' | 'state' | 'force' | 'concurrency' | 'failFast' | 'unlock' | 'allowUnknownFields'> & {
+  detailedExitcode?: boolean;
+  yes?: boolean;
+};
+
+export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Promise<number> {
+  if (flags.detailedExitcode && !flags.dryRun) throw new errors.UsageError('--detailed-exitcode goes with --dry-run');
+  let plan: Plan | undefined;
+  let progress: Progress | undefined;
+  // Besides the sync state, the record of published adverts that stats --all and report read.
+  const published: PublishedChange[] = [];
+  const result = await syncFolder(
+    { ...flags, dir, cwd: ctx.cwd, env: ctx.env, signal: ctx.signal, sandbox: ctx.globals.sandbox, log: (text) => ctx.io.stderr.write(`${ctx.name}: ${text}\n`) },
+    {
+      config: await ctx.config(),
+      connect: () => ctx.client(),
+      onPlan: (planned, info) => {
+        plan = planned;
+        report.writePlan(ctx, planned, info);
+      },
+      confirmDeletions: (planned) => confirmDeletions(ctx, planned, flags),
+      onSend: async (total) => {
+        // V8 lets its heap grow to several times what is live before collecting; a run that sends
+        // thousands of adverts makes garbage fast and would peak at hundreds of megabytes for nothing.
+        if (total >= 10_000) keepHeapNearLive();
+        progress = await startProgress(ctx, total, 'syncing');
+      },
+      onResult: (r) => {
+        if (r.status === 'deleted') published.push({ reference: r.change.reference, deleted: true });
+        else if (r.status !== 'failed') published.push(sentAdvert(r.change.reference, r.advert?.payload));
+        progress!.tick(r.status === 'failed');
+        report.writeResult(ctx, r, progress!.log);
+      },
+      onSent: () => progress?.stop(),
+      onOutcome: (planned, outcome) => report.writeSummary(ctx, planned, outcome.results, outcome.notStarted),
+    },
+  )
+    .catch(invalidAdvertsReported(ctx))
+    .finally(() => rememberPublished(ctx, published));
+  if (flags.dryRun) return flags.detailedExitcode && hasChanges(plan!) ? errors.ExitCode.changesPending : 0;
+  return result.exitCode;
+}
+
+/** A plan that deletes: asked at a terminal, refused without one unless --yes; nothing is sent before. */
+async function confirmDeletions(ctx: Context, plan: Plan, flags: SyncFlags): Promise<void> {
+  if (flags.yes) return;
+  const adverts = plural(plan.counts.delete, 'advert');
+  // With a document on stdout (JSON, SARIF, JUnit, ...) or --quiet the plan was not drawn: the adverts to delete are named here.
+  const shown = !formatEntry(ctx.globals.output).document && !ctx.globals.quiet;
+  const deletions = plan.changes.filter((c) => c.action === 'delete').map((c) => `- ${sanitize(c.reference)}  (${sanitize(c.file)})`);
+  if (!canPrompt(ctx)) {
+    const yes = `pass --yes to delete ${plan.counts.delete === 1 ? 'it' : 'them'} (sync --prune --yes), or leave out --prune to keep them`;
+    throw new errors.UsageError(`refusing to delete ${adverts} without confirmation; nothing was sent`, { details: [...(shown ? [] : deletions), yes] });
+  }
+  if (!shown) ctx.io.stderr.write(`${deletions.join('\n')}\n`);
+  const yes = await confirm(ctx, `Delete ${adverts} from the service (marked - above)? This cannot be undone.`);
+  if (ctx.signal.aborted) throw new errors.CancelledError('interrupted; nothing was sent');
+  if (!yes) throw new errors.DeclinedError('nothing was sent: the plan was not carried out');
+}

@@ -1,0 +1,23 @@
+import type { CommandSetup } from '../../program.js';
+import type { ValidateFlags } from './run.js';
+
+export default function validate({ program, name, action }: CommandSetup): void {
+  program
+    .command('validate')
+    .description('check advert files locally against the schema; nothing is sent')
+    .argument('<paths...>', 'files, folders (searched recursively for .yaml, .yml, .json, .md) or - for stdin')
+    .option('--update', 'check partial update files (any subset of fields) instead of full adverts')
+    .option('--allow-unknown-fields', 'accept fields the schema does not know instead of reporting them')
+    .addHelpText(
+      'after',
+      `
+Every error of every file is reported with file:line:column; exits 0 when all are valid, 3 when
+any is invalid, 2 on a usage error. Config defaults and constants apply as they would on publish.
+
+Examples:
+  $ ${name} validate adverts/
+  $ ${name} validate --output github adverts/     # annotations in a GitHub Actions job
+  $ cat advert.yaml | ${name} validate - --json`,
+    )
+    .action(action(async (ctx, paths: string[], flags: ValidateFlags) => (await import('./run.js')).runValidate(ctx, paths, flags)));
+}

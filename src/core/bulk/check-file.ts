@@ -1,0 +1,142 @@
+/**
+ * Checking one file of a bulk run: read, parse, check each advert, locate its findings while the
+ * text is still in memory, and keep only what the run reports (counts, findings, references, and on
+ * request a record or a digest per advert). No threads and no scheduling here: run-files.ts hands
+ * files to this on the main thread and on workers (worker.ts) alike.
+ */
+import { PART_CHARS, readFileAtOnce, readFileInParts } from '../adverts/load.js';
+import type { FoundFile } from '../adverts/files.js';
+import type { AdvertSource, ReadResult } from '../adverts/types.js';
+import { findingFromProblem, type Finding } from '../errors/findings.js';
+import { findingsFromTree } from '../validation/tree-findings.js';
+import type { ErrorTree } from '../errors/tree.js';
+import { checkAdvert, isValid, type AdvertSettings } from '../validation/check.js';
+import type { AdvertMode, ValidateOptions } from '../validation/validate.js';
+
+/**
+ * What a run checks with. Plain data only (structured-clone safe): it is handed to each worker
+ * thread whole, so a setting added here reaches the workers without being listed anywhere else.
+ */
+export interface CheckSettings {
+  settings: AdvertSettings;
+  mode: AdvertMode;
+  options: ValidateOptions;
+  /** Keep a record per advert (for --json); off, a valid advert leaves nothing behind. */
+  records: boolean;
+  /** Keep a digest of each valid advert with a reference (what a sync or a publish plans with). */
+  digests?: boolean;
+  /** With `digests`: hash each file's text too (see textHashOf), and skip the content hash of a text the state knows. */
+  texts?: TextHashing;
+}
+
+export interface TextHashing {
+  /** textHashBasis of the run's settings. */
+  basis: string;
+  /**
+   * Leave out the content hash of an advert read from a whole file: the plan finds most adverts
+   * unchanged from the text hash alone, and hashes the payloads of the others (read again, see
+   * contentHashReader).
+   */
+  textOnly: boolean;
+}
+
+/** One advert as --json lists it. */
+export interface AdvertRecord {
+  file: string;
+  document: number;
+  /** The line the advert starts on. */
+  line: number;
+  reference: string | null;
+  valid: boolean;
+  errors: ErrorTree;
+}
+
+/** A reference an advert uses, where, and whether its advert is valid: for the duplicate check across files. */
+export interface ReferenceUse {
+  reference: string;
+  line: number;
+  column: number;
+  valid: boolean;
+}
+
+/** What a valid advert with a reference leaves for a sync or a publish: enough to plan, and to read it again. */
+export interface AdvertDigest {
+  reference: string;
+  /** The YAML document's index in its file. */
+  document: number;
+  /** Content hash of its payload; '' when left out (`texts.textOnly`). */
+  hash: string;
+  /** Hash of its file's text; '' when the file was read in parts (too large to hash whole) or texts are not hashed. */
+  textHash: string;
+}
+
+/** What one file leaves behind. */
+export interface FileCheck {
+  adverts: number;
+  invalid: number;
+  findings: Finding[];
+  /** Problem codes of the file (unreadable, YAML syntax, ...); duplicates are found across files later. */
+  problems: string[];
+  references: ReferenceUse[];
+  records?: AdvertRecord[];
+  /** With `digests`. */
+  digests?: AdvertDigest[];
+}
+
+export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings): Promise<FileCheck> {
+  // The name as shown, copied: a name from a folder's listing shares that listing's memory (every
+  // name of the folder), and a finding keeping it would keep the whole listing to the end of the run.
+  const found: FoundFile = listed.path === undefined ? { display: flat(listed.display) } : { display: flat(listed.display), path: listed.path };
+  const out: FileCheck = { adverts: 0, invalid: 0, findings: [], problems: [], references: [] };
+  if (s.records) out.records = [];
+  const add = (part: ReadResult) => {
+    for (const p of part.problems) {
+      out.findings.push(findingFromProblem(p));
+      out.problems.push(p.code);
+    }
+    out.adverts += part.adverts.length;
+    for (const source of part.adverts) checkOne(source, s, out, textHash);
+  };
+  const texts = s.digests ? s.texts : undefined;
+  // A file too large to be read whole (read in parts) has no text hash: its bytes are not hashed.
+  const hashText = texts && ((bytes: Uint8Array) => (bytes.length > 4 * PART_CHARS ? '' : hashing!.textHashOf(texts.basis, bytes)));
+  const once = found.path === undefined ? undefined : readFileAtOnce(found.display, found.path, hashText);
+  // A file read whole has one text hash for its documents; one read in parts has none.
+  const textHash = once && 'result' in once ? (once.digest ?? '') : '';
+  if (once && 'result' in once) add(once.result instanceof Promise ? await once.result : once.result);
+  // A large multi-document file comes in parts: each is checked and dropped before the next.
+  else for await (const part of readFileInParts(found, stdin, once?.read)) add(part);
+  return out;
+}
+
+/** The hashes, loaded only by runs that ask for digests: node:crypto costs every other run start-up time. */
+let hashing: typeof import('./hash.js') | undefined;
+
+/** Loads the hashes before checking with `digests` (checkFiles does it; a worker does it on start). */
+export async function loadHashing(): Promise<void> {
+  hashing ??= await import('./hash.js');
+}
+
+function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHash: string): void {
+  const c = checkAdvert(source, s.settings, s.mode, s.options);
+  const valid = isValid(c);
+  const reference = c.reference === undefined ? undefined : flat(c.reference);
+  if (!valid) {
+    out.invalid++;
+    for (const f of findingsFromTree(c.tree, c.source, reference, { value: c.payload, constants: s.settings.constants })) out.findings.push(f);
+  }
+  if (s.mode === 'create' && typeof source.value.reference === 'string' && source.value.reference.trim() !== '') {
+    const at = source.locate(['reference']);
+    out.references.push({ reference: flat(source.value.reference), line: at.line, column: at.column, valid });
+  }
+  out.records?.push({ file: source.file, document: source.index, line: source.locate([]).line, reference: reference ?? null, valid, errors: c.tree });
+  if (s.digests && valid && reference !== undefined) {
+    const textOnly = textHash !== '' && s.texts!.textOnly;
+    (out.digests ??= []).push({ reference, document: source.index, hash: textOnly ? '' : hashing!.hashOf(c.payload), textHash });
+  }
+}
+
+/** A string that shares no memory with the text it was sliced from. */
+export function flat(text: string): string {
+  return text.length < 13 ? text : (' ' + text).slice(1);
+}

@@ -1,0 +1,48 @@
+/**
+ * Findings for an error tree (local or the service's): each message located in its YAML file,
+ * described and, where a local rule knows better, advised (local-rules.ts).
+ */
+import type { AdvertSource, PathSegment } from '../adverts/types.js';
+import type { Finding } from '../errors/findings.js';
+import { parseMessage } from '../errors/messages.js';
+import { describeEntry } from '../errors/render.js';
+import { flattenTree, type ErrorTree } from '../errors/tree.js';
+import type { AdviceContext } from './advice.js';
+import { adviseLocal, describeLocal } from './local-rules.js';
+
+/**
+ * Findings for an error tree. `advice` (by default the source's own value) lets a message say what
+ * to write instead: give the advert as checked or sent, and the config's constants.
+ */
+export function findingsFromTree(
+  tree: ErrorTree,
+  source?: Pick<AdvertSource, 'file' | 'locate'> & Partial<Pick<AdvertSource, 'value'>>,
+  reference?: string,
+  advice: AdviceContext = {},
+): Finding[] {
+  const context: AdviceContext = { value: source?.value, ...(source ? { locate: source.locate } : {}), ...advice };
+  return flattenTree(tree).map((entry) => {
+    const d = describeEntry(entry, describeLocal);
+    const better = adviceFor(entry.path, entry.message, context);
+    const pos = source?.locate(entry.path as PathSegment[]);
+    return {
+      kind: 'field' as const,
+      file: source?.file ?? '',
+      ...(pos ? { line: pos.line, column: pos.column } : {}),
+      path: d.path,
+      message: d.raw,
+      text: better ?? d.text,
+      rule: parseMessage(entry.message)?.id ?? 'other',
+      ...(reference === undefined ? {} : { reference }),
+    };
+  });
+}
+
+function adviceFor(path: readonly string[], message: string, context: AdviceContext): string | undefined {
+  try {
+    return adviseLocal(path, message, context);
+  } catch {
+    // Advice is a nicety: the catalogue's sentence is still true.
+    return undefined;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * `--sandbox` with a state folder it cannot write says so at once (exit 2), naming the data file
+ * and the cause, instead of answering every request 500 and giving up after seconds of retries.
+ * The built binary runs against a read-only file system (a tmpfs mounted read-only, when the tests
+ * run as root, as in CI), a folder without write permission (otherwise), and a file where the
+ * folder should be.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedEnv, jobs, ROOT } from './helpers.js';
+
+const ADVERT = join(ROOT, 'examples/adverts/backend-engineer.yaml');
+const root = process.getuid?.() === 0;
+let readOnly: string;
+
+beforeAll(() => {
+  readOnly = mkdtempSync(join(tmpdir(), 'jobs-ro-state-'));
+  if (root) execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'tmpfs', readOnly]);
+  else chmodSync(readOnly, 0o555);
+});
+
+afterAll(() => {
+  if (root) execFileSync('umount', [readOnly]);
+  else chmodSync(readOnly, 0o755);
+  rmSync(readOnly, { recursive: true, force: true });
+});
+
+describe('--sandbox with a state folder it cannot write', () => {
+  it(`${root ? 'a read-only file system' : 'no write permission'}: exit 2 at once, the data file and the cause named`, async () => {
+    const started = Date.now();
+    const r = await jobs(['--sandbox', 'publish', ADVERT], { env: isolatedEnv({ XDG_STATE_HOME: readOnly }) });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `jobs-cli: the sandbox cannot write its data file ${join(readOnly, 'jobs', 'sandbox.json')}: ${root ? 'the file system is read-only (EROFS)' : 'permission denied (EACCES)'}\n` +
+        '  Set XDG_STATE_HOME to a folder you can write (the data file is $XDG_STATE_HOME/jobs/sandbox.json), or make that folder writable.\n',
+    );
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
+  it('a file where its folder should be: the same', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jobs-state-file-'));
+    writeFileSync(join(dir, 'jobs'), 'not a folder');
+    const r = await jobs(['--sandbox', 'stats', 'ACME-0042'], { env: isolatedEnv({ XDG_STATE_HOME: dir }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`jobs-cli: the sandbox cannot write its data file ${join(dir, 'jobs', 'sandbox.json')}: a part of the path is not a folder (ENOTDIR)\n`);
+  });
+
+  it('a state folder not created yet is fine: it is made on the first change', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jobs-state-new-'));
+    mkdirSync(join(dir, 'parent'));
+    const r = await jobs(['--sandbox', 'publish', ADVERT], { env: isolatedEnv({ XDG_STATE_HOME: join(dir, 'parent', 'not-yet') }) });
+    expect(r.code).toBe(0);
+  });
+
+  it('jobs sandbox --data in a folder it cannot write: the same, before listening', async () => {
+    const r = await jobs(['sandbox', '--data', join(readOnly, 'data.json'), '--port', '0'], { env: isolatedEnv() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `jobs-cli: the sandbox cannot write its data file ${join(readOnly, 'data.json')}: ${root ? 'the file system is read-only (EROFS)' : 'permission denied (EACCES)'}\n` +
+        '  Name a file in a folder you can write with --data, or make that folder writable.\n',
+    );
+  });
+});
