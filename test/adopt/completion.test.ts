@@ -96,7 +96,7 @@ function bashComplete(...words: string[]): string[] {
 describe('bash', () => {
   it('completes commands, then subcommands', () => {
     expect(bashComplete('jobs', 'va')).toEqual(['validate']);
-    expect(bashComplete('jobs', 'co')).toEqual(['config', 'completion']);
+    expect(bashComplete('jobs', 'co')).toEqual(['config', 'convert', 'completion']);
     expect(bashComplete('jobs', 'config', '')).toEqual(['get', 'set', 'unset', 'list', 'path']);
     expect(bashComplete('jobs', '--profile', 'prod', 'sy')).toEqual(['sync']);
   });

@@ -35,6 +35,7 @@ const SCHEMA_OF: Record<string, string[]> = {
   sync: ['sync-plan', 'sync-plan-summary', 'sync-result', 'sync-summary'],
   sandbox: ['sandbox', 'sandbox-fast-forward'],
   init: ['init'],
+  convert: ['convert'],
   config: ['config'],
   login: ['login'],
   logout: ['logout'],
@@ -117,6 +118,8 @@ describe('every --json output holds to its schema in schemas/output/', () => {
     const env = isolatedEnv();
     const run = async (args: string[], input?: string) => (await jobs(['--json', ...args], { cwd: dir, env, ...(input !== undefined ? { input } : {}) })).stdout;
     holds('init', await run(['init', 'new-advert.yaml']));
+    holds('init', await run(['init', 'new-advert.md']));
+    holds('convert', await run(['convert', 'new-advert.yaml', 'adverts/']));
     holds('config', await run(['config', 'set', 'retries', '3']));
     holds('config', await run(['config', 'get', 'retries']));
     holds('config', await run(['config', 'list']));

@@ -12,6 +12,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { advertYaml } from '../commands/harness.js';
+import { markdownAdvert } from '../support/markdown-adverts.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const LIMIT_MS = 420_000;
@@ -55,8 +56,8 @@ describe('the jobs-validate pre-commit hook', () => {
     const files = new RegExp(hook.files);
     const exclude = new RegExp(hook.exclude);
     const picked = (p: string) => files.test(p) && !exclude.test(p);
-    expect(['adverts/a.yaml', 'adverts/sub/b.yml', 'jobs/adverts/c.json'].filter(picked)).toHaveLength(3);
-    expect(['README.md', '.github/workflows/ci.yml', 'adverts/.jobs-state.json', 'adverts/.jobsrc.yaml', 'adverts/.jobs/advert.schema.json'].filter(picked)).toEqual([]);
+    expect(['adverts/a.yaml', 'adverts/sub/b.yml', 'jobs/adverts/c.json', 'adverts/d.md'].filter(picked)).toHaveLength(4);
+    expect(['README.md', 'adverts/README.md', 'adverts/sub/CHANGELOG.md', 'adverts/README.de.md', '.github/workflows/ci.yml', 'adverts/.jobs-state.json', 'adverts/.jobsrc.yaml', 'adverts/.jobs/advert.schema.json'].filter(picked)).toEqual([]);
   });
 
   it(
@@ -66,6 +67,8 @@ describe('the jobs-validate pre-commit hook', () => {
       const env = hookEnv(mkdtempSync(join(tmpdir(), 'jobs-pre-commit-home-')));
       mkdirSync(join(scratch, 'adverts'));
       writeFileSync(join(scratch, 'adverts/good.yaml'), advertYaml('PC-1'));
+      writeFileSync(join(scratch, 'adverts/good.md'), markdownAdvert('PC-3', 'The job.\n'));
+      writeFileSync(join(scratch, 'adverts/README.md'), '# Our adverts\n');
       writeFileSync(join(scratch, 'notes.yaml'), 'not: an advert\n');
       expect((await exec('git', ['init', '-q'], scratch, env)).code).toBe(0);
       expect((await exec('git', ['add', '.'], scratch, env)).code).toBe(0);
@@ -75,12 +78,15 @@ describe('the jobs-validate pre-commit hook', () => {
       expect(good.output).toMatch(/validate job adverts\.+Passed/);
 
       writeFileSync(join(scratch, 'adverts/bad.yaml'), advertYaml('PC-2').replace('seniority: 0', 'seniority: -1'));
+      writeFileSync(join(scratch, 'adverts/bad.md'), markdownAdvert('PC-4', '\n'));
       expect((await exec('git', ['add', '.'], scratch, env)).code).toBe(0);
       const bad = await exec('pre-commit', ['try-repo', ROOT, 'jobs-validate', '--all-files'], scratch, env);
       expect(bad.code, bad.output).toBe(1);
       expect(bad.output).toMatch(/validate job adverts\.+Failed/);
       expect(bad.output).toContain('exit code: 3');
       expect(bad.output).toContain('adverts/bad.yaml:11:12: seniority: must be at least 0 [less_than:0]');
+      expect(bad.output).toContain("adverts/bad.md:18:1: the body is empty: write the job description below the front matter's closing --- (line 18)");
+      expect(bad.output).not.toContain('README.md');
       // Only the adverts were checked: notes.yaml is not one.
       expect(bad.output).not.toContain('notes.yaml');
     },

@@ -25,6 +25,7 @@ import logout from './logout/command.js';
 import doctor from './doctor/command.js';
 import sync from './sync/command.js';
 import init from './init/command.js';
+import convert from './convert/command.js';
 import schema from './schema/command.js';
 import completion from './completion/command.js';
 import shellInit from './shell-init/command.js';
@@ -44,6 +45,7 @@ export const COMMANDS: ReadonlyArray<readonly [string, (setup: CommandSetup) => 
   ['sync', sync],
   ['sandbox', sandbox],
   ['init', init],
+  ['convert', convert],
   ['schema', schema],
   ['config', config],
   ['login', login],

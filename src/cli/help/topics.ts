@@ -122,7 +122,7 @@ const JSON_DOCUMENTS: [string, string][] = [
 
 function formatsTopic(name: string, width: number): string {
   const files: [string, string][] = [
-    ['adverts', `YAML (.yaml, .yml) or JSON (.json): one advert per document, --- between documents; folders are searched recursively; - reads stdin. '${name} schema' prints the schema.`],
+    ['adverts', `YAML (.yaml, .yml) or JSON (.json): one advert per document, --- between documents; Markdown (.md): front matter holds the fields, the body is the job_description; folders are searched recursively; - reads stdin. '${name} schema' prints the schema.`],
     ['events', 'NDJSON ({"application_id", "kind", "data"?} a line), CSV (header application_id,kind,data) or YAML (a list of mappings); --format when the file name does not say.'],
     ['config', `.jobsrc.yaml and friends, and the user config (see '${name} help config').`],
   ];

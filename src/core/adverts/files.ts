@@ -18,7 +18,7 @@ import { STDIN_NAME } from '../util/stdin-name.js';
 import { notRegularKind, NotRegularFileError, whyUnreadable } from '../util/quick-fs.js';
 import type { LoadProblem } from './types.js';
 
-export const ADVERT_EXTENSIONS = ['.yaml', '.yml', '.json'];
+export const ADVERT_EXTENSIONS = ['.yaml', '.yml', '.json', '.md'];
 /**
  * Larger files are refused. An advert is a few kilobytes, but a file may hold many documents
  * (`---`): a file over 1 MiB is read a group of documents at a time (see load.ts), so 64 MiB
@@ -113,10 +113,24 @@ const NOT_ADVERTS = new Set([
 /** tsconfig.json, tsconfig.build.json, ...: TypeScript's settings. */
 const NOT_ADVERT_PATTERN = /^(tsconfig|jsconfig)(\..+)?\.json$/;
 
+/**
+ * A folder of adverts commonly holds a README.md (and a repository its other documents): a walk
+ * passes over these names (README.de.md too). Any other .md in a walked folder is read as an advert,
+ * and one without front matter is an error, not skipped: a sync must not take an advert whose
+ * front matter was lost for one that is gone (docs/adverts.md).
+ */
+const NOT_ADVERT_MARKDOWN = /^(readme|changelog|contributing|license|licence|code_of_conduct|security|support|authors|notice|history|governance|maintainers|codeowners|pull_request_template|issue_template)(\..+)?\.md$/;
+
 /** Whether a folder walk takes a file of this name: an advert's extension, not hidden, not a well-known non-advert. */
 export function isAdvertFile(name: string): boolean {
   const lower = name.toLowerCase();
-  return ADVERT_EXTENSIONS.some((ext) => lower.endsWith(ext)) && !name.startsWith('.') && !NOT_ADVERTS.has(lower) && !(lower.endsWith('.json') && NOT_ADVERT_PATTERN.test(lower));
+  return (
+    ADVERT_EXTENSIONS.some((ext) => lower.endsWith(ext)) &&
+    !name.startsWith('.') &&
+    !NOT_ADVERTS.has(lower) &&
+    !(lower.endsWith('.json') && NOT_ADVERT_PATTERN.test(lower)) &&
+    !(lower.endsWith('.md') && NOT_ADVERT_MARKDOWN.test(lower))
+  );
 }
 
 /**
@@ -406,7 +420,7 @@ export function decodeAdvertBytes(file: string, content: Uint8Array): { text: st
   if (content.length > MAX_FILE_BYTES) return tooLarge(file, content.length);
   const bytes = Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.length);
   const nul = bytes.indexOf(0);
-  if (nul >= 0) return { problem: { file, message: 'this looks like a binary file (it holds a NUL byte), not YAML or JSON text', code: 'binary' } };
+  if (nul >= 0) return { problem: { file, message: 'this looks like a binary file (it holds a NUL byte), not YAML, JSON or Markdown text', code: 'binary' } };
   // Checked, then decoded: several times quicker than a fatal TextDecoder, and plain ASCII (most adverts) quicker still.
   // Bytes that are not UTF-8 decode to U+FFFD, so the full check is needed only when one shows up.
   let text: string;

@@ -11,7 +11,7 @@ export interface LoadAdvertsOptions {
 }
 
 /**
- * Reads advert files, folders (recursively: .yaml, .yml, .json; symlinks followed, each real folder
+ * Reads advert files, folders (recursively: .yaml, .yml, .json, .md; symlinks followed, each real folder
  * and file once) or `-` (stdin), with the position of every value. Problems (files or folders that
  * cannot be read, dangling symlinks, YAML errors, a reference used twice) are returned in `problems`,
  * not thrown, so every bad file is reported at once. A path that does not exist, or is a FIFO or a

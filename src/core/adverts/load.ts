@@ -6,6 +6,7 @@
 import { findAdvertFiles, readAdvertFile, readAdvertFileSync, type FileText, type FoundFile } from './files.js';
 import type { AdvertSource, LoadProblem, Position, ReadResult } from './types.js';
 import { readAdvertYaml } from './read-yaml.js';
+import { isMarkdownName, readAdvertText } from './markdown.js';
 import { CancelledError } from '../errors/failures.js';
 import { plural } from '../util/plural.js';
 import { nextTurn } from '../util/next-turn.js';
@@ -81,9 +82,10 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
     return;
   }
   const text = read.text;
-  const parts = documentGroups(text);
+  // A Markdown advert is one advert: read whole.
+  const parts = isMarkdownName(found.display) ? undefined : documentGroups(text);
   if (parts === undefined) {
-    yield await readAdvertYaml(found.display, text);
+    yield await readAdvertText(found.display, text, (file, yaml) => readAdvertYaml(file, yaml));
     return;
   }
   let index = 0;
@@ -118,7 +120,8 @@ export function readFileAtOnce(display: string, path: string, digestBytes?: (byt
   const read = readAdvertFileSync(display, path, digestBytes);
   if ('problem' in read) return { result: { adverts: [], problems: [read.problem] } };
   if (read.text.length > PART_CHARS) return { read };
-  return { result: readAdvertYaml(display, read.text), ...(read.digest === undefined ? {} : { digest: read.digest }) };
+  // A Markdown advert's front matter goes to the same YAML entry point (markdown.ts).
+  return { result: readAdvertText(display, read.text, (file, text) => readAdvertYaml(file, text)), ...(read.digest === undefined ? {} : { digest: read.digest }) };
 }
 
 /** A file over this size is read in groups of documents of about this size. */

@@ -12,6 +12,7 @@ import type { ValidateOptions } from '../validation/validate.js';
 import { resolve } from 'node:path';
 import { readAdvertFileSync } from '../adverts/files.js';
 import { readAdvertYaml } from '../adverts/read-yaml.js';
+import { readAdvertText } from '../adverts/markdown.js';
 import { hashOf, textHashOf } from './hash.js';
 
 // Adverts read again come from files: `-` (stdin) is never among them.
@@ -61,7 +62,7 @@ export function contentHashReader(cwd: string, settings: AdvertSettings, options
     let got = recent.get(file);
     if (!got) {
       const text = readAdvertFileSync(file, resolve(cwd, file), (bytes) => textHashOf(basis, bytes));
-      const adverts = 'problem' in text ? [] : (await readAdvertYaml(file, text.text)).adverts.map((a) => checkAdvert(a, settings, 'create', options));
+      const adverts = 'problem' in text ? [] : (await readAdvertText(file, text.text, (f, t) => readAdvertYaml(f, t))).adverts.map((a) => checkAdvert(a, settings, 'create', options));
       got = { textHash: 'problem' in text ? '' : text.digest!, adverts };
       recent.set(file, got);
       // The documents of a multi-document file come one after another: the last few files are kept.

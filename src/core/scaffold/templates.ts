@@ -15,14 +15,43 @@ export function advertTemplate(schemaRef: string): string {
 #
 # Several adverts may share a file: separate them with a line holding only ---.
 
-reference: ACME-0001              # your own reference; immutable once created
+${advertFields(`job_description: >
+  What the job is: the team, the work, the tools, what a first year looks like.
+`)}`;
+}
+
+/**
+ * A Markdown advert (`init --markdown`): the same fields in the front matter, the job description as
+ * the body. No schema modeline: editors do not check front matter against a schema (docs/adverts.md).
+ */
+export function markdownAdvertTemplate(): string {
+  return `---
+# A job advert for the Job Advert Service, as Markdown: the fields between the two --- lines are
+# YAML (the API's field names); everything below the second --- is the job description, sent as
+# written (blank lines around it dropped, one final line break).
+#
+#   jobs validate <this file>     check it locally; nothing is sent
+#   jobs publish <this file>      create it on the service, or update it when the reference exists
+
+${advertFields('')}---
+
+## The job
+
+What the job is: the team, the work, the tools, what a first year looks like.
+
+## You bring
+
+- What a candidate needs to bring.
+`;
+}
+
+function advertFields(jobDescription: string): string {
+  return `reference: ACME-0001              # your own reference; immutable once created
 title: Backend Engineer
 organization_name: ACME Robotics
 company_description: >
   What the company does and what it is like to work there: location, perks, culture.
-job_description: >
-  What the job is: the team, the work, the tools, what a first year looks like.
-
+${jobDescription}
 # Ids from the service's constants. With names defined under constants in .jobsrc.yaml you may
 # write a name instead (contract_id: permanent).
 contract_id: 1

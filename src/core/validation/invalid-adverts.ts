@@ -20,6 +20,8 @@ export class InvalidAdvertsError extends InvalidInputError {
 
 /** Problems a file read as text can have: its YAML is wrong, not its bytes or its path. */
 const READ_BUT_WRONG = new Set(['yaml_syntax', 'duplicate_key', 'yaml_indentation', 'yaml_tag', 'not_a_mapping', 'too_complex', 'empty']);
+/** A Markdown advert's shape is wrong (core/adverts/markdown.ts): its front matter or its body. */
+const MARKDOWN_WRONG = new Set(['front_matter_missing', 'front_matter_unclosed', 'front_matter_documents', 'empty_body', 'job_description_twice']);
 
 /**
  * What the problems say of the files, for a summary: "1 file with YAML errors" for a file that was
@@ -28,15 +30,25 @@ const READ_BUT_WRONG = new Set(['yaml_syntax', 'duplicate_key', 'yaml_indentatio
  */
 export function problemParts(problems: readonly Pick<LoadProblem, 'file' | 'code'>[]): { files: string[]; duplicates: number } {
   const wrong = new Set<string>();
+  const markdown = new Set<string>();
   const unreadable = new Set<string>();
   let duplicates = 0;
   for (const p of problems) {
     if (p.code === 'duplicate_reference') duplicates++;
     else if (READ_BUT_WRONG.has(p.code)) wrong.add(p.file);
+    else if (MARKDOWN_WRONG.has(p.code)) markdown.add(p.file);
     else unreadable.add(p.file);
   }
-  for (const file of unreadable) wrong.delete(file);
-  const files = [...(wrong.size > 0 ? [`${plural(wrong.size, 'file')} with YAML errors`] : []), ...(unreadable.size > 0 ? [`${plural(unreadable.size, 'file')} could not be read`] : [])];
+  for (const file of unreadable) {
+    wrong.delete(file);
+    markdown.delete(file);
+  }
+  for (const file of markdown) wrong.delete(file);
+  const files = [
+    ...(wrong.size > 0 ? [`${plural(wrong.size, 'file')} with YAML errors`] : []),
+    ...(markdown.size > 0 ? [`${plural(markdown.size, 'Markdown advert')} malformed`] : []),
+    ...(unreadable.size > 0 ? [`${plural(unreadable.size, 'file')} could not be read`] : []),
+  ];
   return { files, duplicates };
 }
 

@@ -41,7 +41,7 @@ describe('file names on the terminal', () => {
     const dir = hostileFolder('\u0000binary');
     const r = await runJobs(['validate', '.'], { cwd: dir });
     clean(r.stdout);
-    expect(r.stdout).toBe(`✖ ${SHOWN}: this looks like a binary file (it holds a NUL byte), not YAML or JSON text\n`);
+    expect(r.stdout).toBe(`✖ ${SHOWN}: this looks like a binary file (it holds a NUL byte), not YAML, JSON or Markdown text\n`);
   });
 
   it('sync plans, publish --dry-run and publish results show it as data', async () => {

@@ -19,6 +19,7 @@ const PAYLOAD_SOURCES = [
   'src/core/adverts/fast-yaml.ts',
   'src/core/adverts/yaml-package-reader.ts',
   'src/core/adverts/read-yaml.ts',
+  'src/core/adverts/markdown.ts',
   'src/core/adverts/scalars.ts',
   'src/core/adverts/reference.ts',
   'src/core/adverts/locations.ts',
@@ -34,7 +35,9 @@ const PAYLOAD_SOURCES = [
 // only with --allow-unknown-fields, whose texts textHashBasis hashes anew (no new epoch).
 // Not bumped for `locations:` (one advert per place): no text that was valid before reads otherwise (the
 // field was unknown; with --allow-unknown-fields beside `location` it is now an error, never another payload).
-const PINNED = { epoch: 2, sources: '6e46c9ddd53e9b8c' };
+// Re-pinned for Markdown adverts (markdown.ts, and files.ts walking .md): a YAML text gives the payload it gave,
+// and no state holds a .md file's text hash from before (a folder walk did not read .md files), so the epoch stays.
+const PINNED = { epoch: 2, sources: 'd2845839cc41a83c' };
 
 describe('the text hash epoch', () => {
   it('is reconsidered whenever what makes a payload from a text changes', () => {

@@ -7,6 +7,7 @@ export default function init({ program, name, action }: CommandSetup): void {
     .description('write a commented advert to start from (or, with --config <file>, a commented project config)')
     .argument('[file]', 'the advert file to write (default: advert.yaml; a folder gets advert.yaml inside; - prints it)')
     .option('--force', 'overwrite the file if it exists')
+    .option('--markdown', 'write a Markdown advert (default: advert.md): front matter for the fields, the body for the job description; a file named .md is one anyway')
     .addHelpText(
       'after',
       `
@@ -19,8 +20,12 @@ written: change its values, then validate it.
 With the global option --config <file>, init writes a commented project config (profiles,
 defaults, constants) to <file> instead; name it .jobsrc.yaml for jobs to find it.
 
+A Markdown advert (--markdown, or a file named .md) holds the same fields in YAML front matter
+between two --- lines; its body is the job description (see docs/adverts.md).
+
 Examples:
   $ ${name} init adverts/backend-engineer.yaml
+  $ ${name} init --markdown adverts/backend-engineer.md
   $ ${name} init --config .jobsrc.yaml
   $ ${name} init - > advert.yaml`,
     )

@@ -15,7 +15,8 @@ import { UsageError } from '../../../core/errors/failures.js';
 import { notRegularKind } from '../../../core/util/quick-fs.js';
 import { paint } from '../../output/summary.js';
 import { relativeRef, schemaReference, type SchemaRef } from '../../../core/scaffold/schema-ref.js';
-import { advertTemplate, configTemplate } from '../../../core/scaffold/templates.js';
+import { advertTemplate, configTemplate, markdownAdvertTemplate } from '../../../core/scaffold/templates.js';
+import { isMarkdownName } from '../../../core/adverts/markdown.js';
 import { createFile, replaceFile } from '../../../core/storage/replace.js';
 import { cannotWrite } from '../../../core/storage/errors.js';
 import { configShapesAdverts, writeProjectSchema } from '../schema/run.js';
@@ -23,9 +24,12 @@ import { isJson } from '../../output/command-io.js';
 
 export interface InitFlags {
   force?: boolean;
+  /** A Markdown advert (front matter and body); a target named *.md is one without the flag. */
+  markdown?: boolean;
 }
 
 export const DEFAULT_ADVERT_FILE = 'advert.yaml';
+export const DEFAULT_MARKDOWN_FILE = 'advert.md';
 export const DEFAULT_CONFIG_FILE = '.jobsrc.yaml';
 
 export async function runInit(ctx: Context, fileArg: string | undefined, flags: InitFlags): Promise<number> {
@@ -36,12 +40,17 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
     });
   }
   const writingConfig = configFile !== undefined;
+  if (writingConfig && flags.markdown) throw new UsageError('--markdown scaffolds an advert, not a config: drop --config, or --markdown');
+  const markdown = !writingConfig && (flags.markdown === true || (fileArg !== undefined && isMarkdownName(fileArg)));
+  if (markdown && fileArg !== undefined && /\.(ya?ml|json)$/i.test(fileArg)) {
+    throw new UsageError(`--markdown writes a Markdown advert, but ${fileArg} is named as YAML or JSON; name it .md, or drop --markdown`);
+  }
   const file = configFile ?? fileArg;
   const kind = writingConfig ? 'config' : 'create';
-  const defaultName = writingConfig ? DEFAULT_CONFIG_FILE : DEFAULT_ADVERT_FILE;
+  const defaultName = writingConfig ? DEFAULT_CONFIG_FILE : markdown ? DEFAULT_MARKDOWN_FILE : DEFAULT_ADVERT_FILE;
   // Only what the user chose is written active: the service's URL (--base-url) and its profile's name (--profile).
   const choices = { ...(ctx.globals.baseUrl !== undefined ? { baseUrl: ctx.globals.baseUrl } : {}), ...(ctx.globals.profile !== undefined ? { profile: ctx.globals.profile } : {}) };
-  const render = (ref: SchemaRef) => (writingConfig ? configTemplate(ref.reference, choices) : advertTemplate(ref.reference));
+  const render = (ref: SchemaRef) => (writingConfig ? configTemplate(ref.reference, choices) : markdown ? markdownAdvertTemplate() : advertTemplate(ref.reference));
 
   if (file === '-') {
     ctx.io.stdout.write(render(schemaReference(ctx.cwd, kind)));
@@ -56,7 +65,8 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   const existing = statSync(target, { throwIfNoEntry: false });
   const oddKind = existing ? notRegularKind(existing) : undefined;
   if (oddKind) throw new UsageError(`${shown} is ${oddKind}, not a regular file; nothing was written`);
-  const ref = writingConfig ? schemaReference(dirname(target), kind) : await advertSchemaReference(ctx, dirname(target));
+  // A Markdown advert names no schema (no editor checks front matter against one): nothing to write beside it.
+  const ref = writingConfig || markdown ? schemaReference(dirname(target), kind) : await advertSchemaReference(ctx, dirname(target));
   try {
     // A new file fails when the name is taken, without a window between a check and the write;
     // --force replaces a file atomically. Neither writes through a link.
@@ -70,16 +80,16 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   }
 
   if (isJson(ctx)) {
-    ctx.io.stdout.write(jsonText({ file: shown, kind: writingConfig ? 'config' : 'advert', schema: ref.reference, schema_kind: ref.kind }));
+    ctx.io.stdout.write(jsonText({ file: shown, kind: writingConfig ? 'config' : 'advert', schema: ref.reference, schema_kind: ref.kind, ...(markdown ? { format: 'markdown' } : {}) }));
     return 0;
   }
   if (ctx.globals.quiet) return 0;
   const c = paint(ctx, ctx.io.stderr);
-  const lines = [`${c.green('✔')} wrote ${shown}  ${c.dim(`($schema: ${ref.reference})`)}`];
-  if (ref.kind === 'resolved') {
+  const lines = [markdown ? `${c.green('✔')} wrote ${shown}` : `${c.green('✔')} wrote ${shown}  ${c.dim(`($schema: ${ref.reference})`)}`];
+  if (ref.kind === 'resolved' && !markdown) {
     lines.push(`  the schema holds the project config's defaults and constants; after changing them, run '${ctx.name} schema create --resolved --write'`);
   }
-  if (ref.kind === 'absolute') {
+  if (ref.kind === 'absolute' && !markdown) {
     lines.push(`  the schema path is absolute: it works on this machine only; in a shared project, install jobs there (npm install -D jobs-cli) and run ${ctx.name} init again`);
   }
   const next = choices.baseUrl !== undefined ? `run '${ctx.name} login', then '${ctx.name} doctor'` : `set the service's URL (uncomment profile and profiles in ${shown}, or write it with '${ctx.name} init --config ${shown} --base-url <url> --force'), run '${ctx.name} login', then '${ctx.name} doctor'`;

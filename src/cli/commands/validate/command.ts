@@ -5,7 +5,7 @@ export default function validate({ program, name, action }: CommandSetup): void 
   program
     .command('validate')
     .description('check advert files locally against the schema; nothing is sent')
-    .argument('<paths...>', 'files, folders (searched recursively for .yaml, .yml, .json) or - for stdin')
+    .argument('<paths...>', 'files, folders (searched recursively for .yaml, .yml, .json, .md) or - for stdin')
     .option('--update', 'check partial update files (any subset of fields) instead of full adverts')
     .option('--allow-unknown-fields', 'accept fields the schema does not know instead of reporting them')
     .addHelpText(
