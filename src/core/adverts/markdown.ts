@@ -8,6 +8,7 @@
  * first line of text and after the last are dropped, and the text ends with one line break.
  */
 import type { AdvertSource, LoadProblem, PathSegment, Position } from './types.js';
+import { expansionOf } from './locations.js';
 
 /** The field the body holds. */
 export const BODY_FIELD = 'job_description';
@@ -116,7 +117,9 @@ function withBody(file: string, parts: MarkdownParts, result: Read): Read {
   if (problems.length > 0) return { adverts: [], problems };
   const opening: Position = { line: 1, column: 1 };
   const bodyAt: Position = { line: parts.bodyLine, column: 1 };
-  if (result.adverts.length > 1) {
+  // Several adverts are one advert's places (a `locations:` list, see locations.ts): each gets the body.
+  const places = result.adverts.length > 1 && result.adverts.every((a) => expansionOf(a) !== undefined);
+  if (result.adverts.length > 1 && !places) {
     return { adverts: [], problems: [{ file, position: opening, message: 'the front matter holds more than one YAML document: a Markdown advert is one advert (split it into several .md files)', code: 'front_matter_documents' }] };
   }
   const front = result.adverts[0];
@@ -135,9 +138,9 @@ function withBody(file: string, parts: MarkdownParts, result: Read): Read {
       problems: [{ file, position: { line: parts.closingLine, column: 1 }, message: `the body is empty: write the job description below the front matter's closing --- (line ${parts.closingLine})`, code: 'empty_body' }],
     };
   }
-  const value: Record<string, unknown> = { ...front?.value, [BODY_FIELD]: parts.body };
-  return {
-    adverts: [{ file, index: 0, value, locate: (path) => (path[0] === BODY_FIELD ? bodyAt : locateFront(path)) }],
-    problems: [],
+  const withText = (advert: AdvertSource | undefined): AdvertSource => {
+    const locate = (path: readonly PathSegment[]): Position => (advert ? shift(advert.locate(path)) : opening);
+    return { ...advert, file, index: advert?.index ?? 0, value: { ...advert?.value, [BODY_FIELD]: parts.body }, locate: (path) => (path[0] === BODY_FIELD ? bodyAt : locate(path)) };
   };
+  return { adverts: result.adverts.length > 0 ? result.adverts.map(withText) : [withText(undefined)], problems: [] };
 }

@@ -105,7 +105,7 @@ export function renderStats(ctx: Context, results: readonly StatsResult[], view:
     const placeChanges = g.places.map((p) => changes.get(p));
     const summed = placeChanges.every((c) => c !== undefined) ? placeChanges : undefined;
     const total = (key: keyof Stats) => (summed ? `${g[key]} (${signed(summed.reduce((n, c) => n + c![key], 0))})` : String(g[key]));
-    return [`= ${sanitize(g.reference)} (${g.places.length} place${g.places.length === 1 ? '' : 's'})`, total('views'), total('likes'), total('applications'), total('applications_unviewed'), percent(g.like_rate), percent(g.application_rate)];
+    return [`= ${sanitize(g.reference)} (${g.places.length} place${g.places.length === 1 ? '' : 's'})`, total('views'), total('likes'), total('applications'), total('applications_unviewed'), percent(g.like_rate), percent(g.application_rate), ...(closing ? [''] : [])];
   });
   if (rows.length > 0) {
     for (const total of totals) rows.push(total);
