@@ -26,7 +26,11 @@ async function eventsFile(n) {
   const kinds = ['recruiter_view', 'recruiter_like', 'recruiter_reject'];
   const out = createWriteStream(`${path}.tmp`);
   for (let i = 0; i < n; i++) {
-    const event = { application_id: `app-${String(i).padStart(7, '0')}`, kind: kinds[i % 3], ...(i % 3 === 2 ? { data: { reason: 'position filled', step: i % 5 } } : {}) };
+    const event = {
+      application_id: `app-${String(i).padStart(7, '0')}`,
+      kind: kinds[i % 3],
+      ...(i % 3 === 2 ? { data: { reason: 'position filled', step: i % 5 } } : {}),
+    };
     if (!out.write(`${JSON.stringify(event)}\n`)) await once(out, 'drain');
   }
   out.end();
@@ -90,7 +94,8 @@ export async function benchEvents({ scale = false, sizes = scale ? [100_000, 1_0
       const journal = join(work, `events-${n}.journal`);
       const out = join(work, `events-${n}.time`);
       // A fresh journal for every run, so every run posts all n.
-      const jobs = () => timed(`bash -c 'rm -f ${journal} && exec ${node} ${bin} events ${file} --journal ${journal} --concurrency ${CONCURRENCY} > /dev/null'`, opts, out);
+      const jobs = () =>
+        timed(`bash -c 'rm -f ${journal} && exec ${node} ${bin} events ${file} --journal ${journal} --concurrency ${CONCURRENCY} > /dev/null'`, opts, out);
       const fetchLoop = () => timed(`${node} ${loop} ${file} ${server.url} ${CONCURRENCY}`, opts, out);
       const before = (await server.count()).requests;
       // Alternating pairs (jobs, loop, jobs, loop, ...), after a warm-up pair for the default size.
@@ -113,7 +118,10 @@ export async function benchEvents({ scale = false, sizes = scale ? [100_000, 1_0
       const wall = ratio('wall');
       const verdict = wall <= TARGET ? `target <= ${TARGET}x: met` : `target <= ${TARGET}x: MISSED`;
       const list = (rs, key) => rs.map((r) => r[key].toFixed(1)).join(', ');
-      console.log(`jobs events ${n.toLocaleString('en')} / a fetch loop, both ${CONCURRENCY} at once`.padEnd(58), `${wall.toFixed(2)}x wall, ${ratio('cpu').toFixed(2)}x CPU  (${verdict})`);
+      console.log(
+        `jobs events ${n.toLocaleString('en')} / a fetch loop, both ${CONCURRENCY} at once`.padEnd(58),
+        `${wall.toFixed(2)}x wall, ${ratio('cpu').toFixed(2)}x CPU  (${verdict})`,
+      );
       console.log(`  wall s: jobs ${list(a, 'wall')} / loop ${list(b, 'wall')}; CPU s: jobs ${list(a, 'cpu')} / loop ${list(b, 'cpu')}`);
       console.log(`  peak memory MiB: jobs ${list(a, 'mib')} / loop ${list(b, 'mib')}; load average ${loads.map((l) => l.toFixed(1)).join(' -> ')}`);
       const sent = (await server.count()).requests - before;

@@ -35,8 +35,23 @@ recruiter:
 `;
 }
 
-const CITIES = [['FR', 'Lyon'], ['DE', 'München'], ['NO', 'Tromsø'], ['ES', 'A Coruña'], ['PL', 'Łódź'], ['JP', '東京'], ['SE', 'Göteborg']];
-const NAMES = [['Zoë', 'Müller'], ['José', 'Núñez'], ['Åsa', 'Øberg'], ['Chloé', "O'Brien"], ['Søren', 'Kierkegård'], ['Ngozi', 'Okonjo-Iweala']];
+const CITIES = [
+  ['FR', 'Lyon'],
+  ['DE', 'München'],
+  ['NO', 'Tromsø'],
+  ['ES', 'A Coruña'],
+  ['PL', 'Łódź'],
+  ['JP', '東京'],
+  ['SE', 'Göteborg'],
+];
+const NAMES = [
+  ['Zoë', 'Müller'],
+  ['José', 'Núñez'],
+  ['Åsa', 'Øberg'],
+  ['Chloé', "O'Brien"],
+  ['Søren', 'Kierkegård'],
+  ['Ngozi', 'Okonjo-Iweala'],
+];
 const SKILLS = ['TypeScript', 'Node.js', 'PostgreSQL', 'Kubernetes', 'C++', 'Go', 'Rust', 'SQL', 'Terraform', 'Kafka', 'React', 'GraphQL'];
 const SENTENCES = [
   'We build tools that people rely on every day, and we care about getting the details right.',
@@ -60,7 +75,9 @@ const wrap = (text, indent) => text.replace(/(.{1,88})(?: |$)/g, `${indent}$1\n`
 export function realisticAdvertYaml(i, { bullets = false } = {}) {
   const [country, city] = pick(CITIES, i);
   const [first, last] = pick(NAMES, i, 1);
-  const list = bullets ? `\n    - ${pick(SKILLS, i)} in production, at scale\n    - code review that teaches, not gatekeeps\n    - on-call one week in six (paid)\n\n` : '\n';
+  const list = bullets
+    ? `\n    - ${pick(SKILLS, i)} in production, at scale\n    - code review that teaches, not gatekeeps\n    - on-call one week in six (paid)\n\n`
+    : '\n';
   return `# yaml-language-server: $schema=../schemas/advert.schema.json
 # Advert ${i} — generated for benchmarks; edit freely.
 reference: "REAL-${String(i).padStart(7, '0')}"
@@ -99,7 +116,8 @@ recruiter:
 export function generateAdverts(dir, count, { realistic = false, bullets = false } = {}) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (let i = 0; i < count; i++) writeFileSync(join(dir, `advert-${String(i).padStart(7, '0')}.yaml`), realistic ? realisticAdvertYaml(i, { bullets }) : advertYaml(i));
+  for (let i = 0; i < count; i++)
+    writeFileSync(join(dir, `advert-${String(i).padStart(7, '0')}.yaml`), realistic ? realisticAdvertYaml(i, { bullets }) : advertYaml(i));
   return dir;
 }
 

@@ -68,7 +68,14 @@ if (want('sync')) {
   // A fresh state for every run, so every run creates all 1,000 (bash on both sides).
   const freshState = join(work, 'state-1k.json');
   const sync = ['bash', ['-c', `rm -f ${freshState} && ${node} ${bin} sync ${dir} --concurrency 8 --state ${freshState}`], { ...opts, env: env1 }];
-  const curl = ['bash', ['-c', `ls ${jsonDir}/*.json | xargs -P 8 -I{} curl -s -o /dev/null -X POST -H 'Content-Type: application/json' -H 'Authorization: Bearer bench-token' --data-binary @{} ${server.url}/jobs`], opts];
+  const curl = [
+    'bash',
+    [
+      '-c',
+      `ls ${jsonDir}/*.json | xargs -P 8 -I{} curl -s -o /dev/null -X POST -H 'Content-Type: application/json' -H 'Authorization: Bearer bench-token' --data-binary @{} ${server.url}/jobs`,
+    ],
+    opts,
+  ];
   report('jobs sync 1,000 new adverts / xargs -P 8 curl (one per advert)', compare(sync, curl, 3), 1.0);
   const sent = (await server.count()).requests;
   server.stop();
@@ -83,7 +90,9 @@ if (want('sync')) {
   limited.stop();
   const failed = /(\d+) failed/.exec(r.stderr)?.[1] ?? '0';
   const ideal = 1000 / 50;
-  console.log(`${'jobs sync 1,000 adverts under a 50 req/s quota / ideal (20 s)'.padEnd(58)} ${(seconds / ideal).toFixed(2)}x  (target <= 1.15x: ${seconds / ideal <= 1.15 ? 'met' : 'MISSED'})   [${seconds.toFixed(1)} s; exit ${r.status}; ${failed} failed; ${counts.throttled} answered 429]`);
+  console.log(
+    `${'jobs sync 1,000 adverts under a 50 req/s quota / ideal (20 s)'.padEnd(58)} ${(seconds / ideal).toFixed(2)}x  (target <= 1.15x: ${seconds / ideal <= 1.15 ? 'met' : 'MISSED'})   [${seconds.toFixed(1)} s; exit ${r.status}; ${failed} failed; ${counts.throttled} answered 429]`,
+  );
 
   // The second sync of 10,000 unchanged adverts: see sync-scale.
 }

@@ -128,5 +128,7 @@ for (const n of sizes) {
   const ms = median(intoFull);
   const base = median(intoEmpty);
   report(`jobs --sandbox publish ${more.toLocaleString('en')} into ${n.toLocaleString('en')} held / into none`, { ms, base, ratio: ms / base }, TARGET);
-  console.log(`  (publishing the ${n.toLocaleString('en')} into an empty --sandbox data file took ${fillSeconds.toFixed(1)} s; the file holding them: ${(filled.length / 1048576).toFixed(1)} MiB)`);
+  console.log(
+    `  (publishing the ${n.toLocaleString('en')} into an empty --sandbox data file took ${fillSeconds.toFixed(1)} s; the file holding them: ${(filled.length / 1048576).toFixed(1)} MiB)`,
+  );
 }

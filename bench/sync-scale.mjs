@@ -24,7 +24,12 @@ function startServer(node, root) {
 
 /** Wall and CPU (user + sys) seconds and peak resident memory (MiB) of one run (GNU time); throws on a non-zero exit. */
 function measure(cmd, args, options) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...args], { ...options, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: 60 * 60 * 1000 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...args], {
+    ...options,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    timeout: 60 * 60 * 1000,
+  });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   const [wall, user, sys, kib] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
   return { wall, cpu: user + sys, peak: kib / 1024 };
@@ -46,7 +51,10 @@ function compareTimes(subject, baseline, runs) {
   return { wall: [med(a, 'wall'), med(b, 'wall')], cpu: [med(a, 'cpu'), med(b, 'cpu')] };
 }
 
-const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
 
 const line = (name, value, target, met, detail) => console.log(`${name.padEnd(58)} ${value}  (target ${target}: ${met ? 'met' : 'MISSED'})   [${detail}]`);
 
@@ -95,7 +103,9 @@ export async function syncScale({ root, work, env, node, bin, scale }) {
     const after = statSync(state);
     const sent = created === undefined ? undefined : ((await requests()) ?? created) - created;
     const untouched = after.mtimeMs === before.mtimeMs && after.size === before.size && after.ino === before.ino;
-    console.log(`  ${runs + 2} unchanged syncs: ${sent ?? 'no'} requests (0 expected); state file ${untouched ? 'untouched' : 'WRITTEN'}; peak memory of one: ${peak.toFixed(0)} MiB`);
+    console.log(
+      `  ${runs + 2} unchanged syncs: ${sent ?? 'no'} requests (0 expected); state file ${untouched ? 'untouched' : 'WRITTEN'}; peak memory of one: ${peak.toFixed(0)} MiB`,
+    );
     if (sent || !untouched) process.exitCode = 1;
   } finally {
     server.stop();

@@ -17,7 +17,13 @@ const MEMORY_TARGET_MIB = 300;
  */
 function measure([cmd, args, options]) {
   const started = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', cmd, ...args], { ...options, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 30, timeout: 3_600_000 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', cmd, ...args], {
+    ...options,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    timeout: 3_600_000,
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const lines = r.stderr.trim().split('\n');
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${lines.slice(-3).join(' | ')}`);
@@ -70,11 +76,20 @@ export function benchValidate({ root, work, bin, node, opts, scale }) {
   const ajv = join(root, 'node_modules/ajv-cli/dist/index.js');
   const schema = join(root, 'schemas/advert.schema.json');
   const jobs = (dir) => [node, [bin, 'validate', dir], opts];
-  const ajvCli = (dir) => [node, [ajv, 'validate', '--spec=draft2020', '--strict=false', '--all-errors', '-c', 'ajv-formats', '-s', schema, '-d', `${dir}/*.yaml`], { ...opts, cwd: root }];
+  const ajvCli = (dir) => [
+    node,
+    [ajv, 'validate', '--spec=draft2020', '--strict=false', '--all-errors', '-c', 'ajv-formats', '-s', schema, '-d', `${dir}/*.yaml`],
+    { ...opts, cwd: root },
+  ];
   const versusAjv = (label, dir, runs, target) => {
     const r = compareWithPeak(jobs(dir), ajvCli(dir), runs);
     const cpu = `CPU ${(r.cpu / 1000).toFixed(1)} s vs ${(r.baseCpu / 1000).toFixed(1)} s: ${(r.cpu / r.baseCpu).toFixed(2)}x`;
-    line(label, r.ms / r.base, target, `${(r.ms / 1000).toFixed(1)} s vs ${(r.base / 1000).toFixed(1)} s; ${cpu}; ${peakText(r.peak)}; ajv-cli ${r.basePeak.toFixed(0)} MiB`);
+    line(
+      label,
+      r.ms / r.base,
+      target,
+      `${(r.ms / 1000).toFixed(1)} s vs ${(r.base / 1000).toFixed(1)} s; ${cpu}; ${peakText(r.peak)}; ajv-cli ${r.basePeak.toFixed(0)} MiB`,
+    );
     return r;
   };
 
@@ -87,5 +102,10 @@ export function benchValidate({ root, work, bin, node, opts, scale }) {
   // Linear time: a million files take ten times what 100,000 take (ratio per file, target 1.2x).
   const small = measure(jobs(corpus(work, 'simple-100k', 100_000, 'simple')));
   const big = measure(jobs(corpus(work, 'simple-1m', 1_000_000, 'simple')));
-  line('jobs validate 1,000,000 simple / 10 x 100,000 simple', big.ms / (10 * small.ms), 1.2, `${(big.ms / 1000).toFixed(0)} s vs 10 x ${(small.ms / 1000).toFixed(1)} s; CPU ${(big.cpu / (10 * small.cpu)).toFixed(2)}x; ${peakText(big.peak)}`);
+  line(
+    'jobs validate 1,000,000 simple / 10 x 100,000 simple',
+    big.ms / (10 * small.ms),
+    1.2,
+    `${(big.ms / 1000).toFixed(0)} s vs 10 x ${(small.ms / 1000).toFixed(1)} s; CPU ${(big.cpu / (10 * small.cpu)).toFixed(2)}x; ${peakText(big.peak)}`,
+  );
 }

@@ -46,7 +46,12 @@ const requireInBundle = {
 // when missing or older than a schema, so a build beside running tests does not rewrite them.
 const generated = join(root, 'src/core/generated/validators.js');
 const schemas = join(root, 'schemas');
-if (!existsSync(generated) || [join(root, 'scripts/generate-validators.mjs'), ...readdirSync(schemas).map((f) => join(schemas, f))].some((f) => statSync(f).mtimeMs > statSync(generated).mtimeMs)) {
+if (
+  !existsSync(generated) ||
+  [join(root, 'scripts/generate-validators.mjs'), ...readdirSync(schemas).map((f) => join(schemas, f))].some(
+    (f) => statSync(f).mtimeMs > statSync(generated).mtimeMs,
+  )
+) {
   await generateValidators();
 }
 rmSync(work, { recursive: true, force: true });

@@ -49,7 +49,8 @@ export interface CommandSetup {
 function allowEnvName(value: string, list: string[] = []): string[] {
   const names = value.split(',').map((name) => name.trim());
   const bad = names.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
-  if (bad !== undefined) throw new InvalidArgumentError(`"${sanitize(bad)}" is not an environment variable name (letters, digits and _, not starting with a digit)`);
+  if (bad !== undefined)
+    throw new InvalidArgumentError(`"${sanitize(bad)}" is not an environment variable name (letters, digits and _, not starting with a digit)`);
   return [...list, ...names];
 }
 
@@ -265,7 +266,12 @@ export async function execute(argv: string[], given: ExecuteOptions): Promise<nu
   if (topic !== undefined) {
     const { showHelpTopic } = await import('./help/topics.js');
     const command = COMMANDS.some(([c]) => c === topic) ? topic : undefined;
-    const commandHelp = command ? () => buildProgram(opts, { exitCode: 0, signal: controller.signal }, command).commands.find((c) => c.name() === command)?.outputHelp() : undefined;
+    const commandHelp = command
+      ? () =>
+          buildProgram(opts, { exitCode: 0, signal: controller.signal }, command)
+            .commands.find((c) => c.name() === command)
+            ?.outputHelp()
+      : undefined;
     return showHelpTopic(topic, { io: opts.io, name: opts.name ?? 'jobs', json: outputFormatIn(readArgv(globals, argv)) === 'json', commandHelp });
   }
   const named = commandNamed(argv, globals);
@@ -286,7 +292,15 @@ export async function execute(argv: string[], given: ExecuteOptions): Promise<nu
     code = await (signals ? Promise.race([parsed, signals.quit]) : parsed);
   } catch (error) {
     const command = [program.name(), ...facts.path].join(' ');
-    code = await reportError(error, { io: opts.io, name: program.name(), command, usage: `${command} --help`, verbose, format, exitCodeOf: signals ? signals.exitCode : (c) => c });
+    code = await reportError(error, {
+      io: opts.io,
+      name: program.name(),
+      command,
+      usage: `${command} --help`,
+      verbose,
+      format,
+      exitCodeOf: signals ? signals.exitCode : (c) => c,
+    });
   } finally {
     signals?.dispose();
   }

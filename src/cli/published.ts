@@ -22,7 +22,9 @@ export async function rememberPublished(ctx: Context, changes: readonly Publishe
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     const where = service ? ` in ${displayPath(publishedRecordFile(ctx.env, service), ctx.cwd, ctx.env)}` : '';
-    ctx.io.stderr.write(`${ctx.name}: warning: could not record the published adverts${where} (${sanitize(reason)}); ${ctx.name} stats --all and ${ctx.name} report will not list them\n`);
+    ctx.io.stderr.write(
+      `${ctx.name}: warning: could not record the published adverts${where} (${sanitize(reason)}); ${ctx.name} stats --all and ${ctx.name} report will not list them\n`,
+    );
   }
 }
 
@@ -31,7 +33,12 @@ export async function rememberPublished(ctx: Context, changes: readonly Publishe
  * their own. A string cut from a file's text by the YAML reader can keep that whole text alive, and
  * a run of 6,000 adverts would then hold every file until the end (a 32 MB heap ran out).
  */
-export function sentAdvert(reference: string, payload: Record<string, unknown> | undefined, dates?: AdvertDates, whole?: { group: string | undefined }): PublishedChange {
+export function sentAdvert(
+  reference: string,
+  payload: Record<string, unknown> | undefined,
+  dates?: AdvertDates,
+  whole?: { group: string | undefined },
+): PublishedChange {
   const title = payload?.title;
   // A whole advert sent says whether it is one of several places (a partial update does not).
   const sent = whole ? { group: whole.group === undefined ? undefined : own(whole.group) } : {};

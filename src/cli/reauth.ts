@@ -31,7 +31,9 @@ export function withReauth(client: JobsClient, ctx: Context): JobsClient {
 
   const ask = async (): Promise<boolean> => {
     const { promptHidden } = await import('./output/hidden-prompt.js');
-    const token = (await onTerminal(() => promptHidden(ctx, 'The service refused the token (401 unauthorized). Enter another token (empty to give up): '))).trim();
+    const token = (
+      await onTerminal(() => promptHidden(ctx, 'The service refused the token (401 unauthorized). Enter another token (empty to give up): '))
+    ).trim();
     if (token === '') return false;
     current = current.withToken(token);
     newToken = token;
@@ -41,7 +43,11 @@ export function withReauth(client: JobsClient, ctx: Context): JobsClient {
   const offerToStore = async () => {
     if (newToken === undefined || storeOffered) return;
     storeOffered = true;
-    const [{ confirm }, { saveToken }, { sanitize }] = await Promise.all([import('./output/prompt.js'), import('../core/config/token-store.js'), import('../core/util/sanitize.js')]);
+    const [{ confirm }, { saveToken }, { sanitize }] = await Promise.all([
+      import('./output/prompt.js'),
+      import('../core/config/token-store.js'),
+      import('../core/util/sanitize.js'),
+    ]);
     const config = await ctx.config();
     // The store is the last place a token is looked for: say what would still win over it.
     const winner = config.token ? await tokenWinner(ctx, config.token.source) : undefined;

@@ -33,7 +33,6 @@ interface Action {
 }
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
 
-
 function exec(file: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number }): Promise<Run> {
   return runProcess(file, args, { ...options, timeoutMs: options.timeoutMs ?? 90_000 });
 }
@@ -83,7 +82,16 @@ async function runAction(given: Record<string, string>, workspace: string, env: 
     expect(step.shell).toBe('bash');
     const r = await exec('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expand(step.run, inputs)], {
       cwd,
-      env: baseEnv({ ...env, ...exported, ...stepEnv, RUNNER_TEMP: runnerTemp, GITHUB_ENV: githubEnv, GITHUB_ACTION_PATH: ROOT, GITHUB_WORKSPACE: workspace, npm_config_prefer_offline: 'true' }),
+      env: baseEnv({
+        ...env,
+        ...exported,
+        ...stepEnv,
+        RUNNER_TEMP: runnerTemp,
+        GITHUB_ENV: githubEnv,
+        GITHUB_ACTION_PATH: ROOT,
+        GITHUB_WORKSPACE: workspace,
+        npm_config_prefer_offline: 'true',
+      }),
     });
     steps.push(r);
     if (r.code !== 0) break;
@@ -127,7 +135,12 @@ describe('action.yml (composite action)', () => {
       writeFileSync(join(ws, 'adverts/b.yaml'), advertYaml('ACT-2'));
       const published = await runAction({ command: 'publish adverts/', version: tarball }, ws, { ...env, JOBS_BASE_URL: s.baseUrl, JOBS_TOKEN: 'sandbox' });
       expect(published.last.code, published.last.stderr).toBe(0);
-      expect(s.sandbox.state().adverts.map((a) => a.reference).sort()).toEqual(['ACT-1', 'ACT-2']);
+      expect(
+        s.sandbox
+          .state()
+          .adverts.map((a) => a.reference)
+          .sort(),
+      ).toEqual(['ACT-1', 'ACT-2']);
     },
     LIMIT_MS,
   );
@@ -139,7 +152,12 @@ describe('action.yml (composite action)', () => {
       // The install resolves `jobs-cli@<this package's version>`; shown without running npm against the registry.
       const r = await exec('bash', ['-c', step.run!.replace(/npm install .*/, 'echo "$spec"; exit 0')], {
         cwd: ROOT,
-        env: baseEnv({ JOBS_ACTION_VERSION: '', GITHUB_ACTION_PATH: ROOT, RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'jobs-runner-temp-')), GITHUB_ENV: '/dev/null' }),
+        env: baseEnv({
+          JOBS_ACTION_VERSION: '',
+          GITHUB_ACTION_PATH: ROOT,
+          RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'jobs-runner-temp-')),
+          GITHUB_ENV: '/dev/null',
+        }),
       });
       const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
       expect(r.stdout.trim()).toBe(`jobs-cli@${version}`);

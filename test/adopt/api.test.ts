@@ -20,13 +20,43 @@ const isolated = () => {
 
 describe('the main export', () => {
   it('offers the client, loading and validating, the error tree renderer and sync', () => {
-    for (const name of ['JobsClient', 'loadAdverts', 'parseAdverts', 'checkAdvert', 'validateAdvert', 'isValid', 'renderTreeLines', 'renderTreeNested', 'findingsFromTree', 'syncFolder', 'History', 'buildReport', 'renderReportHtml', 'run', 'ApiError', 'InvalidInputError', 'ExitCode', 'VERSION']) {
+    for (const name of [
+      'JobsClient',
+      'loadAdverts',
+      'parseAdverts',
+      'checkAdvert',
+      'validateAdvert',
+      'isValid',
+      'renderTreeLines',
+      'renderTreeNested',
+      'findingsFromTree',
+      'syncFolder',
+      'History',
+      'buildReport',
+      'renderReportHtml',
+      'run',
+      'ApiError',
+      'InvalidInputError',
+      'ExitCode',
+      'VERSION',
+    ]) {
       expect(api, name).toHaveProperty(name);
     }
   });
 
   it('does not offer the internals sync is made of (the state, the plan, its execution, the lock)', () => {
-    for (const name of ['makePlan', 'hasChanges', 'executePlan', 'SyncState', 'acquireLock', 'DEFAULT_STATE_FILE', 'publishAdvert', 'describeMessage', 'parseMessage', 'describeEntry']) {
+    for (const name of [
+      'makePlan',
+      'hasChanges',
+      'executePlan',
+      'SyncState',
+      'acquireLock',
+      'DEFAULT_STATE_FILE',
+      'publishAdvert',
+      'describeMessage',
+      'parseMessage',
+      'describeEntry',
+    ]) {
       expect(api, name).not.toHaveProperty(name);
     }
   });
@@ -51,7 +81,9 @@ describe('the history', () => {
     const t = Date.parse('2026-11-01T00:00:00Z');
     const first: api.Observed[] = [{ reference: 'A-1', at: t, stats: { views: 10, likes: 2, applications: 1, applications_unviewed: 1 } }];
     expect(api.recordAndCompare(history, first)[0]!.change).toBeUndefined();
-    const [later] = api.recordAndCompare(history, [{ reference: 'A-1', at: t + day, stats: { views: 22, likes: 2, applications: 3, applications_unviewed: 0 } }]);
+    const [later] = api.recordAndCompare(history, [
+      { reference: 'A-1', at: t + day, stats: { views: 22, likes: 2, applications: 3, applications_unviewed: 0 } },
+    ]);
     expect(later!.change).toEqual({ since: t, views: 12, likes: 0, applications: 2, applications_unviewed: -1 });
     expect(later!.applicationRate).toBeCloseTo(3 / 22);
     expect(new api.History(dir, 'https://jobs.example.test/api').read().map((s: api.Snapshot) => s.views)).toEqual([10, 22]);
@@ -87,7 +119,11 @@ describe('syncFolder', () => {
 
   it('tells its hooks the plan and each result in the shapes it resolves to', async () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
-    nock(SERVICE).post('/jobs', advertBody('A-1')).reply(201).post('/jobs', advertBody('B-2')).reply(422, { errors: { title: ['blank'] } });
+    nock(SERVICE)
+      .post('/jobs', advertBody('A-1'))
+      .reply(201)
+      .post('/jobs', advertBody('B-2'))
+      .reply(422, { errors: { title: ['blank'] } });
     const seen: string[] = [];
     const r = await api.syncFolder(
       { dir, baseUrl: SERVICE, token: 'tok_api', env: isolated(), concurrency: 1 },
@@ -128,7 +164,9 @@ describe('syncFolder', () => {
 
   it('reports a refused token per advert with the exit code the CLI would use (4)', async () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
-    const scope = nock(SERVICE).post('/jobs').reply(401, { errors: { base: ['unauthorized'] } });
+    const scope = nock(SERVICE)
+      .post('/jobs')
+      .reply(401, { errors: { base: ['unauthorized'] } });
     const r = await api.syncFolder({ dir, baseUrl: SERVICE, token: 'wrong', env: isolated() });
     scope.done();
     expect(r.exitCode).toBe(4);

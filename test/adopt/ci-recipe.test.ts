@@ -84,7 +84,7 @@ describe('the GitHub Actions recipe', () => {
   });
 
   it('syncs on main with the token from a secret, and never a literal token', () => {
-    const mainJob = Object.values(workflow.jobs).find((j) => j.if?.includes("refs/heads/main"));
+    const mainJob = Object.values(workflow.jobs).find((j) => j.if?.includes('refs/heads/main'));
     expect(mainJob).toBeDefined();
     const sync = jobsCalls(mainJob!).find(({ args }) => args[0] === 'sync');
     expect(sync, 'a jobs sync step').toBeDefined();

@@ -133,7 +133,8 @@ export function checkInvocation(model: CompletionModel, args: readonly string[])
       }
       const value = inline ?? args[++i];
       if (value === undefined) problems.push(`${where}: ${name} needs a value`);
-      else if (option.value.type === 'choices' && !option.value.values.includes(value)) problems.push(`${where}: ${name} ${value}: not one of ${option.value.values.join(', ')}`);
+      else if (option.value.type === 'choices' && !option.value.values.includes(value))
+        problems.push(`${where}: ${name} ${value}: not one of ${option.value.values.join(', ')}`);
       continue;
     }
     const sub = positional.length === 0 ? level.find((c) => c.name === arg) : undefined;
@@ -152,10 +153,12 @@ export function checkInvocation(model: CompletionModel, args: readonly string[])
   // A command refuses the formats it cannot give (exit 2), so a recipe that asks for one fails.
   const format = outputFormatIn(readArgv(jobsProgram(), args));
   if (!gives(format, spec.path[0]!)) problems.push(`${where}: cannot give --output ${format}`);
-  if (spec.subcommands.length > 0 && !args.includes('--help')) problems.push(`${where}: needs a subcommand (${spec.subcommands.map((s) => s.name).join(', ')})`);
+  if (spec.subcommands.length > 0 && !args.includes('--help'))
+    problems.push(`${where}: needs a subcommand (${spec.subcommands.map((s) => s.name).join(', ')})`);
   const required = spec.args.filter((a) => a.required).length;
   const variadic = spec.args.some((a) => a.variadic);
-  if (positional.length < required && !args.includes('--help') && !args.includes('-h')) problems.push(`${where}: needs ${required} argument(s), got ${positional.length}`);
+  if (positional.length < required && !args.includes('--help') && !args.includes('-h'))
+    problems.push(`${where}: needs ${required} argument(s), got ${positional.length}`);
   if (!variadic && positional.length > spec.args.length) problems.push(`${where}: takes at most ${spec.args.length} argument(s), got ${positional.length}`);
   positional.forEach((value, i) => {
     const a = spec.args[Math.min(i, spec.args.length - 1)];

@@ -84,12 +84,21 @@ describe('jobs completion <shell>', () => {
 /** What bash offers for a command line ending where the cursor is ('' for a new word). */
 function bashComplete(...words: string[]): string[] {
   const quoted = words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
-  const out = execFileSync('bash', ['--norc', '--noprofile', '-c', `source ${join(dir, 'jobs.bash')}; COMP_WORDS=(${quoted}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _jobs_cli; printf '%s\\n' "\${COMPREPLY[@]}"`], {
-    cwd: join(dir, 'project'),
-    env,
-    encoding: 'utf8',
-    timeout: 10_000,
-  });
+  const out = execFileSync(
+    'bash',
+    [
+      '--norc',
+      '--noprofile',
+      '-c',
+      `source ${join(dir, 'jobs.bash')}; COMP_WORDS=(${quoted}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _jobs_cli; printf '%s\\n' "\${COMPREPLY[@]}"`,
+    ],
+    {
+      cwd: join(dir, 'project'),
+      env,
+      encoding: 'utf8',
+      timeout: 10_000,
+    },
+  );
   return out.split('\n').filter((l) => l !== '');
 }
 
@@ -130,7 +139,11 @@ describe('zsh', () => {
   it('is valid zsh and registers _jobs_cli for jobs and jobs-cli (not _jobs: zsh has its own)', () => {
     const file = join(dir, 'jobs.zsh');
     execFileSync('zsh', ['-n', file]);
-    const out = execFileSync('zsh', ['-f', '-c', `autoload -Uz compinit && compinit -u -D -d ${join(dir, 'zcompdump')}; source ${file}; print -r -- $_comps[jobs] $_comps[jobs-cli]`], { env, encoding: 'utf8', timeout: 10_000 });
+    const out = execFileSync(
+      'zsh',
+      ['-f', '-c', `autoload -Uz compinit && compinit -u -D -d ${join(dir, 'zcompdump')}; source ${file}; print -r -- $_comps[jobs] $_comps[jobs-cli]`],
+      { env, encoding: 'utf8', timeout: 10_000 },
+    );
     expect(out).toBe('_jobs_cli _jobs_cli\n');
     expect(scripts.zsh).not.toMatch(/^_jobs\(\)/m);
   });
@@ -151,7 +164,10 @@ done
 zpty -d z
 print -r -- "$out"`;
     const run = (typed: string, expected: string) =>
-      execFileSync('zsh', ['-f', '-c', driver, 'driver', typed, expected], { cwd: join(dir, 'project'), env, encoding: 'utf8', timeout: 20_000 }).replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
+      execFileSync('zsh', ['-f', '-c', driver, 'driver', typed, expected], { cwd: join(dir, 'project'), env, encoding: 'utf8', timeout: 20_000 }).replace(
+        /\x1b\[[0-9;?]*[A-Za-z]/g,
+        '',
+      );
     expect(run('jobs valid', 'jobs validate ')).toContain('jobs validate ');
     const profiles = run('jobs --profile ', 'staging');
     expect(profiles).toMatch(/ci\s+prod\s+staging/);
@@ -160,7 +176,12 @@ print -r -- "$out"`;
 
 describe('fish', () => {
   const fishComplete = (line: string) =>
-    execFileSync('fish', ['--no-config', '-c', `source ${join(dir, 'jobs.fish')}; complete -C '${line}'`], { cwd: join(dir, 'project'), env, encoding: 'utf8', timeout: 10_000 })
+    execFileSync('fish', ['--no-config', '-c', `source ${join(dir, 'jobs.fish')}; complete -C '${line}'`], {
+      cwd: join(dir, 'project'),
+      env,
+      encoding: 'utf8',
+      timeout: 10_000,
+    })
       .split('\n')
       .filter((l) => l !== '')
       .map((l) => l.split('\t')[0]);

@@ -30,7 +30,7 @@ const jobs = Object.entries(pipeline).filter(([name]) => !KEYWORDS.has(name)) as
 const lines = (job: Job) => [...(job.before_script ?? []), ...(job.script ?? []), ...(job.after_script ?? [])].flatMap((s) => s.split('\n'));
 const allLines = [...lines(pipeline.default ?? {}), ...jobs.flatMap(([, job]) => lines(job))];
 const calls = (job: Job) => lines(job).flatMap((line) => jobsInvocations(line, ['jobs', 'jobs-cli']));
-const onMergeRequests = (job: Job) => job.rules?.some((r) => r.if?.includes("merge_request_event"));
+const onMergeRequests = (job: Job) => job.rules?.some((r) => r.if?.includes('merge_request_event'));
 const onDefaultBranch = (job: Job) => job.rules?.some((r) => r.if?.includes('$CI_DEFAULT_BRANCH'));
 
 describe('the GitLab CI recipe', () => {

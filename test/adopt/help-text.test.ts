@@ -22,7 +22,11 @@ const ROOT = join(import.meta.dirname, '../..');
 async function atWidth(argv: string[], columns: number) {
   let stdout = '';
   const code = await execute(argv, {
-    io: { stdin: Object.assign(Readable.from([]), { isTTY: false }), stdout: { write: (s: string) => (stdout += s), isTTY: false, columns }, stderr: { write: () => true, isTTY: false } },
+    io: {
+      stdin: Object.assign(Readable.from([]), { isTTY: false }),
+      stdout: { write: (s: string) => (stdout += s), isTTY: false, columns },
+      stderr: { write: () => true, isTTY: false },
+    },
     env: { NO_COLOR: '1' },
     cwd: ROOT,
     handleSignals: false,
@@ -37,7 +41,9 @@ describe('jobs help <word> that is neither a command nor a topic', () => {
     const r = await runJobs(['help', 'nope']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe("jobs: unknown command or topic 'nope'\nRun 'jobs help' for the commands, and 'jobs help <topic>' for exit-codes, environment, formats, config.\n");
+    expect(r.stderr).toBe(
+      "jobs: unknown command or topic 'nope'\nRun 'jobs help' for the commands, and 'jobs help <topic>' for exit-codes, environment, formats, config.\n",
+    );
   });
 
   it.each([
@@ -59,7 +65,10 @@ describe('jobs help <word> that is neither a command nor a topic', () => {
   it('with --json, is also the JSON error document', async () => {
     const r = await runJobs(['help', 'publsh', '--json']);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout)).toEqual({ format_version: 1, error: { exit_code: 2, message: "unknown command or topic 'publsh'", details: ['(Did you mean publish?)', expect.stringContaining("Run 'jobs help'")] } });
+    expect(JSON.parse(r.stdout)).toEqual({
+      format_version: 1,
+      error: { exit_code: 2, message: "unknown command or topic 'publsh'", details: ['(Did you mean publish?)', expect.stringContaining("Run 'jobs help'")] },
+    });
   });
 
   it('jobs help alone is the whole help, exit 0, and names the topics', async () => {
@@ -74,7 +83,10 @@ describe('help topics', () => {
   it('exit-codes: every code of the code, with its meaning, in order', async () => {
     const r = await runJobs(['help', 'exit-codes']);
     expect(r.code).toBe(0);
-    const rows = r.stdout.split('\n').filter((l) => /^ {2}\d+ /.test(l)).map((l) => Number(l.trim().split(' ')[0]));
+    const rows = r.stdout
+      .split('\n')
+      .filter((l) => /^ {2}\d+ /.test(l))
+      .map((l) => Number(l.trim().split(' ')[0]));
     expect(rows).toEqual(Object.values(ExitCode).sort((a, b) => a - b));
     for (const [key, code] of Object.entries(ExitCode)) {
       const meaning = EXIT_CODE_MEANINGS[key as keyof typeof ExitCode].long.replace(/`/g, '');
@@ -82,7 +94,9 @@ describe('help topics', () => {
     }
     // The one-line summary of jobs --help comes from the same table.
     const help = await runJobs(['--help']);
-    expect(help.stdout.replace(/\n/g, ' ')).toContain(`Exit codes: 0 ok, 1 rejected or partial failure, 2 usage or config, 3 invalid advert input, 4 unauthorized,`);
+    expect(help.stdout.replace(/\n/g, ' ')).toContain(
+      `Exit codes: 0 ok, 1 rejected or partial failure, 2 usage or config, 3 invalid advert input, 4 unauthorized,`,
+    );
   });
 
   it('environment: every variable the code reads', async () => {
@@ -93,14 +107,23 @@ describe('help topics', () => {
       for (const entry of readdirSync(dir)) {
         const path = join(dir, entry);
         if (statSync(path).isDirectory()) walk(path);
-        else if (/\.ts$/.test(entry) && !entry.endsWith('.d.ts')) for (const m of readFileSync(path, 'utf8').matchAll(/env(?:\?\.|\.|\[')([A-Z][A-Z0-9_]+)/g)) read.add(m[1]!);
+        else if (/\.ts$/.test(entry) && !entry.endsWith('.d.ts'))
+          for (const m of readFileSync(path, 'utf8').matchAll(/env(?:\?\.|\.|\[')([A-Z][A-Z0-9_]+)/g)) read.add(m[1]!);
       }
     };
     walk(join(ROOT, 'src'));
     read.add('JOBS_CLI_NAME'); // read through a constant (program-name.ts)
     expect(read.size).toBeGreaterThan(10);
-    const listed = new Set(r.stdout.split('\n').map((l) => /^ {2}([A-Z][A-Z0-9_]+) /.exec(l)?.[1]).filter(Boolean));
-    expect([...read].filter((v) => !listed.has(v)), 'variables read by the code but not in jobs help environment').toEqual([]);
+    const listed = new Set(
+      r.stdout
+        .split('\n')
+        .map((l) => /^ {2}([A-Z][A-Z0-9_]+) /.exec(l)?.[1])
+        .filter(Boolean),
+    );
+    expect(
+      [...read].filter((v) => !listed.has(v)),
+      'variables read by the code but not in jobs help environment',
+    ).toEqual([]);
   });
 
   it('formats: each output format, and the JSON documents', async () => {
@@ -110,7 +133,7 @@ describe('help topics', () => {
     expect(r.stdout).toContain('{"error": {"exit_code", "message", "details"}}');
   });
 
-  it('config: the config command\'s help, then every key of the config schema with its description', async () => {
+  it("config: the config command's help, then every key of the config schema with its description", async () => {
     const r = await runJobs(['help', 'config']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: jobs config /);
@@ -128,7 +151,13 @@ describe('jobs --help', () => {
     expect(headings).toEqual(COMMAND_GROUPS.map(([heading]) => heading));
     for (const [heading, names] of COMMAND_GROUPS) {
       const block = r.stdout.split(`\n${heading}\n`)[1]!.split('\n\n')[0]!;
-      expect(block.split('\n').filter((l) => /^ {2}\S/.test(l)).map((l) => l.trim().split(' ')[0]).filter((n) => n !== 'help')).toEqual(names);
+      expect(
+        block
+          .split('\n')
+          .filter((l) => /^ {2}\S/.test(l))
+          .map((l) => l.trim().split(' ')[0])
+          .filter((n) => n !== 'help'),
+      ).toEqual(names);
     }
     expect(r.stdout).not.toContain('\nCommands:\n');
     expect(program.commands.map((c) => c.name())).toEqual(COMMAND_GROUPS.flatMap(([, names]) => names));
@@ -136,12 +165,15 @@ describe('jobs --help', () => {
 });
 
 describe("a command's help", () => {
-  it('describes each global option it inherits (as gh\'s INHERITED FLAGS), without --version', async () => {
+  it("describes each global option it inherits (as gh's INHERITED FLAGS), without --version", async () => {
     const r = await runJobs(['sync', '--help']);
     const block = r.stdout.split('\nGlobal options:\n')[1]!.split('\n\n')[0]!;
     for (const option of program.options) {
       if (option.long === '--version') expect(block).not.toContain('--version');
-      else expect(block.replace(/\n +/g, ' ')).toMatch(new RegExp(`${option.flags.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +${option.description.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      else
+        expect(block.replace(/\n +/g, ' ')).toMatch(
+          new RegExp(`${option.flags.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +${option.description.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+        );
     }
   });
 
@@ -163,7 +195,8 @@ describe("a command's help", () => {
         lines.forEach((line, i) => {
           expect(line.length, `${path.join(' ')}: ${line}`).toBeLessThanOrEqual(Math.max(columns, line.split(' ').length === 1 ? line.length : 0));
           const next = lines[i + 1];
-          if (next !== undefined) expect(line.length + 1 + next.split(' ')[0]!.length, `${path.join(' ')}: a line broken early: "${line}"`).toBeGreaterThan(columns);
+          if (next !== undefined)
+            expect(line.length + 1 + next.split(' ')[0]!.length, `${path.join(' ')}: a line broken early: "${line}"`).toBeGreaterThan(columns);
         });
       }
     }

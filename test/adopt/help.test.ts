@@ -48,7 +48,10 @@ describe('every command has help that teaches', () => {
       const lines = examples(r.stdout);
       expect(lines.length, `examples of jobs ${name}`).toBeGreaterThanOrEqual(2);
       const invocations = lines.flatMap((l) => jobsInvocations(l));
-      expect(invocations.some((args) => args.join(' ').includes(path.join(' '))), `an example of jobs ${name} uses it`).toBe(true);
+      expect(
+        invocations.some((args) => args.join(' ').includes(path.join(' '))),
+        `an example of jobs ${name} uses it`,
+      ).toBe(true);
       for (const args of invocations) expect(checkInvocation(model, args), `$ jobs ${args.join(' ')}`).toEqual([]);
     });
   }

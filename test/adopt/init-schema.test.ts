@@ -29,7 +29,10 @@ describe('jobs init', () => {
     expect(check.code).toBe(0);
 
     // The commented jobs: block (the advert's dates), uncommented, is valid too.
-    writeFileSync(join(dir, 'dated.yaml'), text.replace(/^# jobs:\n(# {3}.*\n)+/m, (block) => block.replace(/^# /gm, '')));
+    writeFileSync(
+      join(dir, 'dated.yaml'),
+      text.replace(/^# jobs:\n(# {3}.*\n)+/m, (block) => block.replace(/^# /gm, '')),
+    );
     expect(read(join(dir, 'dated.yaml'))).toMatch(/^jobs:\n {2}opens: \d{4}-\d{2}-\d{2}\n {2}closes: /m);
     const dated = await runJobs(['validate', 'dated.yaml'], { cwd: dir, env: { JOBS_TODAY: '2026-12-01' } });
     expect(dated.stderr).toBe('✔ 1 advert in 1 file: all valid\n');
@@ -63,11 +66,17 @@ describe('jobs init', () => {
     expect(printed.stdout).toContain('reference: ACME-0001');
     expect(existsSync(join(dir, 'advert.yaml'))).toBe(false);
     const json = await runJobs(['--json', 'init', 'a.yaml'], { cwd: dir });
-    expect(JSON.parse(json.stdout)).toEqual({ format_version: 1, file: 'a.yaml', kind: 'advert', schema: join(ROOT, 'schemas/advert.schema.json'), schema_kind: 'absolute' });
+    expect(JSON.parse(json.stdout)).toEqual({
+      format_version: 1,
+      file: 'a.yaml',
+      kind: 'advert',
+      schema: join(ROOT, 'schemas/advert.schema.json'),
+      schema_kind: 'absolute',
+    });
     expect(json.stderr).toBe('');
   });
 
-  it("in a project that installs jobs, points at node_modules relatively (the same on every clone)", async () => {
+  it('in a project that installs jobs, points at node_modules relatively (the same on every clone)', async () => {
     const dir = empty();
     mkdirSync(join(dir, 'node_modules/jobs-cli/schemas'), { recursive: true });
     writeFileSync(join(dir, 'node_modules/jobs-cli/schemas/advert.schema.json'), '{}');
@@ -85,7 +94,9 @@ describe('jobs init', () => {
     expect(schemaReference(root, 'config', root)).toEqual({ reference: 'schemas/config.schema.json', kind: 'package' });
     expect(schemaReference(dirname(root), 'create', root)).toEqual({ reference: join(root, 'schemas/advert.schema.json'), kind: 'absolute' });
     // The examples in this repository follow the same rule.
-    expect(MODELINE.exec(read(join(ROOT, 'examples/adverts/backend-engineer.yaml')))?.[1]).toBe(schemaReference(join(ROOT, 'examples/adverts'), 'create').reference);
+    expect(MODELINE.exec(read(join(ROOT, 'examples/adverts/backend-engineer.yaml')))?.[1]).toBe(
+      schemaReference(join(ROOT, 'examples/adverts'), 'create').reference,
+    );
   });
 
   it('with --config <file>, writes a commented project config that jobs reads, constants and all', async () => {
@@ -103,7 +114,10 @@ describe('jobs init', () => {
     expect(settings.find((s) => s.key === 'base_url')?.value).toBe('https://jobs.example.com/api');
 
     // The template's constants, once uncommented, work in an advert: contract_id: permanent is id 1.
-    writeFileSync(join(dir, '.jobsrc.yaml'), text.replace(/^# constants:\n(# {3}.*\n)+/m, (block) => block.replace(/^# /gm, '')));
+    writeFileSync(
+      join(dir, '.jobsrc.yaml'),
+      text.replace(/^# constants:\n(# {3}.*\n)+/m, (block) => block.replace(/^# /gm, '')),
+    );
     await runJobs(['init', 'advert.yaml'], { cwd: dir });
     writeFileSync(join(dir, 'advert.yaml'), read(join(dir, 'advert.yaml')).replace('contract_id: 1', 'contract_id: permanent'));
     const check = await runJobs(['validate', 'advert.yaml'], { cwd: dir });

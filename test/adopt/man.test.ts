@@ -23,7 +23,12 @@ function commandTree(cmd: Command, path: string[] = []): { path: string[]; comma
 }
 
 /** A page as text, the way roff source reads once its escapes are undone. */
-const plain = (page: string) => page.replace(/\\-/g, '-').replace(/\\f[BIR]/g, '').replace(/\\e/g, '\\').replace(/\\&/g, '');
+const plain = (page: string) =>
+  page
+    .replace(/\\-/g, '-')
+    .replace(/\\f[BIR]/g, '')
+    .replace(/\\e/g, '\\')
+    .replace(/\\&/g, '');
 
 /** The `$ ` lines of a command's notes, as its --help shows them. */
 function examplesOf(command: Command): string[] {
@@ -54,7 +59,9 @@ describe('man pages', () => {
         if (option.hidden) continue;
         expect(page, `${name}: ${option.flags}`).toContain(`.TP\n${option.flags}\n${option.description.split('\n')[0]}`);
       }
-      if (path.length > 0) for (const option of program.options.filter((o) => o.long !== '--version')) expect(page, `${name}: global ${option.flags}`).toContain(`.TP\n${option.flags}\n`);
+      if (path.length > 0)
+        for (const option of program.options.filter((o) => o.long !== '--version'))
+          expect(page, `${name}: global ${option.flags}`).toContain(`.TP\n${option.flags}\n`);
       for (const argument of command.registeredArguments) expect(page).toContain(`.TP\n${argument.name()}\n`);
       expect(page).toContain(command.description().split('\n')[0]);
       for (const example of command.helpInformation().length > 0 ? examplesOf(command) : []) expect(page, `${name}: example ${example}`).toContain(example);
@@ -79,7 +86,11 @@ describe('man pages', () => {
   it('man renders every page without a warning', () => {
     for (const file of readdirSync(join(ROOT, 'dist/man/man1'))) {
       if (file === 'jobs-cli.1') continue; // .so is resolved from a man root, not with -l
-      const r = spawnSync('man', ['--warnings', '-l', join(ROOT, 'dist/man/man1', file)], { encoding: 'utf8', env: { ...process.env, MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat', LANG: 'C.UTF-8' }, timeout: 15_000 });
+      const r = spawnSync('man', ['--warnings', '-l', join(ROOT, 'dist/man/man1', file)], {
+        encoding: 'utf8',
+        env: { ...process.env, MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat', LANG: 'C.UTF-8' },
+        timeout: 15_000,
+      });
       expect(r.error).toBeUndefined();
       expect(r.stderr, file).toBe('');
       expect(r.status, file).toBe(0);

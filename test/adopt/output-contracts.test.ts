@@ -63,7 +63,8 @@ function linesHold(text: string, schemaOf: (line: Record<string, unknown>) => st
   for (const line of lines) holds(schemaOf(JSON.parse(line) as Record<string, unknown>), line);
 }
 
-const syncLine = (l: Record<string, unknown>) => ({ plan: 'sync-plan', plan_summary: 'sync-plan-summary', result: 'sync-result', summary: 'sync-summary' })[String(l.type)]!;
+const syncLine = (l: Record<string, unknown>) =>
+  ({ plan: 'sync-plan', plan_summary: 'sync-plan-summary', result: 'sync-result', summary: 'sync-summary' })[String(l.type)]!;
 const eventsLine = (l: Record<string, unknown>) => ('summary' in l ? 'events-summary' : 'valid' in l ? 'events-invalid' : 'events-result');
 
 let dir: string;
@@ -78,7 +79,8 @@ describe('every --json output holds to its schema in schemas/output/', () => {
   it('validate, publish, create, update, delete, stats, report, event, events and sync against a sandbox', async () => {
     const s = await liveSandbox();
     const env = { ...s.env };
-    const run = async (args: string[], input?: string) => (await jobs(['--json', ...args], { cwd: dir, env, ...(input !== undefined ? { input } : {}) })).stdout;
+    const run = async (args: string[], input?: string) =>
+      (await jobs(['--json', ...args], { cwd: dir, env, ...(input !== undefined ? { input } : {}) })).stdout;
 
     holds('validate', await run(['validate', 'adverts/']));
     holds('validate', await run(['validate', 'bad.yaml']));
@@ -94,7 +96,13 @@ describe('every --json output holds to its schema in schemas/output/', () => {
     holds('report', await run(['report', '--file', join(dir, 'report.html')]));
     // An advert for several places: plan lines name their group, stats a group's totals, the report its groups.
     mkdirSync(join(dir, 'places'));
-    writeFileSync(join(dir, 'places/eng.yaml'), advertYaml('PL-1').replace('location:\n  country: NO\n  city: Oslo\n', 'locations:\n  - country: NO\n    city: Oslo\n  - country: NO\n    city: Bergen\n'));
+    writeFileSync(
+      join(dir, 'places/eng.yaml'),
+      advertYaml('PL-1').replace(
+        'location:\n  country: NO\n  city: Oslo\n',
+        'locations:\n  - country: NO\n    city: Oslo\n  - country: NO\n    city: Bergen\n',
+      ),
+    );
     linesHold(await run(['sync', 'places/', '--dry-run']), syncLine);
     linesHold(await run(['sync', 'places/']), syncLine);
     const group = await run(['stats', 'PL-1', '--state', 'places/.jobs-state.json']);
@@ -102,10 +110,17 @@ describe('every --json output holds to its schema in schemas/output/', () => {
     holds('stats', group);
     holds('report', await run(['report', '--file', join(dir, 'report.html')]));
 
-    const app = await fetch(`${s.baseUrl}/_sandbox/applications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reference":"ACME-0042"}' });
+    const app = await fetch(`${s.baseUrl}/_sandbox/applications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"reference":"ACME-0042"}',
+    });
     const { id } = (await app.json()) as { id: string };
     holds('event', await run(['event', id, 'recruiter_view']));
-    writeFileSync(join(dir, 'events.ndjson'), `${JSON.stringify({ application_id: id, kind: 'recruiter_like' })}\n{"application_id":"nobody","kind":"recruiter_view"}\n`);
+    writeFileSync(
+      join(dir, 'events.ndjson'),
+      `${JSON.stringify({ application_id: id, kind: 'recruiter_like' })}\n{"application_id":"nobody","kind":"recruiter_view"}\n`,
+    );
     linesHold(await run(['events', 'events.ndjson']), eventsLine);
     linesHold(await run(['events', 'events.ndjson', '--dry-run']), eventsLine);
     writeFileSync(join(dir, 'bad-events.ndjson'), '{"application_id":"x","kind":"recruiter_wave"}\n');
@@ -116,7 +131,8 @@ describe('every --json output holds to its schema in schemas/output/', () => {
 
   it('init, config, login, logout, version, sandbox and errors', async () => {
     const env = isolatedEnv();
-    const run = async (args: string[], input?: string) => (await jobs(['--json', ...args], { cwd: dir, env, ...(input !== undefined ? { input } : {}) })).stdout;
+    const run = async (args: string[], input?: string) =>
+      (await jobs(['--json', ...args], { cwd: dir, env, ...(input !== undefined ? { input } : {}) })).stdout;
     holds('init', await run(['init', 'new-advert.yaml']));
     holds('init', await run(['init', 'new-advert.md']));
     holds('convert', await run(['convert', 'new-advert.yaml', 'adverts/']));

@@ -20,7 +20,8 @@ describe('the output formats', () => {
 
   it('names only commands that exist', () => {
     const names = COMMANDS.map(([n]) => n);
-    for (const f of FORMATS) for (const c of [...(f.commands === 'every' ? [] : f.commands), ...(f.except ?? [])]) expect(names, `${f.name}: ${c}`).toContain(c);
+    for (const f of FORMATS)
+      for (const c of [...(f.commands === 'every' ? [] : f.commands), ...(f.except ?? [])]) expect(names, `${f.name}: ${c}`).toContain(c);
   });
 
   it('docs/ci.md lists each format with the commands that give it', () => {
@@ -28,7 +29,12 @@ describe('the output formats', () => {
     const rows = table
       .split('\n')
       .filter((l) => l.startsWith('| `'))
-      .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+      .map((l) =>
+        l
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim()),
+      );
     const expected = FORMATS.map((f) => [
       `\`${f.name}\``,
       f.commands === 'every' ? (f.except?.length ? `every command but ${f.except.join(', ')}` : 'every command') : f.commands.join(', '),

@@ -85,7 +85,10 @@ describe('the packed package', () => {
     tarball = join(work, info!.filename);
 
     const prefix = join(work, 'prefix');
-    const install = await npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--foreground-scripts', '--no-audit', '--no-fund', tarball], work);
+    const install = await npm(
+      ['install', '--global', '--prefix', prefix, '--prefer-offline', '--foreground-scripts', '--no-audit', '--no-fund', tarball],
+      work,
+    );
     expect(install.code, install.stderr).toBe(0);
     expect(noWarnings(install.stderr)).toEqual([]);
     expect(noWarnings(install.stdout)).toEqual([]);
@@ -100,12 +103,15 @@ describe('the packed package', () => {
     // ajv-formats is for the build only (scripts/generate-validators.mjs): not installed, not required by dist/.
     expect(existsSync(join(installed, 'node_modules', 'ajv-formats'))).toBe(false);
     const chunks = readdirSync(join(installed, 'dist/chunks')).map((f) => `dist/chunks/${f}`);
-    for (const file of ['dist/cli.cjs', 'dist/validate-worker.cjs', 'dist/index.js', ...chunks]) expect(readFileSync(join(installed, file), 'utf8')).not.toContain('ajv-formats');
+    for (const file of ['dist/cli.cjs', 'dist/validate-worker.cjs', 'dist/index.js', ...chunks])
+      expect(readFileSync(join(installed, file), 'utf8')).not.toContain('ajv-formats');
   }, 150_000);
 
   it('npm publish --dry-run runs clean (to a loopback registry it never contacts)', async () => {
     const registry = 'http://127.0.0.1:9/';
-    const publish = await npm(['publish', '--dry-run', '--fetch-retries=0', '--registry', registry, '--//127.0.0.1:9/:_authToken=dry-run'], copy, { JOBS_PACK_NO_BUILD: '1' });
+    const publish = await npm(['publish', '--dry-run', '--fetch-retries=0', '--registry', registry, '--//127.0.0.1:9/:_authToken=dry-run'], copy, {
+      JOBS_PACK_NO_BUILD: '1',
+    });
     expect(publish.code, publish.stderr).toBe(0);
     expect(noWarnings(publish.stderr)).toEqual([]);
     expect(publish.stdout).toContain('+ jobs-cli@');
@@ -114,7 +120,9 @@ describe('the packed package', () => {
 
   it("the CI recipe's install and validate steps work with JOBS_PACKAGE set to the packed tarball", async () => {
     expect(tarball, 'the first test packs it').toBeDefined();
-    const recipe = parse(readFileSync(join(ROOT, 'examples/.github/workflows/adverts.yml'), 'utf8')) as { jobs: Record<string, { steps: Array<{ name?: string; run?: string }> }> };
+    const recipe = parse(readFileSync(join(ROOT, 'examples/.github/workflows/adverts.yml'), 'utf8')) as {
+      jobs: Record<string, { steps: Array<{ name?: string; run?: string }> }>;
+    };
     const steps = recipe.jobs.validate!.steps;
     const install = steps.find((s) => s.name === 'Install jobs')!.run!;
     const validate = steps.find((s) => s.name === 'Validate adverts')!.run!;

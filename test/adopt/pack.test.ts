@@ -16,7 +16,6 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 const LIMIT_MS = 120_000;
 
-
 /** npm's own variables (set when the suite runs under `npm test`) must not steer the nested npm. */
 function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
@@ -74,7 +73,9 @@ describe('npm pack, installed globally into a temporary prefix', () => {
   it('packs only what runs: bin, dist, schemas, README, LICENSE, CHANGELOG', () => {
     const top = new Set(packedFiles.map((p) => p.split('/')[0]));
     expect([...top].sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'bin', 'dist', 'package.json', 'schemas']);
-    expect(packedFiles).toEqual(expect.arrayContaining(['bin/jobs.js', 'dist/cli.cjs', 'dist/index.js', 'dist/index.d.ts', 'schemas/advert.schema.json', 'schemas/config.schema.json']));
+    expect(packedFiles).toEqual(
+      expect.arrayContaining(['bin/jobs.js', 'dist/cli.cjs', 'dist/index.js', 'dist/index.d.ts', 'schemas/advert.schema.json', 'schemas/config.schema.json']),
+    );
   });
 
   it('installs the man pages: man jobs, man jobs-sync and man jobs-cli work from the prefix', async () => {
@@ -97,7 +98,9 @@ describe('npm pack, installed globally into a temporary prefix', () => {
     const r = await exec(bin, ['--version']);
     expect(r).toEqual({ code: 0, stdout: `${PKG.version}\n`, stderr: '' });
     expect(PKG.version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/);
-    expect(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')).toMatch(new RegExp(`^## \\[?${PKG.version.replace(/\./g, '\\.')}\\]? - \\d{4}-\\d{2}-\\d{2}$`, 'm'));
+    expect(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')).toMatch(
+      new RegExp(`^## \\[?${PKG.version.replace(/\./g, '\\.')}\\]? - \\d{4}-\\d{2}-\\d{2}$`, 'm'),
+    );
   });
 
   it('validates the examples (exit 0) and reports an invalid advert (exit 3)', async () => {
@@ -129,86 +132,101 @@ describe('npm pack, installed globally into a temporary prefix', () => {
     expect(check.code, check.stdout + check.stderr).toBe(0);
   });
 
-  it("runs the programmatic example of docs/api.md against a sandbox, and it type-checks", async () => {
-    const page = readFileSync(join(ROOT, 'docs/api.md'), 'utf8');
-    const script = /^# Programmatic API$[\s\S]*?^```js\n([\s\S]*?)^```$/m.exec(page)?.[1];
-    expect(script, 'a ```js block in docs/api.md').toBeDefined();
-    expect(script!.trim().split('\n').filter((l) => l.trim() !== '').length).toBeLessThanOrEqual(11);
+  it(
+    'runs the programmatic example of docs/api.md against a sandbox, and it type-checks',
+    async () => {
+      const page = readFileSync(join(ROOT, 'docs/api.md'), 'utf8');
+      const script = /^# Programmatic API$[\s\S]*?^```js\n([\s\S]*?)^```$/m.exec(page)?.[1];
+      expect(script, 'a ```js block in docs/api.md').toBeDefined();
+      expect(
+        script!
+          .trim()
+          .split('\n')
+          .filter((l) => l.trim() !== '').length,
+      ).toBeLessThanOrEqual(11);
 
-    const dir = project();
-    cpSync(join(ROOT, 'examples/adverts'), join(dir, 'adverts'), { recursive: true });
-    writeFileSync(join(dir, 'example.mjs'), script!);
-    const live = await liveSandbox();
-    const env = { ...live.env, PATH: cleanEnv().PATH! };
-    const r = await exec(process.execPath, ['example.mjs'], { cwd: dir, env });
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^created ACME-0042 \{ views: \d+, likes: \d+, applications: \d+, applications_unviewed: \d+ \}$/m);
-    expect(r.stdout).toMatch(/^\{ created: 3, unchanged: 0, orphan: 0, not_started: 0 \}$/m);
-    expect(live.count(/^POST \/jobs 201/)).toBe(3);
-    expect(existsSync(join(dir, 'adverts/.jobs-state.json'))).toBe(true);
+      const dir = project();
+      cpSync(join(ROOT, 'examples/adverts'), join(dir, 'adverts'), { recursive: true });
+      writeFileSync(join(dir, 'example.mjs'), script!);
+      const live = await liveSandbox();
+      const env = { ...live.env, PATH: cleanEnv().PATH! };
+      const r = await exec(process.execPath, ['example.mjs'], { cwd: dir, env });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^created ACME-0042 \{ views: \d+, likes: \d+, applications: \d+, applications_unviewed: \d+ \}$/m);
+      expect(r.stdout).toMatch(/^\{ created: 3, unchanged: 0, orphan: 0, not_started: 0 \}$/m);
+      expect(live.count(/^POST \/jobs 201/)).toBe(3);
+      expect(existsSync(join(dir, 'adverts/.jobs-state.json'))).toBe(true);
 
-    // An invalid advert: the rendered error tree, exit 3, nothing sent.
-    writeFileSync(join(dir, 'adverts/broken.yaml'), 'reference: X-1\ntitle: ""\n');
-    const bad = await exec(process.execPath, ['example.mjs'], { cwd: dir, env });
-    expect(bad.code).toBe(3);
-    expect(bad.stderr).toMatch(/^adverts\/broken\.yaml\n {2}organization_name: is missing \(required\) \[missing\]\n/m);
-    expect(bad.stderr).toMatch(/^ {2}title: must not be blank \[blank\]$/m);
-    expect(live.count(/^POST \/jobs/)).toBe(3);
+      // An invalid advert: the rendered error tree, exit 3, nothing sent.
+      writeFileSync(join(dir, 'adverts/broken.yaml'), 'reference: X-1\ntitle: ""\n');
+      const bad = await exec(process.execPath, ['example.mjs'], { cwd: dir, env });
+      expect(bad.code).toBe(3);
+      expect(bad.stderr).toMatch(/^adverts\/broken\.yaml\n {2}organization_name: is missing \(required\) \[missing\]\n/m);
+      expect(bad.stderr).toMatch(/^ {2}title: must not be blank \[blank\]$/m);
+      expect(live.count(/^POST \/jobs/)).toBe(3);
 
-    // Type-check the example as a TypeScript user would, against the installed declarations.
-    const tsc = await typeCheck(dir, ['example.mjs']);
-    expect(tsc.stdout + tsc.stderr).toBe('');
-    expect(tsc.code).toBe(0);
-  }, LIMIT_MS);
+      // Type-check the example as a TypeScript user would, against the installed declarations.
+      const tsc = await typeCheck(dir, ['example.mjs']);
+      expect(tsc.stdout + tsc.stderr).toBe('');
+      expect(tsc.code).toBe(0);
+    },
+    LIMIT_MS,
+  );
 
-  it('the library reads a YAML config: loadAdverts, validateAdvert and syncFolder from an .mjs file; a .mts file type-checks', async () => {
-    const dir = project();
-    mkdirSync(join(dir, 'adverts'));
-    // Defaults and a named constant from the project config: the synced advert shows it was read.
-    writeFileSync(join(dir, '.jobsrc.yaml'), 'concurrency: 2\ndefaults:\n  question: Why robots?\nconstants:\n  contract:\n    permanent: 1\n');
-    const advert = readFileSync(join(ROOT, 'examples/adverts/backend-engineer.yaml'), 'utf8').replace(/^question: .*\n/m, '').replace(/^contract_id: 1$/m, 'contract_id: permanent');
-    writeFileSync(join(dir, 'adverts/one.yaml'), advert);
-    writeFileSync(
-      join(dir, 'use.mjs'),
-      [
-        "import { loadAdverts, validateAdvert, syncFolder } from 'jobs-cli';",
-        "const { adverts, problems } = await loadAdverts(['adverts/']);",
-        "console.log('loaded', adverts.length, problems.length);",
-        "console.log('plain', Object.keys(validateAdvert({ reference: 'X-1' })).length > 0, Object.keys(validateAdvert(adverts[0].value)).join(','));",
-        "const plan = await syncFolder({ dir: 'adverts/', dryRun: true });",
-        "console.log('plan', plan.exitCode, JSON.stringify(plan.plan.map((p) => [p.action, p.reference])));",
-        "const done = await syncFolder({ dir: 'adverts/' });",
-        "console.log('sync', done.exitCode, JSON.stringify(done.results.map((r) => [r.status, r.reference])));",
-      ].join('\n'),
-    );
-    const live = await liveSandbox();
-    const env = { ...live.env, PATH: cleanEnv().PATH! };
-    const r = await exec(process.execPath, ['use.mjs'], { cwd: dir, env });
-    expect(r.stderr).toBe('');
-    // The raw file still names the constant, so validateAdvert (no config) flags contract_id only.
-    expect(r.stdout).toBe(['loaded 1 0', 'plain true contract_id', 'plan 0 [["create","ACME-0042"]]', 'sync 0 [["created","ACME-0042"]]', ''].join('\n'));
-    expect(r.code).toBe(0);
-    const stored = live.sandbox.state().adverts.map((a) => a.advert);
-    expect(stored).toEqual([expect.objectContaining({ reference: 'ACME-0042', question: 'Why robots?', contract_id: 1 })]);
+  it(
+    'the library reads a YAML config: loadAdverts, validateAdvert and syncFolder from an .mjs file; a .mts file type-checks',
+    async () => {
+      const dir = project();
+      mkdirSync(join(dir, 'adverts'));
+      // Defaults and a named constant from the project config: the synced advert shows it was read.
+      writeFileSync(join(dir, '.jobsrc.yaml'), 'concurrency: 2\ndefaults:\n  question: Why robots?\nconstants:\n  contract:\n    permanent: 1\n');
+      const advert = readFileSync(join(ROOT, 'examples/adverts/backend-engineer.yaml'), 'utf8')
+        .replace(/^question: .*\n/m, '')
+        .replace(/^contract_id: 1$/m, 'contract_id: permanent');
+      writeFileSync(join(dir, 'adverts/one.yaml'), advert);
+      writeFileSync(
+        join(dir, 'use.mjs'),
+        [
+          "import { loadAdverts, validateAdvert, syncFolder } from 'jobs-cli';",
+          "const { adverts, problems } = await loadAdverts(['adverts/']);",
+          "console.log('loaded', adverts.length, problems.length);",
+          "console.log('plain', Object.keys(validateAdvert({ reference: 'X-1' })).length > 0, Object.keys(validateAdvert(adverts[0].value)).join(','));",
+          "const plan = await syncFolder({ dir: 'adverts/', dryRun: true });",
+          "console.log('plan', plan.exitCode, JSON.stringify(plan.plan.map((p) => [p.action, p.reference])));",
+          "const done = await syncFolder({ dir: 'adverts/' });",
+          "console.log('sync', done.exitCode, JSON.stringify(done.results.map((r) => [r.status, r.reference])));",
+        ].join('\n'),
+      );
+      const live = await liveSandbox();
+      const env = { ...live.env, PATH: cleanEnv().PATH! };
+      const r = await exec(process.execPath, ['use.mjs'], { cwd: dir, env });
+      expect(r.stderr).toBe('');
+      // The raw file still names the constant, so validateAdvert (no config) flags contract_id only.
+      expect(r.stdout).toBe(['loaded 1 0', 'plain true contract_id', 'plan 0 [["create","ACME-0042"]]', 'sync 0 [["created","ACME-0042"]]', ''].join('\n'));
+      expect(r.code).toBe(0);
+      const stored = live.sandbox.state().adverts.map((a) => a.advert);
+      expect(stored).toEqual([expect.objectContaining({ reference: 'ACME-0042', question: 'Why robots?', contract_id: 1 })]);
 
-    writeFileSync(
-      join(dir, 'use.mts'),
-      [
-        "import { loadAdverts, validateAdvert, syncFolder, type ErrorTree, type LoadedAdverts, type SyncFolderResult } from 'jobs-cli';",
-        "const loaded: LoadedAdverts = await loadAdverts(['adverts/'], { cwd: process.cwd() });",
-        "const tree: ErrorTree = validateAdvert(loaded.adverts[0]?.value ?? {}, 'create');",
-        "const result: SyncFolderResult = await syncFolder({ dir: 'adverts/', dryRun: true, prune: false });",
-        "const code: number = result.exitCode;",
-        "// @ts-expect-error dryRun is a boolean",
-        "await syncFolder({ dir: 'adverts/', dryRun: 'yes' });",
-        "export { tree, code };",
-      ].join('\n'),
-    );
-    const tsc = await typeCheck(dir, ['use.mts']);
-    expect(tsc.stdout + tsc.stderr).toBe('');
-    expect(tsc.code).toBe(0);
-  }, LIMIT_MS);
+      writeFileSync(
+        join(dir, 'use.mts'),
+        [
+          "import { loadAdverts, validateAdvert, syncFolder, type ErrorTree, type LoadedAdverts, type SyncFolderResult } from 'jobs-cli';",
+          "const loaded: LoadedAdverts = await loadAdverts(['adverts/'], { cwd: process.cwd() });",
+          "const tree: ErrorTree = validateAdvert(loaded.adverts[0]?.value ?? {}, 'create');",
+          "const result: SyncFolderResult = await syncFolder({ dir: 'adverts/', dryRun: true, prune: false });",
+          'const code: number = result.exitCode;',
+          '// @ts-expect-error dryRun is a boolean',
+          "await syncFolder({ dir: 'adverts/', dryRun: 'yes' });",
+          'export { tree, code };',
+        ].join('\n'),
+      );
+      const tsc = await typeCheck(dir, ['use.mts']);
+      expect(tsc.stdout + tsc.stderr).toBe('');
+      expect(tsc.code).toBe(0);
+    },
+    LIMIT_MS,
+  );
 });
 
 /** tsc as a TypeScript user runs it, against the installed declarations. */
@@ -216,7 +234,17 @@ function typeCheck(dir: string, files: string[]): Promise<Run> {
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { module: 'nodenext', target: 'es2022', strict: true, allowJs: true, checkJs: true, noEmit: true, skipLibCheck: false, types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')] },
+      compilerOptions: {
+        module: 'nodenext',
+        target: 'es2022',
+        strict: true,
+        allowJs: true,
+        checkJs: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: ['node'],
+        typeRoots: [join(ROOT, 'node_modules/@types')],
+      },
       files,
     }),
   );

@@ -45,19 +45,45 @@ function hookEnv(home: string): Record<string, string> {
   // npm's own variables (set under `npm test`) must not steer the npm the hook runs.
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^npm_/i.test(k)) env[k] = v;
   env.PATH = `${dirname(process.execPath)}${delimiter}${env.PATH ?? ''}`;
-  return { ...env, PRE_COMMIT_HOME: home, npm_config_prefer_offline: 'true', NO_COLOR: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid' };
+  return {
+    ...env,
+    PRE_COMMIT_HOME: home,
+    npm_config_prefer_offline: 'true',
+    NO_COLOR: '1',
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@example.invalid',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@example.invalid',
+  };
 }
 
 describe('the jobs-validate pre-commit hook', () => {
   it('is declared for advert files', () => {
-    const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; files: string; exclude: string; entry: string; language: string }[];
+    const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as {
+      id: string;
+      files: string;
+      exclude: string;
+      entry: string;
+      language: string;
+    }[];
     const hook = hooks.find((h) => h.id === 'jobs-validate')!;
     expect(hook).toBeDefined();
     const files = new RegExp(hook.files);
     const exclude = new RegExp(hook.exclude);
     const picked = (p: string) => files.test(p) && !exclude.test(p);
     expect(['adverts/a.yaml', 'adverts/sub/b.yml', 'jobs/adverts/c.json', 'adverts/d.md'].filter(picked)).toHaveLength(4);
-    expect(['README.md', 'adverts/README.md', 'adverts/sub/CHANGELOG.md', 'adverts/README.de.md', '.github/workflows/ci.yml', 'adverts/.jobs-state.json', 'adverts/.jobsrc.yaml', 'adverts/.jobs/advert.schema.json'].filter(picked)).toEqual([]);
+    expect(
+      [
+        'README.md',
+        'adverts/README.md',
+        'adverts/sub/CHANGELOG.md',
+        'adverts/README.de.md',
+        '.github/workflows/ci.yml',
+        'adverts/.jobs-state.json',
+        'adverts/.jobsrc.yaml',
+        'adverts/.jobs/advert.schema.json',
+      ].filter(picked),
+    ).toEqual([]);
   });
 
   it(

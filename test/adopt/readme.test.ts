@@ -79,12 +79,19 @@ describe("the README's command table matches the CLI", () => {
       const invocations = jobsInvocations(row.example, ['jobs', 'jobs-cli']);
       expect(invocations.length, row.example).toBe(1);
       expect(checkInvocation(model, invocations[0]!), row.example).toEqual([]);
-      expect(invocations[0]!.join(' ')).toContain(row.command.split(' ').filter((w) => !/^[<[]/.test(w)).join(' '));
+      expect(invocations[0]!.join(' ')).toContain(
+        row.command
+          .split(' ')
+          .filter((w) => !/^[<[]/.test(w))
+          .join(' '),
+      );
     }
   });
 
   it('the parser reads the table the way a reader does (so the checks above can fail)', () => {
-    const table = commandTable('## Commands\n\n| command | does | example |\n|---|---|---|\n| `a <x>` | uses `--b <n>` \\| more | `echo 1 \\| jobs a y` |\n\n## Next\n| `z` | no | no |\n');
+    const table = commandTable(
+      '## Commands\n\n| command | does | example |\n|---|---|---|\n| `a <x>` | uses `--b <n>` \\| more | `echo 1 \\| jobs a y` |\n\n## Next\n| `z` | no | no |\n',
+    );
     expect(table).toEqual([{ command: 'a <x>', does: 'uses `--b <n>` | more', example: 'echo 1 | jobs a y' }]);
   });
 });

@@ -44,7 +44,13 @@ describe('the release recipe', () => {
   it('smoke-tests the executable with commands that parse, with no node on PATH', () => {
     const model = jobsModel();
     const calls = lines(workflow.jobs.binary!).flatMap((line) => jobsInvocations(line, ['$bin']));
-    expect(calls.map((args) => args.filter((a) => !a.startsWith('-') && !a.includes('/'))[0] ?? args[0])).toEqual(['--version', 'validate', 'publish', 'stats', 'report']);
+    expect(calls.map((args) => args.filter((a) => !a.startsWith('-') && !a.includes('/'))[0] ?? args[0])).toEqual([
+      '--version',
+      'validate',
+      'publish',
+      'stats',
+      'report',
+    ]);
     for (const args of calls) expect(checkInvocation(model, args), args.join(' ')).toEqual([]);
     for (const line of lines(workflow.jobs.binary!).filter((l) => l.includes('"$bin"'))) expect(line).toMatch(/^PATH="\$PWD\/empty" /);
   });

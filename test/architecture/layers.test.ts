@@ -69,7 +69,9 @@ describe('imports inside the core follow its order', () => {
 
   it('every folder of the core has its place in the order', async () => {
     const { readdirSync } = await import('node:fs');
-    const folders = readdirSync(join(SRC, 'core'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = readdirSync(join(SRC, 'core'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(folders.filter((f) => !CORE_ORDER.includes(f))).toEqual([]);
   });
 });
@@ -107,7 +109,7 @@ describe('the layer check itself', () => {
         'const input = process.stdin;',
         'process.stderr.write("x");',
       ].join('\n'),
-      'core/sync/plan.ts': "export const a = 1;\n",
+      'core/sync/plan.ts': 'export const a = 1;\n',
       'cli/context.ts': "import { a } from '../core/sync/plan.js';\n",
     });
     expect(coreViolations(src).map((v) => `${v.file}: ${v.what}`)).toEqual([
@@ -135,7 +137,7 @@ describe('the layer check itself', () => {
         "const d = await import('../events/d.js');",
       ].join('\n'),
       'core/sync/b.ts': "import { a } from '../util/a.js';\nexport { d } from '../events/d.js';\n",
-      'core/sync/c.ts': "export type C = 1;\n",
+      'core/sync/c.ts': 'export type C = 1;\n',
       'core/events/d.ts': "import { e } from '../extra/e.js';\nexport const d = e;\n",
       'core/extra/e.ts': 'export const e = 1;\n',
     });

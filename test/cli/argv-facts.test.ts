@@ -16,7 +16,7 @@ describe('argv facts come from the commander definitions', () => {
     expect(helpTopicAsked(['--tenant', 'x', 'help', 'exit-codes'], program)).toBe('exit-codes');
   });
 
-  it("an option added to a command is read with its value, and the format after it is still seen", () => {
+  it('an option added to a command is read with its value, and the format after it is still seen', () => {
     const program = jobsProgram();
     const validate = program.commands.find((c) => c.name() === 'validate')!;
     validate.option('-z, --zone <name>', 'added by this test');

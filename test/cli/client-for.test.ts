@@ -53,7 +53,9 @@ function context(resolved: ResolvedConfig, globals: Partial<GlobalOptions> = {})
 
 describe('clientFromContext', () => {
   it('builds a client for the configured URL, token and scheme', async () => {
-    const scope = nock('https://jobs.test', { reqheaders: { authorization: `Token ${TOKEN}` } }).delete('/api/jobs/A').reply(200);
+    const scope = nock('https://jobs.test', { reqheaders: { authorization: `Token ${TOKEN}` } })
+      .delete('/api/jobs/A')
+      .reply(200);
     const client = await clientFromContext(context(config({ authScheme: { value: 'Token', source: dflt } })).ctx);
     await client.delete('A');
     scope.done();
@@ -92,7 +94,11 @@ describe('clientFromContext', () => {
   });
 
   it('without a token: ConfigError naming every place it looked', async () => {
-    const resolved = config({ token: undefined, profile: { value: 'staging', source: { kind: 'flag', name: '--profile' } }, files: ['/home/u/.config/jobs/config.yaml'] });
+    const resolved = config({
+      token: undefined,
+      profile: { value: 'staging', source: { kind: 'flag', name: '--profile' } },
+      files: ['/home/u/.config/jobs/config.yaml'],
+    });
     const error = await rejection<ConfigError>(clientFromContext(context(resolved).ctx));
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.exitCode).toBe(2);
@@ -101,7 +107,9 @@ describe('clientFromContext', () => {
   });
 
   it('with --sandbox resolved: the embedded sandbox URL and token', async () => {
-    const scope = nock('http://127.0.0.1:4999', { reqheaders: { authorization: 'Bearer sandbox-token' } }).delete('/jobs/A').reply(200);
+    const scope = nock('http://127.0.0.1:4999', { reqheaders: { authorization: 'Bearer sandbox-token' } })
+      .delete('/jobs/A')
+      .reply(200);
     const resolved = config({ baseUrl: { value: undefined, source: { kind: 'sandbox' } }, token: { value: 'sandbox-token', source: { kind: 'sandbox' } } });
     const client = await clientFromContext(context(resolved, { sandbox: true }).ctx);
     await client.delete('A');

@@ -31,7 +31,7 @@ describe('sync without a token', () => {
 });
 
 describe('YAML syntax errors, explained', () => {
-  it('a duplicated key names the key and where it first appeared; the parser\'s drawing stays lines', async () => {
+  it("a duplicated key names the key and where it first appeared; the parser's drawing stays lines", async () => {
     const dir = tempFolder({ 'a.yaml': `${advertYaml('A-1')}education: 2\n` });
     const r = await runJobs(['validate', 'a.yaml'], { cwd: dir });
     expect(r.code).toBe(3);
@@ -56,17 +56,26 @@ describe('YAML syntax errors, explained', () => {
   it('a tab used for indentation says which line and to use spaces', async () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1').replace('  email: hr@acme.example', '\temail: hr@acme.example') });
     const r = await runJobs(['validate', 'a.yaml'], { cwd: dir });
-    expect(r.stdout.split('\n').slice(0, 4)).toEqual(['✖ a.yaml:17:1: line 17 is indented with a tab; use spaces (YAML does not allow tabs for indentation)', '    recruiter:', '    →email: hr@acme.example', '    ^']);
+    expect(r.stdout.split('\n').slice(0, 4)).toEqual([
+      '✖ a.yaml:17:1: line 17 is indented with a tab; use spaces (YAML does not allow tabs for indentation)',
+      '    recruiter:',
+      '    →email: hr@acme.example',
+      '    ^',
+    ]);
   });
 
-  it('a GitHub annotation carries the explained message, not the parser\'s drawing', async () => {
+  it("a GitHub annotation carries the explained message, not the parser's drawing", async () => {
     const dir = tempFolder({ 'a.yaml': `${advertYaml('A-1')}education: 2\n` });
     const r = await runJobs(['validate', '--output', 'github', 'a.yaml'], { cwd: dir });
-    expect(r.stdout).toBe('::error file=a.yaml,line=18,col=1,title=jobs%3A duplicate_key::education: duplicate key; first at line 12 (a field is written once: keep one of the two)\n');
+    expect(r.stdout).toBe(
+      '::error file=a.yaml,line=18,col=1,title=jobs%3A duplicate_key::education: duplicate key; first at line 12 (a field is written once: keep one of the two)\n',
+    );
   });
 
   it('a syntax error in one document does not hide the errors of the others', async () => {
-    const dir = tempFolder({ 'a.yaml': `${advertYaml('A-1')}title: again\n---\n${advertYaml('A-2').replace('title: Engineer', 'title: ""')}---\n${advertYaml('A-3').replace('seniority: 0', 'seniority: [3')}` });
+    const dir = tempFolder({
+      'a.yaml': `${advertYaml('A-1')}title: again\n---\n${advertYaml('A-2').replace('title: Engineer', 'title: ""')}---\n${advertYaml('A-3').replace('seniority: 0', 'seniority: [3')}`,
+    });
     const r = await runJobs(['validate', 'a.yaml'], { cwd: dir });
     const findings = r.stdout.split('\n').filter((l) => l.startsWith('✖'));
     expect(findings).toEqual([
@@ -106,10 +115,18 @@ describe('common value mistakes get the fix', () => {
   };
 
   it('an e-mail address with a comma for a dot, without a top-level domain, with a space', async () => {
-    expect(await check('email: hr@acme.example', 'email: hiring@acme,com')).toBe('✖ a.yaml:17:10: recruiter.email: hiring@acme,com has a comma where a dot belongs: write hiring@acme.com [invalid]');
-    expect(await check('email: hr@acme.example', 'email: hiring@acme')).toBe('✖ a.yaml:17:10: recruiter.email: hiring@acme has no top-level domain after acme: write the whole domain, e.g. hiring@acme.com [invalid]');
-    expect(await check('email: hr@acme.example', 'email: hiring @acme.com')).toBe('✖ a.yaml:17:10: recruiter.email: hiring @acme.com has a space in it: an e-mail address has none; write hiring@acme.com [invalid]');
-    expect(await check('email: hr@acme.example', 'email: hiring.acme.com')).toBe('✖ a.yaml:17:10: recruiter.email: hiring.acme.com has no @: write the address as name@domain, e.g. hiring@example.com [invalid]');
+    expect(await check('email: hr@acme.example', 'email: hiring@acme,com')).toBe(
+      '✖ a.yaml:17:10: recruiter.email: hiring@acme,com has a comma where a dot belongs: write hiring@acme.com [invalid]',
+    );
+    expect(await check('email: hr@acme.example', 'email: hiring@acme')).toBe(
+      '✖ a.yaml:17:10: recruiter.email: hiring@acme has no top-level domain after acme: write the whole domain, e.g. hiring@acme.com [invalid]',
+    );
+    expect(await check('email: hr@acme.example', 'email: hiring @acme.com')).toBe(
+      '✖ a.yaml:17:10: recruiter.email: hiring @acme.com has a space in it: an e-mail address has none; write hiring@acme.com [invalid]',
+    );
+    expect(await check('email: hr@acme.example', 'email: hiring.acme.com')).toBe(
+      '✖ a.yaml:17:10: recruiter.email: hiring.acme.com has no @: write the address as name@domain, e.g. hiring@example.com [invalid]',
+    );
   });
 
   it('a comma list where a YAML list is needed shows the list to write', async () => {
@@ -205,7 +222,9 @@ describe('config set and doctor say what takes effect', () => {
     const { dir, env } = box();
     const r = await runJobs(['doctor'], { cwd: dir, env });
     expect(r.code).toBe(2);
-    expect(r.stdout + r.stderr).toContain(`Pass --base-url, set JOBS_BASE_URL, or run: jobs config set profiles.default.base_url https://... (the profile "default" is used when none is selected)`);
+    expect(r.stdout + r.stderr).toContain(
+      `Pass --base-url, set JOBS_BASE_URL, or run: jobs config set profiles.default.base_url https://... (the profile "default" is used when none is selected)`,
+    );
     // Following the hint works: the next doctor finds the base URL.
     const set = await runJobs(['config', 'set', 'profiles.default.base_url', 'https://jobs.acme.test/api'], { cwd: dir, env });
     expect(set.stderr).toBe('');
@@ -217,7 +236,9 @@ describe('config set and doctor say what takes effect', () => {
     const { dir, env } = box();
     const r = await runJobs(['config', 'set', 'profiles.staging.base_url', 'https://staging.acme.test/api'], { cwd: dir, env });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe("Note: profiles.staging is not used: no profile is selected; select it with 'jobs config set profile staging', --profile staging or JOBS_PROFILE=staging\n");
+    expect(r.stderr).toBe(
+      "Note: profiles.staging is not used: no profile is selected; select it with 'jobs config set profile staging', --profile staging or JOBS_PROFILE=staging\n",
+    );
     const selected = await runJobs(['--profile', 'staging', 'config', 'set', 'profiles.staging.auth_scheme', 'Token'], { cwd: dir, env });
     expect(selected.stderr).toBe('');
   });
@@ -225,7 +246,10 @@ describe('config set and doctor say what takes effect', () => {
   it('config set of a key a flag or the environment overrides says so', async () => {
     const { dir, env } = box();
     await runJobs(['config', 'set', 'profile', 'prod'], { cwd: dir, env });
-    const r = await runJobs(['config', 'set', 'profiles.prod.base_url', 'https://jobs.acme.test/api'], { cwd: dir, env: { ...env, JOBS_BASE_URL: 'https://other.acme.test/api' } });
+    const r = await runJobs(['config', 'set', 'profiles.prod.base_url', 'https://jobs.acme.test/api'], {
+      cwd: dir,
+      env: { ...env, JOBS_BASE_URL: 'https://other.acme.test/api' },
+    });
     expect(r.stderr).toBe('Note: profiles.prod.base_url is not used while JOBS_BASE_URL is set: it wins over the config\n');
     const t = await runJobs(['--timeout', '5s', 'config', 'set', 'timeout', '10s'], { cwd: dir, env });
     expect(t.stderr).toMatch(/^Note: timeout is not used while --timeout is set: it wins over .*config\.yaml\n$/);
@@ -257,7 +281,10 @@ describe('dry runs print the path that is sent', () => {
 
   it('update --dry-run: the path the client sends, as nock sees it', async () => {
     const dir = tempFolder({});
-    const r = await runJobs(['update', "ACME (2026)/backend's", '--set', 'title=New', '--dry-run'], { cwd: dir, env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' } });
+    const r = await runJobs(['update', "ACME (2026)/backend's", '--set', 'title=New', '--dry-run'], {
+      cwd: dir,
+      env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' },
+    });
     expect(r.code, r.stderr).toBe(0);
     const shown = r.stdout.split('\n')[0]!;
     expect(shown).toBe('PUT /jobs/ACME%20%282026%29%2Fbackend%27s');
@@ -306,7 +333,9 @@ describe('events after a 404', () => {
     nock(SERVICE).post('/job_applications/a1/events').times(6).reply(503);
     const r = await runJobs(['--retries', '0', 'events', 'e.csv'], { cwd: dir, env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'tok' } });
     expect(r.code).toBe(7);
-    expect(r.stderr).toContain('  rerun the same command to retry the 1 event that failed on the way (network, timeout, service error or quota); accepted ones are skipped\n');
+    expect(r.stderr).toContain(
+      '  rerun the same command to retry the 1 event that failed on the way (network, timeout, service error or quota); accepted ones are skipped\n',
+    );
   });
 });
 

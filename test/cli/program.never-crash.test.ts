@@ -16,14 +16,43 @@ const DOCUMENTED = new Set([0, 1, 2, 3, 4, 5, 6, 7]);
 /** YAML-ish text: fragments of adverts, YAML syntax, and noise. */
 const yamlText = fc.oneof(
   fc.string({ maxLength: 300 }),
-  fc.array(
-    fc.oneof(
-      fc.constantFrom('reference: A', 'title: ', '  city: Oslo', 'location:', '- x', '---', '&a [1, *a]', '*b', '? x', '"unterminated', "'q'", '|', '>-', '{a: 1', '[', '#c', '\t', 'seniority: 0x1F', 'skills: [a, b]', '!!binary x', '%YAML 1.2', '<<: *a', '__proto__: 1', 'constructor: 2'),
-      fc.string({ maxLength: 20 }),
-    ),
-    { maxLength: 25 },
-  ).map((lines) => lines.join('\n')),
-  fc.constant(advertYaml('P-1')).chain((base) => fc.integer({ min: 0, max: base.length }).chain((at) => fc.string({ maxLength: 5 }).map((s) => base.slice(0, at) + s + base.slice(at)))),
+  fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(
+          'reference: A',
+          'title: ',
+          '  city: Oslo',
+          'location:',
+          '- x',
+          '---',
+          '&a [1, *a]',
+          '*b',
+          '? x',
+          '"unterminated',
+          "'q'",
+          '|',
+          '>-',
+          '{a: 1',
+          '[',
+          '#c',
+          '\t',
+          'seniority: 0x1F',
+          'skills: [a, b]',
+          '!!binary x',
+          '%YAML 1.2',
+          '<<: *a',
+          '__proto__: 1',
+          'constructor: 2',
+        ),
+        fc.string({ maxLength: 20 }),
+      ),
+      { maxLength: 25 },
+    )
+    .map((lines) => lines.join('\n')),
+  fc
+    .constant(advertYaml('P-1'))
+    .chain((base) => fc.integer({ min: 0, max: base.length }).chain((at) => fc.string({ maxLength: 5 }).map((s) => base.slice(0, at) + s + base.slice(at)))),
 );
 
 describe('jobs validate never crashes', () => {
@@ -48,7 +77,15 @@ describe('jobs validate never crashes', () => {
     let n = 0;
     const value = fc.dictionary(
       fc.constantFrom('reference', 'title', 'seniority', 'location', 'recruiter', 'skills', 'start_date', 'contract_id', 'x'),
-      fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), fc.string(), { maxKeys: 3 })),
+      fc.oneof(
+        fc.string(),
+        fc.integer(),
+        fc.double(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(fc.string(), { maxLength: 3 }),
+        fc.dictionary(fc.string({ maxLength: 8 }), fc.string(), { maxKeys: 3 }),
+      ),
     );
     await fc.assert(
       fc.asyncProperty(value, async (advert) => {
@@ -70,7 +107,17 @@ describe('commands never crash on what a server answers', () => {
   const body = fc.oneof(
     fc.string({ maxLength: 200 }),
     fc.json({ maxDepth: 3 }),
-    fc.constantFrom('', '{"errors":{"title":["too_long:80"]}}', '{"errors":[]}', '{"errors":{"a":{"b":[1]}}}', '<html>502</html>', '\u001b[31mred\u001b[0m', '{"views":"1"}', '{"views":1,"likes":2,"applications":3,"applications_unviewed":4}', '{'),
+    fc.constantFrom(
+      '',
+      '{"errors":{"title":["too_long:80"]}}',
+      '{"errors":[]}',
+      '{"errors":{"a":{"b":[1]}}}',
+      '<html>502</html>',
+      '\u001b[31mred\u001b[0m',
+      '{"views":"1"}',
+      '{"views":1,"likes":2,"applications":3,"applications_unviewed":4}',
+      '{',
+    ),
   );
   const status = fc.oneof(fc.constantFrom(200, 201, 204, 301, 400, 401, 404, 409, 422, 429, 500, 502, 503), fc.integer({ min: 200, max: 599 }));
 

@@ -40,9 +40,16 @@ describe('what the tool published is known to stats --all and report, with no fl
     expect(record.adverts['A-1'].title).toBe('Backend Engineer');
     expect(record.adverts['B-2'].title).toBe('Nurse');
 
-    const scope = nock(SERVICE).get('/jobs/A-1/stats').reply(200, counters(10, 2, 1, 0)).get('/jobs/B-2/stats').reply(200, counters(20, 4, 2, 0));
+    const scope = nock(SERVICE)
+      .get('/jobs/A-1/stats')
+      .reply(200, counters(10, 2, 1, 0))
+      .get('/jobs/B-2/stats')
+      .reply(200, counters(20, 4, 2, 0));
     // Another folder, and the URL spelt differently: the same service.
-    const stats = await runJobs(['stats', '--all', '--json', '--no-record'], { cwd: tmpdir(), env: { ...env, JOBS_BASE_URL: 'HTTPS://Jobs.Example.TEST:443/api/' } });
+    const stats = await runJobs(['stats', '--all', '--json', '--no-record'], {
+      cwd: tmpdir(),
+      env: { ...env, JOBS_BASE_URL: 'HTTPS://Jobs.Example.TEST:443/api/' },
+    });
     scope.done();
     expect(stats.stderr).toBe('');
     expect(stats.code).toBe(0);
@@ -60,7 +67,11 @@ describe('what the tool published is known to stats --all and report, with no fl
   it('a failed advert is not recorded; create records what it created', async () => {
     const env = machine();
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
-    nock(SERVICE).post('/jobs', advertBody('A-1')).reply(201).post('/jobs', advertBody('B-2')).reply(422, { errors: { reference: ['taken'] } });
+    nock(SERVICE)
+      .post('/jobs', advertBody('A-1'))
+      .reply(201)
+      .post('/jobs', advertBody('B-2'))
+      .reply(422, { errors: { reference: ['taken'] } });
     const created = await runJobs(['create', '.', '--concurrency', '1'], { cwd: dir, env });
     expect(created.code).toBe(1);
     expect(Object.keys(JSON.parse(readFileSync(recordFile(env), 'utf8')).adverts)).toEqual(['A-1']);
@@ -72,13 +83,21 @@ describe('what the tool published is known to stats --all and report, with no fl
     nock(SERVICE).post('/jobs').times(2).reply(201);
     const synced = await runJobs(['sync', 'adverts'], { cwd: dir, env });
     expect(synced.code).toBe(0);
-    const scope = nock(SERVICE).get('/jobs/A-1/stats').reply(200, counters(1, 0, 0, 0)).get('/jobs/B-2/stats').reply(200, counters(2, 0, 0, 0));
+    const scope = nock(SERVICE)
+      .get('/jobs/A-1/stats')
+      .reply(200, counters(1, 0, 0, 0))
+      .get('/jobs/B-2/stats')
+      .reply(200, counters(2, 0, 0, 0));
     const stats = await runJobs(['stats', '--all', '--json', '--no-record'], { cwd: dir, env });
     scope.done();
     expect(stats.code).toBe(0);
     expect(JSON.parse(stats.stdout).stats.map((s: { reference: string }) => s.reference)).toEqual(['A-1', 'B-2']);
     // --state still names one sync state.
-    nock(SERVICE).get('/jobs/A-1/stats').reply(200, counters(1, 0, 0, 0)).get('/jobs/B-2/stats').reply(200, counters(2, 0, 0, 0));
+    nock(SERVICE)
+      .get('/jobs/A-1/stats')
+      .reply(200, counters(1, 0, 0, 0))
+      .get('/jobs/B-2/stats')
+      .reply(200, counters(2, 0, 0, 0));
     expect((await runJobs(['stats', '--all', '--no-record', '--state', 'adverts/.jobs-state.json'], { cwd: dir, env })).code).toBe(0);
   });
 
@@ -87,17 +106,27 @@ describe('what the tool published is known to stats --all and report, with no fl
     const dir = tempFolder({ 'a.yaml': titled('A-1', 'Backend Engineer'), 'b.yaml': titled('B-2', 'Nurse') });
     nock(SERVICE).post('/jobs').times(2).reply(201);
     expect((await runJobs(['publish', '.'], { cwd: dir, env })).code).toBe(0);
-    nock(SERVICE).get('/jobs/A-1/stats').reply(200, counters(10, 1, 1, 1)).get('/jobs/B-2/stats').reply(200, counters(20, 2, 2, 2));
+    nock(SERVICE)
+      .get('/jobs/A-1/stats')
+      .reply(200, counters(10, 1, 1, 1))
+      .get('/jobs/B-2/stats')
+      .reply(200, counters(20, 2, 2, 2));
     expect((await runJobs(['stats', '--all'], { cwd: dir, env })).code).toBe(0);
 
-    nock(SERVICE).delete('/jobs/B-2').reply(204).delete('/jobs/TYPO').reply(404, { errors: { base: ['not_found'] } });
+    nock(SERVICE)
+      .delete('/jobs/B-2')
+      .reply(204)
+      .delete('/jobs/TYPO')
+      .reply(404, { errors: { base: ['not_found'] } });
     expect((await runJobs(['delete', 'B-2', '--yes'], { cwd: dir, env })).code).toBe(0);
     expect((await runJobs(['delete', 'TYPO', '--yes'], { cwd: dir, env })).code).toBe(5);
     const record = JSON.parse(readFileSync(recordFile(env), 'utf8'));
     expect(Object.keys(record.adverts)).toEqual(['A-1', 'B-2']);
     expect(record.adverts['B-2'].deleted_at).toMatch(/^\d{4}-/);
 
-    const scope = nock(SERVICE).get('/jobs/A-1/stats').reply(200, counters(11, 1, 1, 1));
+    const scope = nock(SERVICE)
+      .get('/jobs/A-1/stats')
+      .reply(200, counters(11, 1, 1, 1));
     const stats = await runJobs(['stats', '--all', '--json'], { cwd: dir, env });
     scope.done();
     expect(JSON.parse(stats.stdout).stats.map((s: { reference: string }) => s.reference)).toEqual(['A-1']);
@@ -115,7 +144,10 @@ describe('what the tool published is known to stats --all and report, with no fl
     const dir = tempFolder({ 'a.yaml': titled('A-1', 'Backend Engineer <Node.js>') });
     nock(SERVICE).post('/jobs').reply(201);
     expect((await runJobs(['publish', '.'], { cwd: dir, env })).code).toBe(0);
-    const scope = nock(SERVICE).get('/jobs/A-1/stats').once().reply(200, counters(10, 2, 1, 0));
+    const scope = nock(SERVICE)
+      .get('/jobs/A-1/stats')
+      .once()
+      .reply(200, counters(10, 2, 1, 0));
     const report = await runJobs(['report', '--file', 'r.html'], { cwd: dir, env });
     scope.done();
     expect(report.stderr).toBe('read the statistics of 1 published advert not in the history yet\nwrote r.html: 1 advert over 1 day, 0 need attention\n');
@@ -134,13 +166,21 @@ describe('what the tool published is known to stats --all and report, with no fl
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
     nock(SERVICE).post('/jobs').times(2).reply(201);
     expect((await runJobs(['publish', '.'], { cwd: dir, env })).code).toBe(0);
-    nock(SERVICE).get('/jobs/A-1/stats').reply(200, counters(1, 0, 0, 0)).get('/jobs/B-2/stats').reply(404, { errors: { base: ['not_found'] } });
+    nock(SERVICE)
+      .get('/jobs/A-1/stats')
+      .reply(200, counters(1, 0, 0, 0))
+      .get('/jobs/B-2/stats')
+      .reply(404, { errors: { base: ['not_found'] } });
     const stats = await runJobs(['stats', '--all', '--no-record'], { cwd: dir, env });
     expect(stats.code).toBe(5);
     expect(stats.stderr).toContain('this advert is not on the service any more; jobs delete B-2 --yes takes it out of --all\n');
-    nock(SERVICE).delete('/jobs/B-2').reply(404, { errors: { base: ['not_found'] } });
+    nock(SERVICE)
+      .delete('/jobs/B-2')
+      .reply(404, { errors: { base: ['not_found'] } });
     expect((await runJobs(['delete', 'B-2', '--yes'], { cwd: dir, env })).code).toBe(5);
-    const scope = nock(SERVICE).get('/jobs/A-1/stats').reply(200, counters(1, 0, 0, 0));
+    const scope = nock(SERVICE)
+      .get('/jobs/A-1/stats')
+      .reply(200, counters(1, 0, 0, 0));
     expect((await runJobs(['stats', '--all', '--no-record'], { cwd: dir, env })).code).toBe(0);
     scope.done();
   });
@@ -163,13 +203,17 @@ describe('what the tool published is known to stats --all and report, with no fl
 
   it('report: statistics that cannot be recorded are a reason, not a crash', async () => {
     const env = machine();
-    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'history': 'a file where the history folder would be' });
+    const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), history: 'a file where the history folder would be' });
     nock(SERVICE).post('/jobs').reply(201);
     expect((await runJobs(['publish', '.'], { cwd: dir, env })).code).toBe(0);
-    nock(SERVICE).get('/jobs/A-1/stats').reply(200, counters(1, 0, 0, 0));
+    nock(SERVICE)
+      .get('/jobs/A-1/stats')
+      .reply(200, counters(1, 0, 0, 0));
     const report = await runJobs(['report', '--history-dir', 'history', '--file', 'r.html'], { cwd: dir, env });
     expect(report.code).toBe(2);
-    expect(report.stderr).toMatch(/^jobs: no snapshots of https:\/\/jobs.example.test\/api in .*history\n {2}the statistics of 1 published advert\(s\) were read but could not be recorded in .* \(E\w+\); pass --history-dir <dir>\n/);
+    expect(report.stderr).toMatch(
+      /^jobs: no snapshots of https:\/\/jobs.example.test\/api in .*history\n {2}the statistics of 1 published advert\(s\) were read but could not be recorded in .* \(E\w+\); pass --history-dir <dir>\n/,
+    );
   });
 
   it('with nothing published and no history, stats --all and report say what to do', async () => {
@@ -189,6 +233,8 @@ describe('what the tool published is known to stats --all and report, with no fl
     nock(SERVICE).post('/jobs').reply(201);
     const r = await runJobs(['publish', '.'], { cwd: dir, env });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^jobs: warning: could not record the published adverts in .*published.* \(E\w+\); jobs stats --all and jobs report will not list them\n/);
+    expect(r.stderr).toMatch(
+      /^jobs: warning: could not record the published adverts in .*published.* \(E\w+\); jobs stats --all and jobs report will not list them\n/,
+    );
   });
 });

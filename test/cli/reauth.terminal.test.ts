@@ -67,7 +67,11 @@ describe('a 401 on a terminal', () => {
   it('names --token-file as what still wins over the stored token', async () => {
     const home = mkdtempSync(join(tmpdir(), 'jobs-token-file-'));
     writeFileSync(join(home, 'token'), 'old_token\n');
-    nock(SERVICE).get('/jobs/A-1/stats').reply(401, { errors: { base: ['unauthorized'] } }).get('/jobs/A-1/stats').reply(200, STATS);
+    nock(SERVICE)
+      .get('/jobs/A-1/stats')
+      .reply(401, { errors: { base: ['unauthorized'] } })
+      .get('/jobs/A-1/stats')
+      .reply(200, STATS);
     const r = await onTerminal(['--token-file', join(home, 'token'), 'stats', 'A-1'], ['fresh_token\r', 'n\r'], { JOBS_BASE_URL: SERVICE });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Note: --token-file will still win over a stored token; leave it out for the stored token to be used.');
@@ -76,7 +80,11 @@ describe('a 401 on a terminal', () => {
   it('says nothing of precedence when the refused token was the stored one', async () => {
     const first = await onTerminal(['login'], ['old_token\r'], { JOBS_BASE_URL: SERVICE });
     expect(first.code, first.stderr).toBe(0);
-    nock(SERVICE).get('/jobs/A-1/stats').reply(401, { errors: { base: ['unauthorized'] } }).get('/jobs/A-1/stats').reply(200, STATS);
+    nock(SERVICE)
+      .get('/jobs/A-1/stats')
+      .reply(401, { errors: { base: ['unauthorized'] } })
+      .get('/jobs/A-1/stats')
+      .reply(200, STATS);
     const r = await onTerminal(['stats', 'A-1'], ['fresh_token\r', 'y\r'], { JOBS_BASE_URL: SERVICE }, first.home);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Store it for next time');
@@ -84,7 +92,9 @@ describe('a 401 on a terminal', () => {
   });
 
   it('without a terminal, or with --no-input, the 401 stands: exit 4, nothing asked', async () => {
-    nock(SERVICE).get('/jobs/A-1/stats').reply(401, { errors: { base: ['unauthorized'] } });
+    nock(SERVICE)
+      .get('/jobs/A-1/stats')
+      .reply(401, { errors: { base: ['unauthorized'] } });
     const r = await onTerminal(['--no-input', 'stats', 'A-1'], [], { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'old_token' });
     expect(r.code).toBe(4);
     expect(r.stderr).not.toContain('Enter another token');
@@ -119,7 +129,11 @@ describe('a 401 in a bulk run on a terminal', () => {
       }
       return written;
     };
-    const r = await runWithStderr(['publish', '.', '--concurrency', '1'], terminal, { cwd: dir, env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'old_token' }, stdin });
+    const r = await runWithStderr(['publish', '.', '--concurrency', '1'], terminal, {
+      cwd: dir,
+      env: { JOBS_BASE_URL: SERVICE, JOBS_TOKEN: 'old_token' },
+      stdin,
+    });
     scope.done();
     expect(r.code, terminal.raw).toBe(0);
     expect(terminal.raw).toContain('publishing 0/2');

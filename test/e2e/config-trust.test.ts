@@ -21,7 +21,10 @@ function project(name: string, code: string): { dir: string; env: Record<string,
 
 const CONFIGS: Array<[string, string]> = [
   ['.jobsrc.cjs', "require('node:fs').writeFileSync(require('node:path').join(__dirname, 'ran.marker'), 'ran');\nmodule.exports = { concurrency: 2 };\n"],
-  ['jobs.config.mjs', "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('ran.marker', import.meta.url), 'ran');\nexport default { concurrency: 2 };\n"],
+  [
+    'jobs.config.mjs',
+    "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('ran.marker', import.meta.url), 'ran');\nexport default { concurrency: 2 };\n",
+  ],
 ];
 
 describe('JavaScript config files', () => {

@@ -16,7 +16,11 @@ async function applications(s: LiveSandbox, count: number): Promise<string[]> {
   expect(created.code).toBe(0);
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const r = await fetch(`${s.baseUrl}/_sandbox/applications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reference":"EV-1"}' });
+    const r = await fetch(`${s.baseUrl}/_sandbox/applications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"reference":"EV-1"}',
+    });
     ids.push(((await r.json()) as { id: string }).id);
   }
   return ids;
@@ -30,7 +34,9 @@ describe('jobs events against the sandbox', () => {
     const s = await liveSandbox();
     const ids = await applications(s, 3);
     const dir = mkdtempSync(join(tmpdir(), 'jobs-events-'));
-    const csv = ['application_id,kind,data', `${ids[0]},recruiter_view,`, `${ids[1]},recruiter_like,"{""step"":""call""}"`, `${ids[2]},recruiter_reject,`].join('\n');
+    const csv = ['application_id,kind,data', `${ids[0]},recruiter_view,`, `${ids[1]},recruiter_like,"{""step"":""call""}"`, `${ids[2]},recruiter_reject,`].join(
+      '\n',
+    );
     writeFileSync(join(dir, 'events.csv'), `${csv}\n`);
     const first = await jobs(['events', 'events.csv'], { cwd: dir, env: s.env });
     expect(first.code).toBe(0);
@@ -42,7 +48,10 @@ describe('jobs events against the sandbox', () => {
     const again = await jobs(['events', 'events.csv'], { cwd: dir, env: s.env });
     expect(again.code).toBe(0);
     expect(s.sandbox.state().events).toHaveLength(3);
-    const journal = readFileSync(join(dir, 'events.csv.journal'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const journal = readFileSync(join(dir, 'events.csv.journal'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(journal.filter((l) => l.status === 'accepted').map((l) => [l.application_id, l.service])).toEqual(ids.map((id) => [id, s.baseUrl]));
     const stats = JSON.parse((await jobs(['stats', 'EV-1', '--json'], { env: s.env })).stdout).stats[0];
     expect(stats.applications_unviewed).toBe(stats.applications - 3);
@@ -51,7 +60,10 @@ describe('jobs events against the sandbox', () => {
   it('reports bad lines with their numbers and sends nothing (exit 3)', async () => {
     const s = await liveSandbox();
     const dir = mkdtempSync(join(tmpdir(), 'jobs-events-'));
-    writeFileSync(join(dir, 'e.ndjson'), '{"application_id":"a1","kind":"recruiter_view"}\n{"application_id":"a2","kind":"recruiter_hug"}\n{"kind":"recruiter_like"}\n');
+    writeFileSync(
+      join(dir, 'e.ndjson'),
+      '{"application_id":"a1","kind":"recruiter_view"}\n{"application_id":"a2","kind":"recruiter_hug"}\n{"kind":"recruiter_like"}\n',
+    );
     const r = await jobs(['events', 'e.ndjson'], { cwd: dir, env: s.env });
     expect(r.code).toBe(3);
     expect(r.stdout).toMatch(/e\.ndjson:2:\d+: kind: /);
@@ -74,7 +86,11 @@ describe('jobs events against the sandbox', () => {
         res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"errors":{"base":["unavailable"]}}');
         return;
       }
-      const upstream = await fetch(`${s.baseUrl}${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      const upstream = await fetch(`${s.baseUrl}${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
       await upstream.arrayBuffer();
       if (faulty && n % 4 === 0) res.writeHead(500, { 'content-type': 'application/json' }).end('{"errors":{"base":["internal"]}}');
       else res.writeHead(upstream.status).end();

@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, jobsDriven } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'jobs-events-interrupt-'));
-const events = (from: number, count: number) => Array.from({ length: count }, (_, i) => `{"application_id":"app-${from + i}","kind":"recruiter_view"}\n`).join('');
+const events = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => `{"application_id":"app-${from + i}","kind":"recruiter_view"}\n`).join('');
 
 describe('jobs events, interrupted while it checks its input (built binary)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,7 +32,9 @@ describe('jobs events, interrupted while it checks its input (built binary)', ()
       });
       expect(r.code).toBe(130);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe('\njobs-cli: interrupted; stopping (press Ctrl-C again to quit at once)\njobs-cli: interrupted while checking <stdin>; nothing was sent\n');
+      expect(r.stderr).toBe(
+        '\njobs-cli: interrupted; stopping (press Ctrl-C again to quit at once)\njobs-cli: interrupted while checking <stdin>; nothing was sent\n',
+      );
       expect(existsSync(journal)).toBe(false);
     }, 60_000);
   }

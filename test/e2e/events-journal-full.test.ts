@@ -28,9 +28,17 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
 /** The binary with files limited to `kib` KiB (`ulimit -f`): a write past it fails with EFBIG. */
-function jobsWithFileLimit(kib: number, args: string[], options: { cwd: string; env: Record<string, string> }): Promise<{ code: number | null; stderr: string }> {
+function jobsWithFileLimit(
+  kib: number,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn('bash', ['-c', `ulimit -f ${kib} && exec "$0" "$@"`, process.execPath, BIN, ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('bash', ['-c', `ulimit -f ${kib} && exec "$0" "$@"`, process.execPath, BIN, ...args], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const timer = setTimeout(() => {
@@ -71,7 +79,9 @@ describe('jobs events with a journal that cannot take an outcome', () => {
     expect(posts).toEqual(['/job_applications/a1/events']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('cannot write the journal e.ndjson.journal (the file is larger than this process may write: EFBIG); the run was stopped');
-    expect(r.stderr).toContain('recruiter_view a1 (e.ndjson:1) was sent (posted) but its outcome is not in the journal: a rerun holds it as uncertain and does not post it again');
+    expect(r.stderr).toContain(
+      'recruiter_view a1 (e.ndjson:1) was sent (posted) but its outcome is not in the journal: a rerun holds it as uncertain and does not post it again',
+    );
     expect(r.stderr).not.toContain('would post it again');
     expect(r.stderr).not.toMatch(/\n\s+at /);
 

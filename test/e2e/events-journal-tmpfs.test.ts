@@ -70,9 +70,12 @@ describe('jobs events with the journal on a full tmpfs', () => {
     // The summary's count of posts is what the service received.
     expect(first.stderr).toMatch(new RegExp(`60 events: ${sent.size} posted, `));
     // Every event the journal holds as accepted, or as begun (sending), was sent.
-    for (const [id, status] of statuses) if (status === 'accepted' || status === 'sending' || status === 'uncertain') expect(sent, `${id} is ${status} in the journal`).toContain(id);
+    for (const [id, status] of statuses)
+      if (status === 'accepted' || status === 'sending' || status === 'uncertain') expect(sent, `${id} is ${status} in the journal`).toContain(id);
     // "Sent but outcome not in the journal" names exactly the sent events the journal does not hold as accepted.
-    const unrecorded = [...first.stderr.matchAll(/recruiter_view (app_\d+) \(e\.ndjson:\d+\) was sent \(posted\) but its outcome is not in the journal/g)].map((m) => m[1]!);
+    const unrecorded = [...first.stderr.matchAll(/recruiter_view (app_\d+) \(e\.ndjson:\d+\) was sent \(posted\) but its outcome is not in the journal/g)].map(
+      (m) => m[1]!,
+    );
     expect(unrecorded.sort()).toEqual([...sent].filter((id) => statuses.get(id) !== 'accepted').sort());
 
     disk.free();

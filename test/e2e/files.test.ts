@@ -40,7 +40,11 @@ describe('symlinks in advert folders (built binary)', () => {
     expect(r.code).toBe(0);
     const listed = await jobs(['validate', 'adverts', '--json'], { cwd: dir, ...quick });
     // A file reached twice is read once, under the name that comes first.
-    expect(JSON.parse(listed.stdout).adverts.map((a: { file: string }) => a.file)).toEqual(['adverts/a-again.yaml', 'adverts/c-link.yaml', 'adverts/linked/b.yaml']);
+    expect(JSON.parse(listed.stdout).adverts.map((a: { file: string }) => a.file)).toEqual([
+      'adverts/a-again.yaml',
+      'adverts/c-link.yaml',
+      'adverts/linked/b.yaml',
+    ]);
   });
 
   it('reports a dangling link, a link loop and a FIFO named like an advert, each with its path', async () => {
@@ -67,7 +71,11 @@ describe('symlinks in advert folders (built binary)', () => {
 
 describe('a FIFO or a device named as a file (built binary)', () => {
   it('is refused by name with exit 2 by every command that reads (or init, that writes) a named file, without hanging', async () => {
-    const dir = tree({ 'ok.yaml': advertYaml('F-1'), 'adverts/ok.yaml': advertYaml('F-1'), 'views.ndjson': '{"application_id":"7","kind":"recruiter_view"}\n' });
+    const dir = tree({
+      'ok.yaml': advertYaml('F-1'),
+      'adverts/ok.yaml': advertYaml('F-1'),
+      'views.ndjson': '{"application_id":"7","kind":"recruiter_view"}\n',
+    });
     for (const name of ['pipe.yaml', 'pipe.ndjson', 'state.fifo', 'journal.fifo', 'init.yaml']) mkfifo(join(dir, name));
     const env = isolatedEnv({ JOBS_BASE_URL: 'http://127.0.0.1:9', JOBS_TOKEN: 'tok_unused' });
     const run = (args: string[]) => jobs(args, { cwd: dir, env, ...quick });
@@ -96,7 +104,10 @@ describe('a FIFO or a device named as a file (built binary)', () => {
     expectRefused(dataFile, '--data-file pipe.yaml: cannot read it: it is a FIFO (named pipe), not a regular file');
     expectRefused(tokenFile, 'token file pipe.yaml (from --token-file) cannot be read: it is a FIFO (named pipe), not a regular file');
     expectRefused(state, 'cannot read the sync state state.fifo: it is a FIFO (named pipe), not a regular file');
-    expectRefused(journal, 'cannot read the journal journal.fifo: it is a FIFO (named pipe), not a regular file; nothing was sent\n  choose a file for it with --journal <file>');
+    expectRefused(
+      journal,
+      'cannot read the journal journal.fifo: it is a FIFO (named pipe), not a regular file; nothing was sent\n  choose a file for it with --journal <file>',
+    );
     expectRefused(configSet, 'pipe.yaml: cannot be read: it is a FIFO (named pipe), not a regular file');
     expectRefused(init, 'init.yaml is a FIFO (named pipe), not a regular file; nothing was written');
     expectRefused(zero, '/dev/zero is a character device, not a file: give advert files, folders, or - for stdin');
@@ -137,7 +148,12 @@ describe('sync --prune and files it cannot see (built binary, sandbox on 127.0.0
     expect(dangling.stderr).toContain('nothing was sent');
     expect(dangling.code).toBe(3);
     expect(s.count(/^DELETE/)).toBe(0);
-    expect(s.sandbox.state().adverts.map((a) => a.reference).sort()).toEqual(['P-1', 'P-2']);
+    expect(
+      s.sandbox
+        .state()
+        .adverts.map((a) => a.reference)
+        .sort(),
+    ).toEqual(['P-1', 'P-2']);
     expect(readFileSync(join(adverts, '.jobs-state.json'), 'utf8')).toBe(stateAfterCreate);
   });
 });

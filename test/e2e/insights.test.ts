@@ -6,7 +6,7 @@ import { ROOT, isolatedEnv, jobs } from './helpers.js';
 const DAY = 86_400_000;
 
 describe('insights on a fresh machine: publish, fast-forward the embedded sandbox, report', () => {
-  it('records a snapshot per simulated day at the sandbox\'s dates, and the report shows them', async () => {
+  it("records a snapshot per simulated day at the sandbox's dates, and the report shows them", async () => {
     const env = isolatedEnv();
     const published = await jobs(['--sandbox', 'publish', 'examples/adverts/'], { env });
     expect(published.code).toBe(0);
@@ -81,7 +81,11 @@ describe('insights on a fresh machine: publish, fast-forward the embedded sandbo
     expect(JSON.parse(stats.stdout).stats.map((s: { reference: string }) => s.reference)).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044']);
     const report = await jobs(['--sandbox', 'report', '--file', 'r.html', '--json'], { env, cwd: env.HOME! });
     expect(report.code).toBe(0);
-    expect(JSON.parse(report.stdout).adverts.map((a: { title: string }) => a.title)).toEqual(['Backend Engineer (Node.js)', 'Customer Support Specialist', 'Field Technician']);
+    expect(JSON.parse(report.stdout).adverts.map((a: { title: string }) => a.title)).toEqual([
+      'Backend Engineer (Node.js)',
+      'Customer Support Specialist',
+      'Field Technician',
+    ]);
   }, 60_000);
 
   it('sandbox --reset forgets the history (the report shows nothing stale or future-dated) and what was published', async () => {

@@ -40,7 +40,10 @@ describe('jobs login with an OS keyring (Secret Service)', () => {
     const env = isolatedEnv(keyring.env);
     const login = await jobs(['--profile', 'kr1', '--base-url', baseUrl, 'login', '--with-token'], { env, input: 'tok-keyring-1\n' });
     expect(login.stderr).toBe("Run 'jobs-cli doctor' to check that the service accepts it.\n");
-    expect(login).toMatchObject({ code: 0, stdout: `Stored the token for profile "kr1" in the OS keyring (service "jobs-cli", account "kr1") (for ${baseUrl}).\n` });
+    expect(login).toMatchObject({
+      code: 0,
+      stdout: `Stored the token for profile "kr1" in the OS keyring (service "jobs-cli", account "kr1") (for ${baseUrl}).\n`,
+    });
     expect(inKeyring('kr1')).toMatchObject({ code: 0, stdout: 'tok-keyring-1' });
     const file = readFileSync(credentials(env), 'utf8');
     expect(file).not.toContain('tok-keyring-1');
@@ -64,7 +67,10 @@ describe('jobs login with an OS keyring (Secret Service)', () => {
     mkdirSync(join(env.XDG_CONFIG_HOME as string, 'jobs'), { recursive: true, mode: 0o700 });
     writeFileSync(credentials(env), JSON.stringify({ version: 1, profiles: { kr2: { token: 'tok-old-file', base_url: baseUrl } } }), { mode: 0o600 });
     // The old format still reads, from the file, without asking the keyring.
-    expect(await jobs(['--profile', 'kr2', 'config', 'get', 'token'], { env })).toMatchObject({ code: 0, stdout: "(set, from credentials store ~/config/jobs/credentials.json)\n" });
+    expect(await jobs(['--profile', 'kr2', 'config', 'get', 'token'], { env })).toMatchObject({
+      code: 0,
+      stdout: '(set, from credentials store ~/config/jobs/credentials.json)\n',
+    });
 
     const login = await jobs(['--profile', 'kr2', 'login', '--with-token'], { env, input: 'tok-new-2' });
     expect(login.code, login.stderr).toBe(0);
@@ -78,7 +84,11 @@ describe('jobs login with an OS keyring (Secret Service)', () => {
     const env = isolatedEnv(keyring.env);
     await jobs(['--profile', 'kr3', 'login', '--with-token'], { env, input: 'tok-3' });
     expect(inKeyring('kr3').stdout).toBe('tok-3');
-    expect(await jobs(['--profile', 'kr3', 'logout'], { env })).toEqual({ code: 0, stdout: 'Removed the stored token for profile "kr3" from the OS keyring.\n', stderr: '' });
+    expect(await jobs(['--profile', 'kr3', 'logout'], { env })).toEqual({
+      code: 0,
+      stdout: 'Removed the stored token for profile "kr3" from the OS keyring.\n',
+      stderr: '',
+    });
     expect(inKeyring('kr3')).toMatchObject({ code: 1, stdout: '' });
     expect(JSON.parse(readFileSync(credentials(env), 'utf8'))).toEqual({ version: 1, profiles: {} });
     expect(await jobs(['--profile', 'kr3', 'logout', '--json'], { env })).toMatchObject({ code: 0 });
@@ -106,7 +116,11 @@ describe('jobs login with an OS keyring (Secret Service)', () => {
       'the token of profile "kr5" is in the OS keyring (service "jobs-cli", account "kr5"), which did not answer: no D-Bus session bus for the Secret Service (DBUS_SESSION_BUS_ADDRESS is not set); unlock it, or run \'jobs login\' again',
     );
     // validate sends nothing, so it does not ask the keyring (nor load its module, nor warn).
-    expect(await jobs(['--profile', 'kr5', 'validate', 'examples/adverts/'], { env: noBus })).toEqual({ code: 0, stdout: '', stderr: '✔ 3 adverts in 2 files: all valid\n' });
+    expect(await jobs(['--profile', 'kr5', 'validate', 'examples/adverts/'], { env: noBus })).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '✔ 3 adverts in 2 files: all valid\n',
+    });
     // logout cannot remove it either: it says so, exits 1, and keeps the mark for a later try.
     const logout = await jobs(['--profile', 'kr5', 'logout'], { env: noBus });
     expect(logout.code).toBe(1);
@@ -131,6 +145,10 @@ describe('jobs login without an OS keyring', () => {
     });
     expect(JSON.parse(readFileSync(credentials(env), 'utf8')).profiles).toEqual({ default: { token: 'tok-nokeyring' } });
     expect(statSync(credentials(env)).mode & 0o777).toBe(0o600);
-    expect(await jobs(['config', 'get', 'token'], { env })).toEqual({ code: 0, stdout: "(set, from credentials store ~/config/jobs/credentials.json)\n", stderr: '' });
+    expect(await jobs(['config', 'get', 'token'], { env })).toEqual({
+      code: 0,
+      stdout: '(set, from credentials store ~/config/jobs/credentials.json)\n',
+      stderr: '',
+    });
   });
 });

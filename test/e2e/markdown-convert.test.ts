@@ -37,19 +37,29 @@ describe('jobs convert (built binary)', () => {
       ].join('\n'),
     );
     expect(moved.code).toBe(0);
-    expect(readdirSync(dir).filter((f) => !f.startsWith('.')).sort()).toEqual(['README.md', 'backend-engineer.md', 'hostile.md', 'support-specialists-ACME-0043.md', 'support-specialists-ACME-0044.md']);
+    expect(
+      readdirSync(dir)
+        .filter((f) => !f.startsWith('.'))
+        .sort(),
+    ).toEqual(['README.md', 'backend-engineer.md', 'hostile.md', 'support-specialists-ACME-0043.md', 'support-specialists-ACME-0044.md']);
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('# Adverts\n');
 
     // The two one-line job descriptions gained their final line break; nothing else changed.
     s.log.length = 0;
     const plan = await jobs(['sync', '.', '--dry-run', '--detailed-exitcode'], { cwd: dir, env: s.env });
-    expect(plan.stdout).toBe('~ ACME-0043  support-specialists-ACME-0043.md  (job_description)\n~ ACME-0044  support-specialists-ACME-0044.md  (job_description)\n');
+    expect(plan.stdout).toBe(
+      '~ ACME-0043  support-specialists-ACME-0043.md  (job_description)\n~ ACME-0044  support-specialists-ACME-0044.md  (job_description)\n',
+    );
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
     s.log.length = 0;
 
     const back = await jobs(['convert', '.', '--to', 'yaml', '--remove'], { cwd: dir, env: s.env });
     expect(back.code, back.stderr).toBe(0);
-    expect(readdirSync(dir).filter((f) => !f.startsWith('.')).sort()).toEqual(['README.md', 'backend-engineer.yaml', 'hostile.yaml', 'support-specialists-ACME-0043.yaml', 'support-specialists-ACME-0044.yaml']);
+    expect(
+      readdirSync(dir)
+        .filter((f) => !f.startsWith('.'))
+        .sort(),
+    ).toEqual(['README.md', 'backend-engineer.yaml', 'hostile.yaml', 'support-specialists-ACME-0043.yaml', 'support-specialists-ACME-0044.yaml']);
     const again = await jobs(['sync', '.', '--dry-run', '--detailed-exitcode'], { cwd: dir, env: s.env });
     expect(again.stdout).toBe('');
     expect(again.code).toBe(0);

@@ -12,12 +12,15 @@ import { liveSandbox, type LiveSandbox } from './sandbox.js';
 import { advertYaml } from '../commands/harness.js';
 import { markdownAdvert } from '../support/markdown-adverts.js';
 
-
 const requests = (log: string[]) => log.map((l) => l.split(' ').slice(0, 3).join(' '));
 
 async function stored(s: LiveSandbox): Promise<Record<string, Record<string, unknown>>> {
   const all = (await (await fetch(`${s.baseUrl}/_sandbox/adverts`)).json()) as Record<string, { reference: string; advert: Record<string, unknown> }[]>;
-  return Object.fromEntries(Object.values(all).flat().map((a) => [a.reference, a.advert]));
+  return Object.fromEntries(
+    Object.values(all)
+      .flat()
+      .map((a) => [a.reference, a.advert]),
+  );
 }
 
 function folder(files: Record<string, string>): string {

@@ -48,7 +48,9 @@ describe('jobs validate of Markdown adverts (built binary)', () => {
     const github = await jobs(['validate', 'b.md', 'e.md', '--output', 'github'], { cwd: dir });
     expect(github.stdout).toContain('::error file=b.md,line=14,col=3,title=jobs%3A missing::');
     expect(github.stdout).toContain('::error file=e.md,line=4,col=1,title=jobs%3A job_description_twice::');
-    const sarif = JSON.parse((await jobs(['validate', 'b.md', '--output', 'sarif'], { cwd: dir })).stdout) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] };
+    const sarif = JSON.parse((await jobs(['validate', 'b.md', '--output', 'sarif'], { cwd: dir })).stdout) as {
+      runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[];
+    };
     const where = sarif.runs[0]!.results[0]!.locations[0]!.physicalLocation;
     expect([where.artifactLocation.uri, where.region.startLine]).toEqual(['b.md', 14]);
     const junit = await jobs(['validate', 'b.md', '--output', 'junit'], { cwd: dir });

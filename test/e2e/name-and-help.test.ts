@@ -56,7 +56,11 @@ describe('the name it was invoked under', () => {
   it('config warnings from the layer below name it too', () => {
     const env = isolatedEnv({ JOBS_BASE_URL: 'http://127.0.0.1:9' });
     mkdirSync(join(env.XDG_CONFIG_HOME!, 'jobs'), { recursive: true });
-    writeFileSync(join(env.XDG_CONFIG_HOME!, 'jobs', 'credentials.json'), JSON.stringify({ version: 1, profiles: { default: { token: 't', base_url: 'https://a.example' } } }), { mode: 0o600 });
+    writeFileSync(
+      join(env.XDG_CONFIG_HOME!, 'jobs', 'credentials.json'),
+      JSON.stringify({ version: 1, profiles: { default: { token: 't', base_url: 'https://a.example' } } }),
+      { mode: 0o600 },
+    );
     const r = run(as('jobs-cli'), ['stats', 'A-1'], env);
     expect(r.stderr).toContain(`jobs-cli: warning: the token stored by 'jobs-cli login' for profile "default" is for https://a.example`);
     expect(r.stderr).toContain(`run 'jobs-cli login' for that URL`);
@@ -69,7 +73,7 @@ describe('the name it was invoked under', () => {
 });
 
 describe("each command's help", () => {
-  it('lists its own options, then the global ones it inherits, described (as gh\'s INHERITED FLAGS)', () => {
+  it("lists its own options, then the global ones it inherits, described (as gh's INHERITED FLAGS)", () => {
     const r = run(as('jobs-cli'), ['sync', '--help']);
     expect(r.code).toBe(0);
     const [own, rest] = r.stdout.split('\nGlobal options:\n');
@@ -93,7 +97,7 @@ describe("each command's help", () => {
 });
 
 describe('usage errors', () => {
-  it("point at the help of the command that was typed", () => {
+  it('point at the help of the command that was typed', () => {
     expect(run(as('jobs-cli'), ['publish', 'adverts/', '--dryrun']).stderr).toBe(
       "jobs-cli: unknown option '--dryrun'\n(Did you mean --dry-run?)\nRun 'jobs-cli publish --help' for usage.\n",
     );
@@ -115,7 +119,10 @@ describe('usage errors', () => {
   it('with --json and no command, say so in JSON', () => {
     const r = run(as('jobs-cli'), ['--json']);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout)).toEqual({ format_version: 1, error: { exit_code: 2, message: 'no command given', details: ["Run 'jobs-cli --help' for usage."] } });
+    expect(JSON.parse(r.stdout)).toEqual({
+      format_version: 1,
+      error: { exit_code: 2, message: 'no command given', details: ["Run 'jobs-cli --help' for usage."] },
+    });
   });
 });
 
@@ -147,7 +154,10 @@ describe('the examples of jobs --help, in a clone', () => {
     expect(examples.length).toBeGreaterThanOrEqual(3);
     for (const words of examples) {
       expect(words[0], words.join(' ')).toBe('jobs-cli');
-      expect(words.filter((w) => /^[|;&<>]/.test(w)), 'one command, no shell operators').toEqual([]);
+      expect(
+        words.filter((w) => /^[|;&<>]/.test(w)),
+        'one command, no shell operators',
+      ).toEqual([]);
       const r = run(BIN, words.slice(1), env);
       expect(r.code, `$ ${words.join(' ')}\n${r.stderr}`).toBe(0);
     }

@@ -40,7 +40,9 @@ describe('a private certificate authority', () => {
   it('without it: exit 7, and the message says what to set', async () => {
     const r = await jobs(['stats', 'A', '--retries', '0'], { env: isolatedEnv({ JOBS_BASE_URL: direct(), JOBS_TOKEN: TOKEN }) });
     expect(r.code).toBe(7);
-    expect(r.stderr).toBe(`✖ A: cannot reach https://127.0.0.1:${service.port}/ (TLS error UNABLE_TO_VERIFY_LEAF_SIGNATURE); the service's certificate is not signed by an authority this machine trusts: if it is your organisation's own CA (or a proxy that inspects TLS), set ca_file in the profile, JOBS_CA_FILE or NODE_EXTRA_CA_CERTS to its PEM file\n`);
+    expect(r.stderr).toBe(
+      `✖ A: cannot reach https://127.0.0.1:${service.port}/ (TLS error UNABLE_TO_VERIFY_LEAF_SIGNATURE); the service's certificate is not signed by an authority this machine trusts: if it is your organisation's own CA (or a proxy that inspects TLS), set ca_file in the profile, JOBS_CA_FILE or NODE_EXTRA_CA_CERTS to its PEM file\n`,
+    );
   });
 
   it('JOBS_CA_FILE trusts it (and the usual authorities stay trusted)', async () => {
@@ -103,7 +105,9 @@ describe('a private certificate authority', () => {
   it('an expired certificate says so, and that trusting a CA does not mend it', async () => {
     const old = await statsService(expiredCert(ca));
     try {
-      const r = await jobs(['stats', 'A', '--retries', '0'], { env: isolatedEnv({ JOBS_BASE_URL: `https://127.0.0.1:${old.port}`, JOBS_TOKEN: TOKEN, JOBS_CA_FILE: ca.caFile }) });
+      const r = await jobs(['stats', 'A', '--retries', '0'], {
+        env: isolatedEnv({ JOBS_BASE_URL: `https://127.0.0.1:${old.port}`, JOBS_TOKEN: TOKEN, JOBS_CA_FILE: ca.caFile }),
+      });
       expect(r.code).toBe(7);
       expect(r.stderr).toBe(
         `✖ A: cannot reach https://127.0.0.1:${old.port}/ (TLS error CERT_HAS_EXPIRED); the service's certificate has expired: check this machine's clock, then tell the service's operators (trusting a CA with ca_file, JOBS_CA_FILE or NODE_EXTRA_CA_CERTS does not mend a certificate's dates)\n`,
@@ -118,13 +122,17 @@ describe('a private certificate authority', () => {
     const other = makeCa(['elsewhere.test']);
     const wrong = await statsService({ ...other, caFile: other.caFile });
     try {
-      const r = await jobs(['stats', 'A', '--retries', '0'], { env: isolatedEnv({ JOBS_BASE_URL: `https://localhost:${wrong.port}`, JOBS_TOKEN: TOKEN, JOBS_CA_FILE: other.caFile }) });
+      const r = await jobs(['stats', 'A', '--retries', '0'], {
+        env: isolatedEnv({ JOBS_BASE_URL: `https://localhost:${wrong.port}`, JOBS_TOKEN: TOKEN, JOBS_CA_FILE: other.caFile }),
+      });
       expect(r.code).toBe(7);
       expect(r.stderr).toContain(
         "(TLS error ERR_TLS_CERT_ALTNAME_INVALID); the service's certificate is for another host name: check the base URL; if a proxy that inspects TLS signs for the service, set ca_file in the profile, JOBS_CA_FILE or NODE_EXTRA_CA_CERTS to the proxy's CA",
       );
       // A CA file that is not the one that signed: named in the message.
-      const notThatCa = await jobs(['stats', 'A', '--retries', '0'], { env: isolatedEnv({ JOBS_BASE_URL: direct(), JOBS_TOKEN: TOKEN, JOBS_CA_FILE: other.caFile }) });
+      const notThatCa = await jobs(['stats', 'A', '--retries', '0'], {
+        env: isolatedEnv({ JOBS_BASE_URL: direct(), JOBS_TOKEN: TOKEN, JOBS_CA_FILE: other.caFile }),
+      });
       expect(notThatCa.stderr).toBe(
         `✖ A: cannot reach ${direct()}/ (TLS error UNABLE_TO_VERIFY_LEAF_SIGNATURE); the service's certificate is signed neither by an authority this machine trusts nor by the CA file ${other.caFile} (from JOBS_CA_FILE)\n`,
       );
@@ -138,7 +146,12 @@ describe('a private certificate authority', () => {
 describe('through a proxy', () => {
   it('reaches the service through squid (CONNECT) with the CA, and --verbose names the proxy without its password', async () => {
     const before = squid.log().length;
-    const env = isolatedEnv({ JOBS_BASE_URL: `https://${PROXIED_HOST}:${service.port}`, JOBS_TOKEN: TOKEN, JOBS_CA_FILE: ca.caFile, HTTPS_PROXY: `http://alice:${PASSWORD}@127.0.0.1:${tinyproxy.port}` });
+    const env = isolatedEnv({
+      JOBS_BASE_URL: `https://${PROXIED_HOST}:${service.port}`,
+      JOBS_TOKEN: TOKEN,
+      JOBS_CA_FILE: ca.caFile,
+      HTTPS_PROXY: `http://alice:${PASSWORD}@127.0.0.1:${tinyproxy.port}`,
+    });
     const r = await jobs(['stats', 'VIA-PROXY', '--json', '--verbose'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).stats).toMatchObject([{ reference: 'VIA-PROXY', views: 3 }]);
@@ -146,11 +159,21 @@ describe('through a proxy', () => {
     expect(r.stderr + r.stdout).not.toContain(PASSWORD);
     expect(r.stderr + r.stdout).not.toContain(TOKEN);
     expect(service.requests.at(-1)).toBe(`GET /jobs/VIA-PROXY/stats ${PROXIED_HOST}:${service.port}`);
-    await until(() => squid.log().slice(before).some((line) => line.includes(`CONNECT ${PROXIED_HOST}:${service.port}`)));
+    await until(() =>
+      squid
+        .log()
+        .slice(before)
+        .some((line) => line.includes(`CONNECT ${PROXIED_HOST}:${service.port}`)),
+    );
   });
 
   it('a proxy that wants credentials: exit 7 and what to set', async () => {
-    const env = isolatedEnv({ JOBS_BASE_URL: `https://${PROXIED_HOST}:${service.port}`, JOBS_TOKEN: TOKEN, JOBS_CA_FILE: ca.caFile, https_proxy: `127.0.0.1:${tinyproxy.port}` });
+    const env = isolatedEnv({
+      JOBS_BASE_URL: `https://${PROXIED_HOST}:${service.port}`,
+      JOBS_TOKEN: TOKEN,
+      JOBS_CA_FILE: ca.caFile,
+      https_proxy: `127.0.0.1:${tinyproxy.port}`,
+    });
     const r = await jobs(['stats', 'A'], { env });
     expect(r.code).toBe(7);
     expect(r.stderr).toContain(

@@ -17,7 +17,12 @@ describe('output into a pipe', () => {
     writeFileSync(join(dir, 'big.ndjson'), Array.from({ length: lines }, (_, i) => `{"application_id":"app_${i}","kind":"recruiter_view"}\n`).join(''));
     const env = { ...isolatedEnv(), JOBS_BASE_URL: 'http://127.0.0.1:9', JOBS_TOKEN: 'unused' };
     // A shell pipeline, as a user types it: the reader is another process, not this test's buffer.
-    const run = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" events big.ndjson --dry-run | wc -l`], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" events big.ndjson --dry-run | wc -l`], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.status, run.stderr).toBe(0);
     expect(Number(run.stdout.trim())).toBe(lines);
     expect(run.stderr).toContain(`${lines} events: ${lines} would be posted; nothing was sent`);

@@ -31,7 +31,11 @@ async function eventsFile(s: LiveSandbox, count: number): Promise<{ dir: string;
   const reference = 'BENCH-000000'; // the one advert generateAdverts wrote
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const r = await fetch(`${s.baseUrl}/_sandbox/applications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reference }) });
+    const r = await fetch(`${s.baseUrl}/_sandbox/applications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reference }),
+    });
     ids.push(((await r.json()) as { id: string }).id);
   }
   writeFileSync(join(dir, 'e.ndjson'), ids.map((id) => JSON.stringify({ application_id: id, kind: 'recruiter_like' })).join('\n'));
@@ -104,7 +108,10 @@ describe('SIGTERM and SIGHUP stop a run as Ctrl-C does', () => {
     expect(stopped.code).toBe(code);
     expect(stopped.stderr).toContain('interrupted: rerun the same command to post the rest');
     expect(existsSync(join(dir, 'e.ndjson.journal.lock'))).toBe(false);
-    const journal = readFileSync(join(dir, 'e.ndjson.journal'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { application_id: string; status: string });
+    const journal = readFileSync(join(dir, 'e.ndjson.journal'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { application_id: string; status: string });
     const posted = s.sandbox.state().events.length;
     expect(posted).toBeLessThan(40);
     expect(journal.filter((l) => l.status === 'accepted')).toHaveLength(posted);
@@ -153,12 +160,19 @@ describe('a reader that closes the pipe early', () => {
   it('events with stdout closed after the first line: every post journaled, a rerun posts nothing', async () => {
     const s = await liveSandbox({ latencyMs: 20 });
     const { dir, ids } = await eventsFile(s, 20);
-    const run = await jobsDriven(['events', 'e.ndjson', '--concurrency', '2'], { cwd: dir, env: s.env, drive: (child, stdout) => stdout !== '' && child.stdout.destroy() });
+    const run = await jobsDriven(['events', 'e.ndjson', '--concurrency', '2'], {
+      cwd: dir,
+      env: s.env,
+      drive: (child, stdout) => stdout !== '' && child.stdout.destroy(),
+    });
     expect(run.code).toBe(0);
     expect(run.stderr).not.toMatch(STACK_TRACE);
     expect(run.stderr).toContain('20 posted');
     expect(existsSync(join(dir, 'e.ndjson.journal.lock'))).toBe(false);
-    const journal = readFileSync(join(dir, 'e.ndjson.journal'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { status: string });
+    const journal = readFileSync(join(dir, 'e.ndjson.journal'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { status: string });
     expect(journal.filter((l) => l.status === 'accepted')).toHaveLength(20);
 
     const rerun = await jobs(['events', 'e.ndjson'], { cwd: dir, env: s.env });
@@ -172,7 +186,12 @@ describe('a full disk under stdout', () => {
   it.each([['schema'], ['--help']])('jobs %s > /dev/full warns, under the name it was invoked by, that the output is lost', (command) => {
     const full = openSync('/dev/full', 'w');
     try {
-      const r = spawnSync(process.execPath, [BIN, command], { stdio: ['ignore', full, 'pipe'], env: isolatedEnv({ JOBS_CLI_NAME: 'myjobs' }), encoding: 'utf8', timeout: 15_000 });
+      const r = spawnSync(process.execPath, [BIN, command], {
+        stdio: ['ignore', full, 'pipe'],
+        env: isolatedEnv({ JOBS_CLI_NAME: 'myjobs' }),
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
       expect(r.stderr).toBe('myjobs: warning: cannot write to stdout (ENOSPC); the run goes on, its output there is lost\n');
       expect(r.status).toBe(0);
     } finally {

@@ -47,7 +47,11 @@ describe('the built jobs and a project config reading the environment', () => {
   it('${AWS_SECRET_ACCESS_KEY}: publish and publish --dry-run exit 2; nothing on the wire, the secret in no output', async () => {
     const dir = project('${AWS_SECRET_ACCESS_KEY}');
     const env = isolatedEnv({ JOBS_BASE_URL: base, JOBS_TOKEN: TOKEN, AWS_SECRET_ACCESS_KEY: AWS });
-    for (const args of [['publish', 'a.yaml'], ['publish', 'a.yaml', '--dry-run'], ['publish', 'a.yaml', '--dry-run', '--json']]) {
+    for (const args of [
+      ['publish', 'a.yaml'],
+      ['publish', 'a.yaml', '--dry-run'],
+      ['publish', 'a.yaml', '--dry-run', '--json'],
+    ]) {
       const r = await jobs(args, { cwd: dir, env });
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain('${AWS_SECRET_ACCESS_KEY} is not read: a project config may read only the environment variables you allow by name');

@@ -33,7 +33,9 @@ afterAll(() => rmSync(clone, { recursive: true, force: true }));
 describe("the README's first screen, on a fresh machine", () => {
   it('npm install, then npm start, then the short tour: each line exits 0', { timeout: 300_000 }, async () => {
     // What a clone holds: the tracked files, and those not ignored (this change, before its commit).
-    const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
+    const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' })
+      .stdout.split('\0')
+      .filter(Boolean);
     expect(files).toContain('package.json');
     for (const file of files) {
       if (!existsSync(join(ROOT, file))) continue; // deleted in the working tree

@@ -36,7 +36,10 @@ describe("the sync page's example", () => {
 
     writeFileSync(join(adverts, 'new-role.yaml'), original.replace('reference: ACME-0042', 'reference: ACME-0045'));
     rmSync(join(adverts, 'old-role.yaml'));
-    writeFileSync(backend, original.replace(/^salary_text: .*$/m, 'salary_text: 700 000 - 800 000 NOK').replace('  - PostgreSQL\n', '  - PostgreSQL\n  - Kafka\n'));
+    writeFileSync(
+      backend,
+      original.replace(/^salary_text: .*$/m, 'salary_text: 700 000 - 800 000 NOK').replace('  - PostgreSQL\n', '  - PostgreSQL\n  - Kafka\n'),
+    );
 
     const before = s.log.length;
     const run = await jobs(args, { cwd: dir, env: s.env });

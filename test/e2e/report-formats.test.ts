@@ -127,7 +127,11 @@ describe('--output junit', () => {
     const published = await jobs(['publish', '-o', 'junit', 'adverts/'], { cwd: dir, env: s.env });
     expect(published.code, published.stderr).toBe(0);
     expect(xmllint(published.stdout).ok).toBe(true);
-    expect(junitparser(published.stdout).flatMap((x) => x.cases.map((c) => [x.name, c.name, c.results.length])).sort()).toEqual([
+    expect(
+      junitparser(published.stdout)
+        .flatMap((x) => x.cases.map((c) => [x.name, c.name, c.results.length]))
+        .sort(),
+    ).toEqual([
       ['adverts/a.yaml', 'CI-1 (line 1)', 0],
       ['adverts/b.yaml', 'CI-4 (line 1)', 0],
     ]);

@@ -21,13 +21,19 @@ describe('jobs sandbox startup text (built binary, 127.0.0.1)', () => {
         void (async () => {
           try {
             const publishLine = /^ {2}JOBS_BASE_URL=(\S+) JOBS_TOKEN=(\S+) \S+ publish (\S+)$/m.exec(stdout)!;
-            const published = await jobs(['publish', publishLine[3]!], { cwd: ROOT, env: { ...env, JOBS_BASE_URL: publishLine[1]!, JOBS_TOKEN: publishLine[2]! } });
+            const published = await jobs(['publish', publishLine[3]!], {
+              cwd: ROOT,
+              env: { ...env, JOBS_BASE_URL: publishLine[1]!, JOBS_TOKEN: publishLine[2]! },
+            });
             const curlLine = /^ {2}curl -s -X POST (\S+) -d '(.+)'$/m.exec(stdout)!;
             const curl = execFileSync('curl', ['-s', '-X', 'POST', curlLine[1]!, '-d', curlLine[2]!], { encoding: 'utf8', timeout: 10_000 });
             // The same call as --help shows it, at this sandbox's port.
             const help = (await jobs(['sandbox', '--help'], { env })).stdout;
             const helpCurl = /\$ curl -s -X POST http:\/\/127\.0\.0\.1:4010(\S+) -d '(.+)'/.exec(help)!;
-            const helpAnswer = execFileSync('curl', ['-s', '-X', 'POST', `${publishLine[1]}${helpCurl[1]}`, '-d', helpCurl[2]!], { encoding: 'utf8', timeout: 10_000 });
+            const helpAnswer = execFileSync('curl', ['-s', '-X', 'POST', `${publishLine[1]}${helpCurl[1]}`, '-d', helpCurl[2]!], {
+              encoding: 'utf8',
+              timeout: 10_000,
+            });
             checked = { publish: published.code, curl, help: helpAnswer };
           } finally {
             child.kill('SIGINT');

@@ -46,7 +46,9 @@ describe('--sandbox with a state folder it cannot write', () => {
     writeFileSync(join(dir, 'jobs'), 'not a folder');
     const r = await jobs(['--sandbox', 'stats', 'ACME-0042'], { env: isolatedEnv({ XDG_STATE_HOME: dir }) });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`jobs-cli: the sandbox cannot write its data file ${join(dir, 'jobs', 'sandbox.json')}: a part of the path is not a folder (ENOTDIR)\n`);
+    expect(r.stderr).toContain(
+      `jobs-cli: the sandbox cannot write its data file ${join(dir, 'jobs', 'sandbox.json')}: a part of the path is not a folder (ENOTDIR)\n`,
+    );
   });
 
   it('a state folder not created yet is fine: it is made on the first change', async () => {

@@ -60,7 +60,10 @@ const ADVERTS: Record<string, string> = {
   'dated.yaml': `${BODY}jobs:\n  opens: 2026-12-01\n  closes: 2099-12-31\n`,
   'dated-typo.yaml': `${BODY}jobs:\n  opens: 2026-12-01\n  colses: 2099-12-31\n`,
   // Several places (`locations:`): the default country applies to each.
-  'places.yaml': BODY.replace('location:\n  city: Austin\n  state: TX\n', 'locations:\n  - city: Austin\n    state: TX\n  - city: Boston\n    state: MA\n    reference: ED-BOS\n'),
+  'places.yaml': BODY.replace(
+    'location:\n  city: Austin\n  state: TX\n',
+    'locations:\n  - city: Austin\n    state: TX\n  - city: Boston\n    state: MA\n    reference: ED-BOS\n',
+  ),
   'places-state-rule.yaml': BODY.replace('location:\n  city: Austin\n  state: TX\n', 'locations:\n  - city: Austin\n    state: TX\n  - city: Boston\n'),
 };
 
@@ -95,8 +98,15 @@ beforeAll(async () => {
 
   client = new LspClient(process.execPath, [SERVER, '--stdio'], dir);
   const settings = { yaml: { validate: true, hover: false, completion: false, schemaStore: { enable: false } } };
-  client.requestHandlers.set('workspace/configuration', (p) => (p as { items: { section?: string }[] }).items.map((i) => (i.section === 'yaml' ? settings.yaml : null)));
-  await client.request('initialize', { processId: process.pid, rootUri: pathToFileURL(dir).href, capabilities: { workspace: { configuration: true } }, workspaceFolders: null });
+  client.requestHandlers.set('workspace/configuration', (p) =>
+    (p as { items: { section?: string }[] }).items.map((i) => (i.section === 'yaml' ? settings.yaml : null)),
+  );
+  await client.request('initialize', {
+    processId: process.pid,
+    rootUri: pathToFileURL(dir).href,
+    capabilities: { workspace: { configuration: true } },
+    workspaceFolders: null,
+  });
   client.notify('initialized', {});
   client.notify('workspace/didChangeConfiguration', { settings });
 }, 60_000);
@@ -132,7 +142,10 @@ describe('yaml-language-server with the resolved schema agrees with jobs validat
         expect(lines[cli.lines[0]! - 2]).toBe('location:');
         expected = cli.lines.map((l) => l - 1);
       }
-      expect([...new Set(diagnostics.map(lineOf))].sort((a, b) => a - b), JSON.stringify(diagnostics.map((d) => d.message))).toEqual(expected);
+      expect(
+        [...new Set(diagnostics.map(lineOf))].sort((a, b) => a - b),
+        JSON.stringify(diagnostics.map((d) => d.message)),
+      ).toEqual(expected);
     }, 60_000);
   }
 

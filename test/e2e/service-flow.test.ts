@@ -49,9 +49,23 @@ describe('the built binary against a sandbox on 127.0.0.1', () => {
     const stats = await jobs(['stats', 'ACME-0042', '--json'], { env: s.env });
     expect(stats.code).toBe(0);
     const row = JSON.parse(stats.stdout).stats[0];
-    expect(Object.keys(row)).toEqual(['reference', 'views', 'likes', 'applications', 'applications_unviewed', 'like_rate', 'application_rate', 'change', 'needs_attention']);
+    expect(Object.keys(row)).toEqual([
+      'reference',
+      'views',
+      'likes',
+      'applications',
+      'applications_unviewed',
+      'like_rate',
+      'application_rate',
+      'change',
+      'needs_attention',
+    ]);
 
-    const app = await fetch(`${s.baseUrl}/_sandbox/applications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reference: 'ACME-0042' }) });
+    const app = await fetch(`${s.baseUrl}/_sandbox/applications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reference: 'ACME-0042' }),
+    });
     const { id } = (await app.json()) as { id: string };
     const event = await jobs(['event', id, 'recruiter_like', '--data', '{"step":"interview"}'], { env: s.env });
     expect(event.code).toBe(0);

@@ -12,7 +12,6 @@ import { runProcess, type Run } from '../support/run-process.js';
 import { advertYaml } from '../../bench/generate.mjs';
 import { ROOT, isolatedEnv } from './helpers.js';
 
-
 let work: string;
 let exe: string;
 let env: Record<string, string>;
@@ -35,7 +34,13 @@ afterAll(() => {
 });
 
 function sea(args: string[], options: { cwd?: string; input?: string; extraEnv?: Record<string, string> } = {}): Promise<Run> {
-  return runProcess(exe, args, { cwd: options.cwd ?? ROOT, env: { ...env, ...options.extraEnv }, input: options.input ?? '', timeoutMs: 30_000, label: `jobs ${args.join(' ')}` });
+  return runProcess(exe, args, {
+    cwd: options.cwd ?? ROOT,
+    env: { ...env, ...options.extraEnv },
+    input: options.input ?? '',
+    timeoutMs: 30_000,
+    label: `jobs ${args.join(' ')}`,
+  });
 }
 
 describe('the single executable, with no node on PATH', () => {

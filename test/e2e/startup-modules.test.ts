@@ -27,11 +27,14 @@ describe('start-up loads only what the command needs', () => {
   const dir = mkdtempSync(join(tmpdir(), 'jobs-startup-'));
   writeFileSync(join(dir, 'one.yaml'), advertYaml(1));
 
-  it.each([[['validate', 'one.yaml']], [['--help']], [['validate', '--help']]])('jobs %j loads no crypto, worker threads, V8 tuning or HTTP modules', (args) => {
-    const loaded = loadedModules(args, dir);
-    expect(loaded.length).toBeGreaterThan(20);
-    expect(loaded.filter((m) => /^NativeModule (crypto|worker_threads|v8|http|https|internal\/crypto\/.*)$/.test(m))).toEqual([]);
-  });
+  it.each([[['validate', 'one.yaml']], [['--help']], [['validate', '--help']]])(
+    'jobs %j loads no crypto, worker threads, V8 tuning or HTTP modules',
+    (args) => {
+      const loaded = loadedModules(args, dir);
+      expect(loaded.length).toBeGreaterThan(20);
+      expect(loaded.filter((m) => /^NativeModule (crypto|worker_threads|v8|http|https|internal\/crypto\/.*)$/.test(m))).toEqual([]);
+    },
+  );
 });
 
 describe('a proxy costs nothing where none applies', () => {

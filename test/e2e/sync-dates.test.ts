@@ -78,7 +78,10 @@ describe('sync of dated adverts over simulated days', () => {
     // Then nothing is left to do.
     const plan = await run('sync', dir, '--dry-run', '--detailed-exitcode', '--json');
     expect(plan.code).toBe(0);
-    const lines = plan.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = plan.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.find((l) => l.type === 'plan_summary')).toMatchObject({ create: 0, delete: 0, closed: 1, unchanged: 1 });
   }, 120_000);
 });

@@ -27,7 +27,12 @@ function expectEachCreatedOnce(s: LiveSandbox, dir: string, count: number) {
 }
 
 /** Spawns a sync and sends `signal` once `after` adverts are reported done. */
-function syncUntil(dir: string, env: Record<string, string>, after: number, signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+function syncUntil(
+  dir: string,
+  env: Record<string, string>,
+  after: number,
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [BIN, 'sync', '.'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -105,7 +110,11 @@ describe('sync under faults (built binary, sandbox on 127.0.0.1)', () => {
     const proxy = createServer(async (req: IncomingMessage, res: ServerResponse) => {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
-      const upstream = await fetch(`${s.baseUrl}${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      const upstream = await fetch(`${s.baseUrl}${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
       const body = Buffer.from(await upstream.arrayBuffer());
       if (++n % 7 === 0) {
         req.socket.destroy();

@@ -62,9 +62,15 @@ describe('sync of an advert for several places', () => {
       'ACME-0042-austin': { country: 'US', city: 'Austin', state: 'TX' },
       'ACME-0042-sao-paulo': { country: 'BR', city: 'São Paulo' },
     });
-    const state = JSON.parse(readFileSync(join(dir, '.jobs-state.json'), 'utf8')) as { services: Record<string, { adverts: Record<string, { group?: string }> }> };
+    const state = JSON.parse(readFileSync(join(dir, '.jobs-state.json'), 'utf8')) as {
+      services: Record<string, { adverts: Record<string, { group?: string }> }>;
+    };
     const records = Object.values(state.services)[0]!.adverts;
-    expect(Object.fromEntries(Object.entries(records).map(([r, rec]) => [r, rec.group]))).toEqual({ 'ACME-0042-austin': 'ACME-0042', 'ACME-0042-berlin': 'ACME-0042', 'ACME-0042-sao-paulo': 'ACME-0042' });
+    expect(Object.fromEntries(Object.entries(records).map(([r, rec]) => [r, rec.group]))).toEqual({
+      'ACME-0042-austin': 'ACME-0042',
+      'ACME-0042-berlin': 'ACME-0042',
+      'ACME-0042-sao-paulo': 'ACME-0042',
+    });
 
     // Reordered: the same three adverts, nothing sent.
     write([SAO_PAULO, BERLIN, AUSTIN]);
@@ -111,7 +117,10 @@ describe('sync of an advert for several places', () => {
 
     const json = await jobs(['stats', 'ACME-0042', '--no-record', '--json'], { cwd: dir, env: s.env });
     expect(json.code, json.stderr).toBe(0);
-    const doc = JSON.parse(json.stdout) as { stats: { reference: string; views: number; applications: number }[]; groups: { reference: string; places: string[]; views: number; applications: number }[] };
+    const doc = JSON.parse(json.stdout) as {
+      stats: { reference: string; views: number; applications: number }[];
+      groups: { reference: string; places: string[]; views: number; applications: number }[];
+    };
     expect(doc.stats.map((r) => r.reference).sort()).toEqual(['ACME-0042-austin', 'ACME-0042-berlin']);
     const [group] = doc.groups;
     expect(group).toMatchObject({ reference: 'ACME-0042', places: ['ACME-0042-austin', 'ACME-0042-berlin'] });
@@ -132,12 +141,17 @@ describe('sync of an advert for several places', () => {
 
     const report = await jobs(['report', '--json', '--file', 'report.html'], { cwd: dir, env: s.env });
     expect(report.code, report.stderr).toBe(0);
-    const doc = JSON.parse(report.stdout) as { adverts: { reference: string; group?: string; views: number }[]; groups: { reference: string; places: string[]; views: number }[] };
+    const doc = JSON.parse(report.stdout) as {
+      adverts: { reference: string; group?: string; views: number }[];
+      groups: { reference: string; places: string[]; views: number }[];
+    };
     expect(doc.adverts.map((a) => [a.reference, a.group])).toEqual([
       ['ACME-0042-berlin', 'ACME-0042'],
       ['ACME-OSLO', 'ACME-0042'],
     ]);
-    expect(doc.groups).toEqual([expect.objectContaining({ reference: 'ACME-0042', places: ['ACME-0042-berlin', 'ACME-OSLO'], views: doc.adverts.reduce((n, a) => n + a.views, 0) })]);
+    expect(doc.groups).toEqual([
+      expect.objectContaining({ reference: 'ACME-0042', places: ['ACME-0042-berlin', 'ACME-OSLO'], views: doc.adverts.reduce((n, a) => n + a.views, 0) }),
+    ]);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html).toContain('<h2>Adverts for several places</h2>');
     expect(html).toContain('<strong>ACME-0042</strong> <span class="ref">ACME-0042-berlin, ACME-OSLO</span>');

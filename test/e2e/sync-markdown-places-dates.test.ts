@@ -46,9 +46,15 @@ describe('Markdown adverts for several places, opening and closing on their date
     writeFileSync(join(dir, 'README.md'), '# Our adverts\n\nNot an advert: skipped.\n');
     // Line 15 of places.md is `locations:`; the second place (US, no state) starts on line 18.
     const places = (second: string) =>
-      markdown(`reference: ACME-0042\nlocations:\n  - country: NO\n    city: Oslo\n${second}jobs:\n  closes: ${closes}\n`, 'Plan the routes of our robots.\n\n- Node.js\n- Postgres\n');
+      markdown(
+        `reference: ACME-0042\nlocations:\n  - country: NO\n    city: Oslo\n${second}jobs:\n  closes: ${closes}\n`,
+        'Plan the routes of our robots.\n\n- Node.js\n- Postgres\n',
+      );
     writeFileSync(join(dir, 'places.md'), places('  - country: US\n    city: Austin\n'));
-    writeFileSync(join(dir, 'later.md'), markdown(`reference: ACME-0050\nlocation:\n  country: NO\n  city: Bergen\njobs:\n  opens: ${opens}\n`, 'Support our robots.\n'));
+    writeFileSync(
+      join(dir, 'later.md'),
+      markdown(`reference: ACME-0050\nlocation:\n  country: NO\n  city: Bergen\njobs:\n  opens: ${opens}\n`, 'Support our robots.\n'),
+    );
     const run = (...args: string[]) => jobs(['--sandbox', ...args], { env, timeoutMs: 30_000 });
 
     // A place's mistake is found at its line in the .md file; nothing is sent.

@@ -13,7 +13,8 @@ import { generateAdverts } from '../../bench/generate.mjs';
 import { isolatedEnv, jobs } from './helpers.js';
 
 const COUNT = 6000;
-const small = (extra: Record<string, string> = {}) => isolatedEnv({ NODE_OPTIONS: '--max-old-space-size=32', JOBS_BASE_URL: 'http://127.0.0.1:9', JOBS_TOKEN: 't', ...extra });
+const small = (extra: Record<string, string> = {}) =>
+  isolatedEnv({ NODE_OPTIONS: '--max-old-space-size=32', JOBS_BASE_URL: 'http://127.0.0.1:9', JOBS_TOKEN: 't', ...extra });
 
 describe('sync of a large folder in a small heap', () => {
   let dir: string;
@@ -39,14 +40,21 @@ describe('sync of a large folder in a small heap', () => {
     const r = await jobs(['sync', bad], { env: small(), timeoutMs: 60_000 });
     expect(r.code).toBe(3);
     expect(r.stdout).toMatch(/advert-0000100\.yaml:\d+:\d+: Flow sequence/);
-    expect(r.stdout).toContain(`advert-0005000.yaml:1:12: reference "REAL-0000042" is already used by ${bad}/advert-0000042.yaml:3:12; each advert needs its own`);
+    expect(r.stdout).toContain(
+      `advert-0005000.yaml:1:12: reference "REAL-0000042" is already used by ${bad}/advert-0000042.yaml:3:12; each advert needs its own`,
+    );
     expect(r.stdout).toContain('advert-0005000.yaml:1:1: recruiter: is missing (required)');
-    expect(r.stderr).toContain(': 14 errors in the advert files (1 of 5999 adverts invalid (1 duplicate reference), 1 file with YAML errors); nothing was sent\n');
+    expect(r.stderr).toContain(
+      ': 14 errors in the advert files (1 of 5999 adverts invalid (1 duplicate reference), 1 file with YAML errors); nothing was sent\n',
+    );
   });
 });
 
 /** A service on 127.0.0.1 that answers every request alike (by default: refuses it with an error tree); counts the POSTs. */
-async function refusingService(status = 422, body = '{"errors":{"title":["too_long:80"]}}'): Promise<{ url: string; posts: () => number; close: () => Promise<void> }> {
+async function refusingService(
+  status = 422,
+  body = '{"errors":{"title":["too_long:80"]}}',
+): Promise<{ url: string; posts: () => number; close: () => Promise<void> }> {
   let posts = 0;
   const server = createServer((req, res) => {
     req.resume();
@@ -68,7 +76,10 @@ describe('a first sync where every send fails, in a small heap', () => {
     const dir = generateAdverts(join(mkdtempSync(join(tmpdir(), 'jobs-sync-failing-')), 'adverts'), COUNT, { realistic: true });
     const service = await refusingService();
     try {
-      const r = await jobs(['sync', dir, '--concurrency', '8'], { env: small({ JOBS_BASE_URL: service.url, JOBS_TOKEN: 'sync-memory-token' }), timeoutMs: 120_000 });
+      const r = await jobs(['sync', dir, '--concurrency', '8'], {
+        env: small({ JOBS_BASE_URL: service.url, JOBS_TOKEN: 'sync-memory-token' }),
+        timeoutMs: 120_000,
+      });
       expect(r.stderr).toContain(`✖ sync incomplete: ${COUNT} failed, 0 unchanged\n`);
       expect(r.code).toBe(1);
       expect(service.posts()).toBe(COUNT);
@@ -90,14 +101,20 @@ describe('publish of many files in a small heap', () => {
     const dir = generateAdverts(join(mkdtempSync(join(tmpdir(), 'jobs-publish-memory-')), 'adverts'), COUNT, { realistic: true });
     const service = await refusingService(201, '');
     try {
-      const r = await jobs(['publish', dir, '--concurrency', '8'], { env: small({ JOBS_BASE_URL: service.url, JOBS_TOKEN: 'publish-memory-token' }), timeoutMs: 120_000 });
+      const r = await jobs(['publish', dir, '--concurrency', '8'], {
+        env: small({ JOBS_BASE_URL: service.url, JOBS_TOKEN: 'publish-memory-token' }),
+        timeoutMs: 120_000,
+      });
       expect(r.stderr.split('\n').slice(-2)).toEqual([`✔ ${COUNT} adverts: ${COUNT} created`, '']);
       expect(r.code).toBe(0);
       expect(service.posts()).toBe(COUNT);
       // One line per advert as its request ends (eight at once: not always in file order).
       const lines = r.stdout.trimEnd().split('\n');
       expect(lines).toHaveLength(COUNT);
-      const expected = Array.from({ length: COUNT }, (_, i) => `✔ created REAL-${String(i).padStart(7, '0')} ${dir}/advert-${String(i).padStart(7, '0')}.yaml:3`);
+      const expected = Array.from(
+        { length: COUNT },
+        (_, i) => `✔ created REAL-${String(i).padStart(7, '0')} ${dir}/advert-${String(i).padStart(7, '0')}.yaml:3`,
+      );
       expect(lines.sort()).toEqual(expected);
     } finally {
       await service.close();

@@ -24,12 +24,16 @@ function copyExamples(): string {
 }
 
 type StoredRecord = { file: string; document: number; hash: string; fields: string; published_at: string };
-const readState = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { version: number; services: Record<string, { fields: string[]; adverts: Record<string, StoredRecord> }> };
+const readState = (path: string) =>
+  JSON.parse(readFileSync(path, 'utf8')) as { version: number; services: Record<string, { fields: string[]; adverts: Record<string, StoredRecord> }> };
 
 /** A service's records as version 1 (an earlier release) wrote them: a field hash per name. */
 const version1Records = (service: { fields: string[]; adverts: Record<string, StoredRecord> }) =>
   Object.fromEntries(
-    Object.entries(service.adverts).map(([reference, r]) => [reference, { ...r, fields: Object.fromEntries(r.fields.split(' ').flatMap((hash, i) => (hash === '-' ? [] : [[service.fields[i], hash]]))) }]),
+    Object.entries(service.adverts).map(([reference, r]) => [
+      reference,
+      { ...r, fields: Object.fromEntries(r.fields.split(' ').flatMap((hash, i) => (hash === '-' ? [] : [[service.fields[i], hash]]))) },
+    ]),
   );
 
 /** The same service, spelt as users and scripts spell it. */
@@ -46,7 +50,11 @@ const advert = (reference: string) =>
  * write past the limit fails with EFBIG after a short write, as on a full disk. Node ignores the
  * SIGXFSZ that comes with it.
  */
-function jobsWithFileLimit(bytes: number, args: string[], options: { cwd: string; env: Record<string, string> }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function jobsWithFileLimit(
+  bytes: number,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
     const child = spawn('bash', ['-c', `ulimit -f ${bytes / 1024} && exec "$0" "$@"`, process.execPath, BIN, ...args], { cwd: options.cwd, env: options.env });
     let stdout = '';
@@ -93,7 +101,10 @@ describe('one service, many spellings of its URL', () => {
     const state = readState(path);
     const { 'ACME-0042': a, ...others } = version1Records(state.services[s.baseUrl]!);
     const upper = s.baseUrl.replace('http://', 'HTTP://');
-    writeFileSync(path, JSON.stringify({ version: 1, services: { [`${upper}/.`]: { adverts: { 'ACME-0042': a } }, [s.baseUrl]: { adverts: others } } }, null, 2));
+    writeFileSync(
+      path,
+      JSON.stringify({ version: 1, services: { [`${upper}/.`]: { adverts: { 'ACME-0042': a } }, [s.baseUrl]: { adverts: others } } }, null, 2),
+    );
     const before = s.log.length;
     const r = await jobs(['sync', '.'], { cwd: dir, env: { ...s.env, JOBS_BASE_URL: `${s.baseUrl}/` } });
     expect(r.code).toBe(0);
@@ -105,7 +116,12 @@ describe('one service, many spellings of its URL', () => {
     writeFileSync(join(dir, 'other.yaml'), advert('OTHER-1'));
     const pruned = await jobs(['sync', '.', '--prune', '--yes'], { cwd: dir, env: { ...s.env, JOBS_BASE_URL: upper } });
     expect(pruned.code).toBe(0);
-    expect(s.log.slice(before).filter((l) => l.startsWith('DELETE')).sort()).toEqual(['DELETE /jobs/ACME-0042 200', 'DELETE /jobs/ACME-0043 200', 'DELETE /jobs/ACME-0044 200'].map((l) => expect.stringContaining(l)));
+    expect(
+      s.log
+        .slice(before)
+        .filter((l) => l.startsWith('DELETE'))
+        .sort(),
+    ).toEqual(['DELETE /jobs/ACME-0042 200', 'DELETE /jobs/ACME-0043 200', 'DELETE /jobs/ACME-0044 200'].map((l) => expect.stringContaining(l)));
     const after = readState(path);
     expect(Object.keys(after.services)).toEqual([s.baseUrl]);
     expect(Object.keys(after.services[s.baseUrl]!.adverts)).toEqual(['OTHER-1']);
@@ -116,7 +132,11 @@ describe('one service, many spellings of its URL', () => {
     expect((await jobs(['publish', '-'], { env: s.env, input: advert('EV-1') })).code).toBe(0);
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const r = await fetch(`${s.baseUrl}/_sandbox/applications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reference":"EV-1"}' });
+      const r = await fetch(`${s.baseUrl}/_sandbox/applications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"reference":"EV-1"}',
+      });
       ids.push(((await r.json()) as { id: string }).id);
     }
     const dir = mkdtempSync(join(tmpdir(), 'jobs-events-url-'));
@@ -154,14 +174,20 @@ describe('references that are also property names', () => {
     rmSync(join(dir, 'ctor.yaml'));
     const pruned = await jobs(['sync', '.', '--prune', '--yes'], { cwd: dir, env: s.env });
     expect(pruned.code).toBe(0);
-    expect(s.log.slice(before).filter((l) => l.startsWith('DELETE')).sort()).toEqual([expect.stringMatching(/^DELETE \/jobs\/__proto__ 200/), expect.stringMatching(/^DELETE \/jobs\/constructor 200/)]);
+    expect(
+      s.log
+        .slice(before)
+        .filter((l) => l.startsWith('DELETE'))
+        .sort(),
+    ).toEqual([expect.stringMatching(/^DELETE \/jobs\/__proto__ 200/), expect.stringMatching(/^DELETE \/jobs\/constructor 200/)]);
     expect(Object.keys(readState(join(dir, '.jobs-state.json')).services[s.baseUrl]!.adverts)).toEqual(['hasOwnProperty']);
   });
 });
 
 describe('a state written by the previous release (version 1)', () => {
   /** test/fixtures/sync-state-v1.json: what the release before version 2 wrote after syncing examples/adverts. */
-  const writeVersion1 = (path: string, baseUrl: string) => writeFileSync(path, readFileSync(join(ROOT, 'test/fixtures/sync-state-v1.json'), 'utf8').replace('SERVICE_URL', baseUrl));
+  const writeVersion1 = (path: string, baseUrl: string) =>
+    writeFileSync(path, readFileSync(join(ROOT, 'test/fixtures/sync-state-v1.json'), 'utf8').replace('SERVICE_URL', baseUrl));
 
   it('is read as it is: nothing is sent and the file is left untouched; the next change writes version 2', async () => {
     const s = await liveSandbox();
@@ -193,12 +219,23 @@ describe('a state written by the previous release (version 1)', () => {
 
 describe('a state file that is not a sync state', () => {
   const cases: [string, unknown, RegExp][] = [
-    ['adverts as a list', (url: string) => ({ version: 1, services: { [url]: { adverts: [{ file: 'a.yaml', document: 0, hash: 'x', fields: {}, published_at: 'now' }] } } }), /services\["http:\/\/127\.0\.0\.1:\d+"\]\.adverts: expected an object keyed by reference, not a list/],
+    [
+      'adverts as a list',
+      (url: string) => ({ version: 1, services: { [url]: { adverts: [{ file: 'a.yaml', document: 0, hash: 'x', fields: {}, published_at: 'now' }] } } }),
+      /services\["http:\/\/127\.0\.0\.1:\d+"\]\.adverts: expected an object keyed by reference, not a list/,
+    ],
     ['no version', (url: string) => ({ services: { [url]: { adverts: {} } } }), /version: missing/],
     ['an unknown version', () => ({ version: 0, services: {} }), /version: 0 is not a sync state version jobs knows \(1, 2\)/],
     ['a version as text', () => ({ version: '1', services: {} }), /version: expected a number, not a string/],
     ['services as a list', () => ({ version: 1, services: [] }), /services: expected an object keyed by service URL, not a list/],
-    ['a record of the wrong type', (url: string) => ({ version: 1, services: { [url]: { adverts: { 'ACME-0042': { file: 'a.yaml', document: 0, hash: 7, fields: {}, published_at: 'now' } } } } }), /services\["http:\/\/127\.0\.0\.1:\d+"\]\.adverts\["ACME-0042"\]\.hash: expected a string, not a number/],
+    [
+      'a record of the wrong type',
+      (url: string) => ({
+        version: 1,
+        services: { [url]: { adverts: { 'ACME-0042': { file: 'a.yaml', document: 0, hash: 7, fields: {}, published_at: 'now' } } } },
+      }),
+      /services\["http:\/\/127\.0\.0\.1:\d+"\]\.adverts\["ACME-0042"\]\.hash: expected a string, not a number/,
+    ],
   ];
   for (const [name, content, message] of cases) {
     it(`is refused when loaded (${name}): the file and what is wrong are named, exit 2, nothing sent`, async () => {
@@ -283,7 +320,9 @@ describe('writing the state', () => {
     symlinkSync(victim, join(dir, '.jobs-state.json.log'));
     const r = await jobs(['sync', '.'], { cwd: dir, env: s.env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`cannot write the sync log ${join(dir, '.jobs-state.json.log')} (it is a symbolic link; jobs does not write through it); nothing was sent`);
+    expect(r.stderr).toContain(
+      `cannot write the sync log ${join(dir, '.jobs-state.json.log')} (it is a symbolic link; jobs does not write through it); nothing was sent`,
+    );
     expect(readFileSync(victim, 'utf8')).toBe('echo hello\n');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(s.log).toEqual([]);
@@ -305,7 +344,9 @@ describe('writing the state', () => {
     writeFileSync(join(dir, 'c.yaml'), advert('C-3'));
     const r = await jobsWithFileLimit(4096, ['sync', '.', '--concurrency', '1'], { cwd: dir, env: s.env });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`cannot write the sync log ${path}.log (the file is larger than this process may write: EFBIG); the run was stopped: everything this run did is recorded in the state ${path}`);
+    expect(r.stderr).toContain(
+      `cannot write the sync log ${path}.log (the file is larger than this process may write: EFBIG); the run was stopped: everything this run did is recorded in the state ${path}`,
+    );
     expect(r.stderr).toContain('✖ sync incomplete: 1 created, 1 unchanged, 1 not started');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(s.count(/^POST \/jobs 201/)).toBe(2);
@@ -327,7 +368,9 @@ describe('writing the state', () => {
     // The state (three records) is larger than a file may grow; the log (one line) is not.
     const r = await jobsWithFileLimit(1024, ['sync', '.'], { cwd: dir, env: s.env });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`cannot write the sync state ${path} (the file is larger than this process may write: EFBIG); what this run did is kept in the log ${path}.log, which the next run folds in`);
+    expect(r.stderr).toContain(
+      `cannot write the sync state ${path} (the file is larger than this process may write: EFBIG); what this run did is kept in the log ${path}.log, which the next run folds in`,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(s.count(/^PUT \/jobs\/ACME-0042 200/)).toBe(1);
     expect(readFileSync(path, 'utf8')).toBe(before);
@@ -349,7 +392,9 @@ describe('writing the state', () => {
     // Three log lines fit; the fourth is cut short, and the state (four records) does not fit at all.
     const r = await jobsWithFileLimit(2048, ['sync', '.', '--concurrency', '1'], { cwd: dir, env: s.env });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`cannot record this run: neither the sync log ${join(dir, '.jobs-state.json.log')} (the file is larger than this process may write: EFBIG) nor the state ${join(dir, '.jobs-state.json')} (the file is larger than this process may write: EFBIG) can be written`);
+    expect(r.stderr).toContain(
+      `cannot record this run: neither the sync log ${join(dir, '.jobs-state.json.log')} (the file is larger than this process may write: EFBIG) nor the state ${join(dir, '.jobs-state.json')} (the file is larger than this process may write: EFBIG) can be written`,
+    );
     expect(r.stderr).toContain(`created ZZ-1 (${join(deep, 'zz.yaml')}) is not recorded`);
     expect(r.stderr).toContain(': 4 created, 0 unchanged');
     expect(r.stderr).not.toMatch(/\n\s+at /);

@@ -14,7 +14,11 @@ import { jobs, ROOT } from './helpers.js';
 import { liveSandbox } from './sandbox.js';
 
 type Stored = { file: string; document: number; hash: string; text_hash?: string; fields: string; published_at: string };
-type StateJson = { version: number; services: Record<string, { fields: string[]; adverts: Record<string, Stored> }>; check?: { bytes: string; services: Record<string, string> } };
+type StateJson = {
+  version: number;
+  services: Record<string, { fields: string[]; adverts: Record<string, Stored> }>;
+  check?: { bytes: string; services: Record<string, string> };
+};
 const readState = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as StateJson;
 const records = (path: string, baseUrl: string) => readState(path).services[baseUrl]!.adverts;
 
@@ -89,7 +93,9 @@ describe('text hashes in the sync state', () => {
     s.log.length = 0;
     writeFileSync(join(dir, '.jobsrc.yaml'), 'defaults:\n  apply_email: jobs@acme.example\n');
     const plan = await jobs(['sync', '.', '--dry-run'], { cwd: dir, env: s.env });
-    expect(plan.stdout).toBe('~ ACME-0042  backend-engineer.yaml  (apply_email)\n~ ACME-0043  support-specialists.yaml  (apply_email)\n~ ACME-0044  support-specialists.yaml  (apply_email)\n');
+    expect(plan.stdout).toBe(
+      '~ ACME-0042  backend-engineer.yaml  (apply_email)\n~ ACME-0043  support-specialists.yaml  (apply_email)\n~ ACME-0044  support-specialists.yaml  (apply_email)\n',
+    );
     const sent = await jobs(['sync', '.'], { cwd: dir, env: s.env });
     expect(sent.stderr).toContain('✔ in sync: 3 updated');
     expect(requests(s.log).sort()).toEqual(['PUT /jobs/ACME-0042 200', 'PUT /jobs/ACME-0043 200', 'PUT /jobs/ACME-0044 200']);
@@ -112,7 +118,9 @@ describe('text hashes in the sync state', () => {
     edit(join(dir, 'backend-engineer.yaml'), 'seniority: 3', 'seniority: 4');
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).stderr).toContain('✔ in sync: 1 updated, 2 unchanged');
     // Written again, the state records every advert's text, the unchanged ones' too, as the first sync did.
-    expect(readState(state).services).toEqual(JSON.parse(text.replace(/"ACME-0042": .*\n/, readFileSync(state, 'utf8').match(/"ACME-0042": .*\n/)![0])).services);
+    expect(readState(state).services).toEqual(
+      JSON.parse(text.replace(/"ACME-0042": .*\n/, readFileSync(state, 'utf8').match(/"ACME-0042": .*\n/)![0])).services,
+    );
     expect(records(state, s.baseUrl)['ACME-0042']!.hash).not.toBe(JSON.parse(text).services[s.baseUrl].adverts['ACME-0042'].hash);
   });
 
@@ -180,7 +188,7 @@ describe('text hashes in the sync state', () => {
     expect(Object.keys(records(state, s.baseUrl))).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044']);
   });
 
-  it('the folder\'s own errors come first: before a state that cannot be read, and before a lock another sync holds', async () => {
+  it("the folder's own errors come first: before a state that cannot be read, and before a lock another sync holds", async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
     const state = join(dir, '.jobs-state.json');

@@ -43,7 +43,10 @@ describe('jobs validate of 3,000 files, interrupted (built binary)', () => {
     it(`stops soon after Ctrl-C ${how}: exit 130, how far it got, no verdict`, async () => {
       const r = await interrupted('SIGINT', env, ['--verbose']);
       // --verbose says how the run used threads: the case is the one named.
-      expect(r.stderr.split('\n').filter((l) => threads.test(l)), r.stderr).toHaveLength(1);
+      expect(
+        r.stderr.split('\n').filter((l) => threads.test(l)),
+        r.stderr,
+      ).toHaveLength(1);
       expect(r.code).toBe(130);
       expect(r.stdout).toBe('');
       const lines = r.stderr.split('\n');
@@ -59,7 +62,9 @@ describe('jobs validate of 3,000 files, interrupted (built binary)', () => {
   it('stops on SIGTERM with exit 143', async () => {
     const r = await interrupted('SIGTERM', { JOBS_WORKERS: '0' });
     expect(r.code).toBe(143);
-    expect(r.stderr).toMatch(/^jobs-cli: terminated \(SIGTERM\); stopping \(send it again to quit at once\)\njobs-cli: stopped after checking \d+ files?; the rest were not checked\n$/);
+    expect(r.stderr).toMatch(
+      /^jobs-cli: terminated \(SIGTERM\); stopping \(send it again to quit at once\)\njobs-cli: stopped after checking \d+ files?; the rest were not checked\n$/,
+    );
   }, 60_000);
 
   it('with --output json, stdout is one error document whose exit code is the exit status (143 on SIGTERM)', async () => {

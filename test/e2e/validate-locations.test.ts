@@ -28,11 +28,14 @@ const expected = [
 describe('validate of adverts for several places', () => {
   const dir = mkdtempSync(join(tmpdir(), 'jobs-places-'));
   // Read in name order: ad-0000 ... ad-0999, then places.yaml; ad-0000 takes a reference a place makes.
-  for (let i = 0; i < 1000; i++) writeFileSync(join(dir, `ad-${String(i).padStart(4, '0')}.yaml`), body(i === 0 ? 'ACME-0042-lyon' : `AD-${i}`, 'location:\n  country: NO\n  city: Oslo\n'));
+  for (let i = 0; i < 1000; i++)
+    writeFileSync(join(dir, `ad-${String(i).padStart(4, '0')}.yaml`), body(i === 0 ? 'ACME-0042-lyon' : `AD-${i}`, 'location:\n  country: NO\n  city: Oslo\n'));
   writeFileSync(join(dir, 'places.yaml'), MANY_PLACES);
 
   it('reports each place at its list item, on one thread and on worker threads alike', async () => {
-    const runs = await Promise.all(['0', '1'].map((n) => jobs(['validate', '.', '--verbose'], { cwd: dir, env: isolatedEnv({ JOBS_WORKERS: n }), timeoutMs: 60_000 })));
+    const runs = await Promise.all(
+      ['0', '1'].map((n) => jobs(['validate', '.', '--verbose'], { cwd: dir, env: isolatedEnv({ JOBS_WORKERS: n }), timeoutMs: 60_000 })),
+    );
     for (const r of runs) {
       expect(r.stdout.trimEnd().split('\n')).toEqual(expected);
       expect(r.code).toBe(3);
@@ -44,7 +47,9 @@ describe('validate of adverts for several places', () => {
   it('points SARIF, GitHub annotations and JUnit at the list item', async () => {
     const file = join(dir, 'places.yaml');
     const sarif = await jobs(['validate', file, '--output', 'sarif'], { cwd: dir, env: isolatedEnv() });
-    const results = (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] }).runs[0]!.results;
+    const results = (
+      JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] }
+    ).runs[0]!.results;
     expect(results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.region.startLine]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
       ['missing', 16],
       ['duplicate_reference', 18],
@@ -59,7 +64,12 @@ describe('validate of adverts for several places', () => {
 
   it('reports a field the places share once, at its line', async () => {
     const one = mkdtempSync(join(tmpdir(), 'jobs-places-'));
-    writeFileSync(join(one, 'eng.yaml'), MANY_PLACES.replace('title: T', 'title: ""').replace('  - country: US\n    city: Austin\n', '  - country: US\n    city: Austin\n    state: TX\n').replace('city: berlin', 'city: Paris'));
+    writeFileSync(
+      join(one, 'eng.yaml'),
+      MANY_PLACES.replace('title: T', 'title: ""')
+        .replace('  - country: US\n    city: Austin\n', '  - country: US\n    city: Austin\n    state: TX\n')
+        .replace('city: berlin', 'city: Paris'),
+    );
     const r = await jobs(['validate', 'eng.yaml'], { cwd: one, env: isolatedEnv() });
     expect(r.stdout).toBe('✖ eng.yaml:2:8: title: must not be blank [blank]\n');
     expect(r.stderr).toBe('✖ 1 error: 4 adverts in 1 file checked, 4 invalid\n');
@@ -71,7 +81,9 @@ describe('validate of adverts for several places', () => {
     writeFileSync(join(one, 'eng.yaml'), MANY_PLACES.replace('locations:\n', 'location:\n  country: NO\n  city: Oslo\nlocations:\n'));
     const r = await jobs(['validate', 'eng.yaml'], { cwd: one, env: isolatedEnv() });
     // At the list (its first item), below the `location` it doubles.
-    expect(r.stdout).toBe('✖ eng.yaml:17:3: the advert gives both `location` and `locations`: keep `location` for one place, or move it into the `locations` list (one advert is published per place)\n');
+    expect(r.stdout).toBe(
+      '✖ eng.yaml:17:3: the advert gives both `location` and `locations`: keep `location` for one place, or move it into the `locations` list (one advert is published per place)\n',
+    );
     expect(r.code).toBe(3);
   });
 });

@@ -31,7 +31,10 @@ describe('jobs validate of 1,500 files (built binary)', () => {
     const runs = await Promise.all(['0', '1', '3'].map((n) => jobs(['validate', '.'], { cwd: dir, env: isolatedEnv({ JOBS_WORKERS: n }), timeoutMs: 60_000 })));
     for (const r of runs) {
       // The parser's drawing of the syntax error follows its line, indented: the findings are the ✖ lines.
-      const lines = r.stdout.trimEnd().split('\n').filter((l) => l.startsWith('✖'));
+      const lines = r.stdout
+        .trimEnd()
+        .split('\n')
+        .filter((l) => l.startsWith('✖'));
       expect(lines.map((l, i) => l.slice(0, expected[i]?.length))).toEqual(expected);
       expect(r.stderr).toBe('✖ 4 errors: 1499 adverts in 1500 files checked, 3 invalid (1 duplicate reference), 1 file with YAML errors\n');
       expect(r.code).toBe(3);

@@ -35,7 +35,9 @@ describe('validate of a very large folder in a small heap', () => {
   it('checks every file, and still names a repeated reference with its first use', { timeout: 120_000 }, async () => {
     writeFileSync(join(dir, 'advert-0140000.yaml'), 'reference: BENCH-000007\ntitle: T\n');
     const r = await jobs(['validate', dir], { env: isolatedEnv({ NODE_OPTIONS: '--max-old-space-size=20', JOBS_WORKERS: '0' }), timeoutMs: 100_000 });
-    expect(r.stdout, `exit ${r.code}: ${r.stderr.slice(-2000)}`).toContain(`advert-0140000.yaml:1:12: reference "BENCH-000007" is already used by ${dir}/advert-0000007.yaml:1:12; each advert needs its own`);
+    expect(r.stdout, `exit ${r.code}: ${r.stderr.slice(-2000)}`).toContain(
+      `advert-0140000.yaml:1:12: reference "BENCH-000007" is already used by ${dir}/advert-0000007.yaml:1:12; each advert needs its own`,
+    );
     expect(r.stderr).toMatch(new RegExp(`in ${COUNT} files`));
     expect(r.code).toBe(3);
   });

@@ -20,7 +20,9 @@ describe('jobs validate of 1,200 files with settings that change the findings (b
   for (let i = 0; i < FILES; i++) {
     // organization_name comes from the defaults, contract_id from a constant's name, and every
     // fifth advert has a field the schema does not know.
-    let text = realisticAdvertYaml(i).replace(/^organization_name: .*\n/m, '').replace(/^contract_id: \d+/m, 'contract_id: permanent');
+    let text = realisticAdvertYaml(i)
+      .replace(/^organization_name: .*\n/m, '')
+      .replace(/^contract_id: \d+/m, 'contract_id: permanent');
     if (i % 5 === 0) text += 'internal_note: checked by legal\n';
     writeFileSync(join(dir, `ad-${String(i).padStart(4, '0')}.yaml`), text);
   }
@@ -28,7 +30,8 @@ describe('jobs validate of 1,200 files with settings that change the findings (b
 
   it('finds the same with a worker thread as on one thread, and the settings are what make the files valid', { timeout: 120_000 }, async () => {
     writeFileSync(join(dir, '.jobsrc.yaml'), config);
-    const run = (workers: string, args: string[] = []) => jobs(['validate', '--verbose', ...args, '.'], { cwd: dir, env: isolatedEnv({ JOBS_WORKERS: workers }), timeoutMs: 100_000 });
+    const run = (workers: string, args: string[] = []) =>
+      jobs(['validate', '--verbose', ...args, '.'], { cwd: dir, env: isolatedEnv({ JOBS_WORKERS: workers }), timeoutMs: 100_000 });
     const [one, shared] = await Promise.all([run('0', ['--allow-unknown-fields']), run('1', ['--allow-unknown-fields'])]);
     expect(one.stderr).toContain('checked on one thread\n');
     expect(shared.stderr).toContain('checking on this thread and 1 worker thread\n');

@@ -64,7 +64,8 @@ describe('jobs validate (built binary)', () => {
   it('loads the country list only when a country needs a suggestion', async () => {
     // A preload that says on exit whether i18n-iso-countries was ever required.
     const dir = folder({
-      'probe.cjs': "process.on('exit', () => process.stderr.write(`countries loaded: ${Object.keys(require.cache).some((f) => f.includes('i18n-iso-countries'))}\\n`));\n",
+      'probe.cjs':
+        "process.on('exit', () => process.stderr.write(`countries loaded: ${Object.keys(require.cache).some((f) => f.includes('i18n-iso-countries'))}\\n`));\n",
       'ok/a.yaml': VALID,
       'bad/a.yaml': VALID.replace('country: NO', 'country: Norway'),
     });
@@ -117,7 +118,9 @@ describe('jobs validate (built binary)', () => {
     expect((await jobs(['validate', '--update', 'patch.yaml'], { cwd: dir })).code).toBe(0);
     const bad = await jobs(['validate', '--update', 'bad.yaml'], { cwd: dir });
     expect(bad.code).toBe(3);
-    expect(bad.stdout).toBe('✖ bad.yaml:1:12: seniority: lots is not a number: seniority is a number of years (the minimum experience); write a whole number, e.g. 3 [not_a_number]\n');
+    expect(bad.stdout).toBe(
+      '✖ bad.yaml:1:12: seniority: lots is not a number: seniority is a number of years (the minimum experience); write a whole number, e.g. 3 [not_a_number]\n',
+    );
   });
 
   it('exits 2 on a missing path or an unknown flag, with a hint', async () => {

@@ -19,7 +19,19 @@ export interface BrowserRun {
 
 export function chromium(args: string[], timeoutMs = 90_000): Promise<BrowserRun> {
   const profile = mkdtempSync(join(tmpdir(), 'jobs-chromium-'));
-  const base = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--hide-scrollbars', `--user-data-dir=${profile}`, '--enable-logging=stderr', '--v=0'];
+  const base = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--hide-scrollbars',
+    `--user-data-dir=${profile}`,
+    '--enable-logging=stderr',
+    '--v=0',
+  ];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.env.CHROMIUM ?? 'chromium', [...base, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

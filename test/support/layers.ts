@@ -87,7 +87,8 @@ export function coreOrderViolations(srcFolder: string, order: readonly string[])
       const from = folderOf(file);
       const to = folderOf(target);
       if (from === to) continue;
-      if (rank(from) < 0 || rank(to) < 0 || rank(to) > rank(from)) violations.push({ file: file.split(sep).join('/'), imports: target.split(sep).join('/').replace(/\.js$/, '.ts') });
+      if (rank(from) < 0 || rank(to) < 0 || rank(to) > rank(from))
+        violations.push({ file: file.split(sep).join('/'), imports: target.split(sep).join('/').replace(/\.js$/, '.ts') });
     }
   }
   return violations;

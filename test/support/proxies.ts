@@ -64,7 +64,12 @@ async function start(command: string, args: string[], port: number, dir: string,
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line.trim() !== '') : []),
+    log: () =>
+      existsSync(logFile)
+        ? readFileSync(logFile, 'utf8')
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+        : [],
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGKILL');

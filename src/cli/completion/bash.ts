@@ -31,7 +31,8 @@ export function bashScript(model: CompletionModel, version: string, options: Scr
   for (const c of commands) {
     for (const o of c.options) {
       if (!o.value) continue;
-      for (const name of longOf([o.long, o.short])) valueCases.push(`    ${shellQuote(`${c.path.join(' ')}|${name}`)}) echo ${shellQuote(kindWord(o.value))} ;;`);
+      for (const name of longOf([o.long, o.short]))
+        valueCases.push(`    ${shellQuote(`${c.path.join(' ')}|${name}`)}) echo ${shellQuote(kindWord(o.value))} ;;`);
     }
   }
   for (const o of model.globals) {

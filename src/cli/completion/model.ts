@@ -63,15 +63,22 @@ export function completionModel(program: Command): CompletionModel {
 function commandSpec(command: Command, parent: string[]): CommandSpec {
   const help = command.createHelp();
   const path = [...parent, command.name()];
-  const isHelpCommand = parent.length === 0 && command.name() === 'help' && command.registeredArguments.length > 0 && command.registeredArguments[0]!.name() === 'command';
+  const isHelpCommand =
+    parent.length === 0 && command.name() === 'help' && command.registeredArguments.length > 0 && command.registeredArguments[0]!.name() === 'command';
   return {
     name: command.name(),
     path,
     description: firstLine(command.description()),
     // --help is a global of the model; the rest are the command's own.
-    options: help.visibleOptions(command).filter((o) => o.long !== '--help').map(optionSpec),
+    options: help
+      .visibleOptions(command)
+      .filter((o) => o.long !== '--help')
+      .map(optionSpec),
     args: command.registeredArguments.map((a) => argumentSpec(a, isHelpCommand)),
-    subcommands: help.visibleCommands(command).filter((c) => c.name() !== 'help').map((c) => commandSpec(c, path)),
+    subcommands: help
+      .visibleCommands(command)
+      .filter((c) => c.name() !== 'help')
+      .map((c) => commandSpec(c, path)),
   };
 }
 

@@ -10,7 +10,12 @@ import { loadConfigFiles } from '../../core/config/load.js';
 export async function profileNames(ctx: Context): Promise<string[]> {
   const names = new Set<string>();
   try {
-    const found = await loadConfigFiles({ cwd: ctx.cwd, env: ctx.env, configFlag: ctx.globals.config, ...(ctx.globals.allowEnv ? { allowEnv: ctx.globals.allowEnv } : {}) });
+    const found = await loadConfigFiles({
+      cwd: ctx.cwd,
+      env: ctx.env,
+      configFlag: ctx.globals.config,
+      ...(ctx.globals.allowEnv ? { allowEnv: ctx.globals.allowEnv } : {}),
+    });
     for (const layer of found.layers) for (const name of Object.keys(layer.profiles)) names.add(name);
   } catch {
     // an unreadable config: complete what the store knows

@@ -88,7 +88,9 @@ export function zshScript(model: CompletionModel, version: string, options: Scri
 
 ${fn}_globals() {
   reply=(
-${optionSpecs(model.globals).map((s) => `    ${s}`).join('\n')}
+${optionSpecs(model.globals)
+  .map((s) => `    ${s}`)
+  .join('\n')}
   )
 }
 
@@ -113,7 +115,9 @@ ${fn}() {
   local -a reply
   ${fn}_globals
   _arguments -C -s -S "\${reply[@]}" \\
-${optionSpecs(model.rootOptions).map((s) => `    ${s} \\`).join('\n')}
+${optionSpecs(model.rootOptions)
+  .map((s) => `    ${s} \\`)
+  .join('\n')}
     ': :->command' '*:: :->argument' && ret=0
   case $state in
     command)

@@ -18,7 +18,9 @@ export const HELP_CONFIGURATION: HelpConfiguration = {
   // A repeatable option starts from an empty list: "(default: [])" tells the reader nothing.
   optionDescription(this: Help, option: Option): string {
     const text = Help.prototype.optionDescription.call(this, option);
-    return Array.isArray(option.defaultValue) && option.defaultValue.length === 0 ? text.replace(/ ?\(default: \[\]\)$/, '').replace(/, default: \[\]\)$/, ')') : text;
+    return Array.isArray(option.defaultValue) && option.defaultValue.length === 0
+      ? text.replace(/ ?\(default: \[\]\)$/, '').replace(/, default: \[\]\)$/, ')')
+      : text;
   },
   formatItemList(this: Help, heading: string, items: string[], helper: Help): string[] {
     return Help.prototype.formatItemList.call(this, heading === GLOBAL_HEADING ? 'Global options:' : heading, items, helper);

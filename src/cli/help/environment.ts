@@ -4,14 +4,17 @@
  */
 export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]> = [
   ['JOBS_BASE_URL', 'the service base URL (as --base-url; wins over the config files)'],
-  ['JOBS_TOKEN', 'the token (wins over --token-file, a profile\'s token and the store of `jobs login`)'],
+  ['JOBS_TOKEN', "the token (wins over --token-file, a profile's token and the store of `jobs login`)"],
   ['JOBS_PROFILE', 'the profile to use (as --profile)'],
   ['JOBS_CONFIG', 'one config file to use instead of searching (as --config)'],
   ['JOBS_DEBUG', '1: as --verbose (HTTP trace on stderr, token redacted; stack traces on errors)'],
   ['JOBS_CLI_NAME', 'the name the tool calls itself in help and hints (set by the `jobs` function of shell-init)'],
   ['JOBS_WORKERS', 'how many worker threads check a large validate, publish or sync (0: none)'],
-  ['JOBS_TODAY', 'YYYY-MM-DD: the day advert dates (jobs: opens/closes) are read against, for tests and rehearsals (not with --sandbox, which uses its own clock)'],
-  ['JOBS_CA_FILE', 'a PEM file of CA certificates to trust for the service, beside the system ones (as a profile\'s ca_file)'],
+  [
+    'JOBS_TODAY',
+    'YYYY-MM-DD: the day advert dates (jobs: opens/closes) are read against, for tests and rehearsals (not with --sandbox, which uses its own clock)',
+  ],
+  ['JOBS_CA_FILE', "a PEM file of CA certificates to trust for the service, beside the system ones (as a profile's ca_file)"],
   ['HTTPS_PROXY', 'the proxy for https:// services (https_proxy too, which wins); credentials in its URL are never shown'],
   ['HTTP_PROXY', 'the proxy for http:// services (http_proxy too, which wins)'],
   ['NO_PROXY', 'hosts reached directly: names, .suffixes, *, host:port, addresses and CIDR ranges (no_proxy too); loopback always is'],

@@ -57,7 +57,16 @@ function page(cmd: Command, path: string[], program: Command, version: string): 
   const out: string[] = [];
   out.push(`.TH ${roff(name.toUpperCase())} 1 "" "jobs-cli ${roff(version)}" "jobs manual"`, '.nh', '.ad l');
   out.push('.SH NAME', `${roff(name)} \\- ${roff(path.length === 0 ? 'publish, update and delete job adverts from YAML files' : cmd.description())}`);
-  out.push('.SH SYNOPSIS', `${bold(['jobs', ...path].join(' '))} ${roff(help.commandUsage(cmd).split(' ').slice(path.length + 1).join(' '))}`);
+  out.push(
+    '.SH SYNOPSIS',
+    `${bold(['jobs', ...path].join(' '))} ${roff(
+      help
+        .commandUsage(cmd)
+        .split(' ')
+        .slice(path.length + 1)
+        .join(' '),
+    )}`,
+  );
   out.push('.SH DESCRIPTION', roff(cmd.description()));
 
   const { prose, examples, blocks } = splitNotes(notesOf(cmd));
@@ -90,7 +99,11 @@ function page(cmd: Command, path: string[], program: Command, version: string): 
     for (const [heading, names] of groups) {
       if (heading) out.push('.SS', roff(heading.replace(/:$/, '')));
       for (const sub of subs.filter((s) => names.includes(s.name()))) {
-        out.push('.TP', `${bold(`${['jobs', ...path, sub.name()].join(' ')}`)}`, `${roff(sub.description())}; see \\fB${roff(pageName([...path, sub.name()]))}\\fR(1).`);
+        out.push(
+          '.TP',
+          `${bold(`${['jobs', ...path, sub.name()].join(' ')}`)}`,
+          `${roff(sub.description())}; see \\fB${roff(pageName([...path, sub.name()]))}\\fR(1).`,
+        );
       }
     }
   }
@@ -110,7 +123,10 @@ function page(cmd: Command, path: string[], program: Command, version: string): 
   } else {
     out.push('.SH EXIT STATUS', 'As for every command: see \\fBjobs\\fR(1), or run \\fBjobs help exit\\-codes\\fR.');
   }
-  const seeAlso = path.length === 0 ? visibleCommands(program).map((c) => pageName([c.name()])) : ['jobs', ...(subs.length > 0 ? subs.map((s) => pageName([...path, s.name()])) : [])];
+  const seeAlso =
+    path.length === 0
+      ? visibleCommands(program).map((c) => pageName([c.name()]))
+      : ['jobs', ...(subs.length > 0 ? subs.map((s) => pageName([...path, s.name()])) : [])];
   out.push('.SH SEE ALSO', seeAlso.map((p) => `\\fB${roff(p)}\\fR(1)`).join(', '));
   return `${out.join('\n')}\n`;
 }
@@ -150,4 +166,3 @@ function splitNotes(lines: string[]): Notes {
   }
   return notes;
 }
-

@@ -39,7 +39,10 @@ export function showHelpTopic(topic: string, run: TopicRun): number {
   const candidates = [...COMMANDS.map(([command]) => command), ...HELP_TOPICS.map(([t]) => t)];
   const meant = didYouMean(topic, candidates);
   const message = `unknown command or topic '${sanitize(topic)}'`;
-  const details = [...(meant ? [`(Did you mean ${meant}?)`] : []), `Run '${run.name} help' for the commands, and '${run.name} help <topic>' for ${HELP_TOPICS.map(([t]) => t).join(', ')}.`];
+  const details = [
+    ...(meant ? [`(Did you mean ${meant}?)`] : []),
+    `Run '${run.name} help' for the commands, and '${run.name} help <topic>' for ${HELP_TOPICS.map(([t]) => t).join(', ')}.`,
+  ];
   run.io.stderr.write(`${run.name}: ${message}\n${details.join('\n')}\n`);
   if (run.json) run.io.stdout.write(jsonText({ error: { exit_code: ExitCode.usage, message, details } }));
   return ExitCode.usage;
@@ -91,7 +94,10 @@ function wrapWords(text: string, width: number): string[] {
 function exitCodesTopic(name: string, width: number): string {
   return `Exit codes of ${name} (the same for every command; stable across releases):
 
-${table(exitCodeTable().map((c) => [String(c.code), c.long]), width)}
+${table(
+  exitCodeTable().map((c) => [String(c.code), c.long]),
+  width,
+)}
 
 ${plain(MIXED_FAILURES_NOTE)} A run stopped by a signal exits 128 + the signal's number, as shells
 report it, after recording what it sent (sync state, events journal). With --output json, the
@@ -112,7 +118,10 @@ const JSON_DOCUMENTS: [string, string][] = [
   ['validate', '{"valid", "summary", "adverts": [{"file", "document", "reference", "valid", "errors"}], "findings": [...]}'],
   ['publish, create', '{"results": [{"file", "document", "reference", "status", "error"?}], "summary"}'],
   ['delete', '{"results": [{"reference", "status"}]}'],
-  ['stats', '{"stats": [{"reference", "views", "likes", "applications", "applications_unviewed", "like_rate", "application_rate", "change", "needs_attention"}], "groups"?: [{"reference", "places", ...sums}], "history"?: [{"reference", "snapshots"}]}'],
+  [
+    'stats',
+    '{"stats": [{"reference", "views", "likes", "applications", "applications_unviewed", "like_rate", "application_rate", "change", "needs_attention"}], "groups"?: [{"reference", "places", ...sums}], "history"?: [{"reference", "snapshots"}]}',
+  ],
   ['report', '{"file", "service", "generated_at", "from", "to", "funnel", "needs_attention", "totals", "adverts", "groups"?}'],
   ['sync', '{"type": "result", "reference", "file", "action", "status", "error"?} per advert, then {"type": "summary", ...counts}'],
   ['sync --dry-run', '{"type": "plan", "action", "reference", "file", "group"?, "changed"?, "removed"?} per change, then {"type": "plan_summary", ...counts}'],
@@ -122,13 +131,25 @@ const JSON_DOCUMENTS: [string, string][] = [
 
 function formatsTopic(name: string, width: number): string {
   const files: [string, string][] = [
-    ['adverts', `YAML (.yaml, .yml) or JSON (.json): one advert per document, --- between documents; Markdown (.md): front matter holds the fields, the body is the job_description; folders are searched recursively; - reads stdin. '${name} schema' prints the schema.`],
-    ['events', 'NDJSON ({"application_id", "kind", "data"?} a line), CSV (header application_id,kind,data) or YAML (a list of mappings); --format when the file name does not say.'],
+    [
+      'adverts',
+      `YAML (.yaml, .yml) or JSON (.json): one advert per document, --- between documents; Markdown (.md): front matter holds the fields, the body is the job_description; folders are searched recursively; - reads stdin. '${name} schema' prints the schema.`,
+    ],
+    [
+      'events',
+      'NDJSON ({"application_id", "kind", "data"?} a line), CSV (header application_id,kind,data) or YAML (a list of mappings); --format when the file name does not say.',
+    ],
     ['config', `.jobsrc.yaml and friends, and the user config (see '${name} help config').`],
   ];
   return `Output formats (-o, --output <format>):
 
-${table(FORMATS.map((f) => [f.name, `${f.summary}; ${f.commands === 'every' ? 'every command' : f.commands.join(', ')}${f.except ? ` but ${f.except.join(', ')}` : ''}`]), width)}
+${table(
+  FORMATS.map((f) => [
+    f.name,
+    `${f.summary}; ${f.commands === 'every' ? 'every command' : f.commands.join(', ')}${f.except ? ` but ${f.except.join(', ')}` : ''}`,
+  ]),
+  width,
+)}
 
 JSON documents (--json):
 
@@ -165,7 +186,12 @@ export function configKeys(): [string, string][] {
 
 function configTopic(name: string, width: number): string {
   const keys = configKeys()
-    .map(([key, text]) => `  ${key}\n${wrapWords(text, width - 6).map((l) => `      ${l}`).join('\n')}`)
+    .map(
+      ([key, text]) =>
+        `  ${key}\n${wrapWords(text, width - 6)
+          .map((l) => `      ${l}`)
+          .join('\n')}`,
+    )
     .join('\n');
   return `Configuration
 

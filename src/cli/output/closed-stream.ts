@@ -27,7 +27,8 @@ export function dropWritesWhenClosed(stream: NodeJS.WriteStream, name: string, o
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (closed) return;
     closed = true;
-    if (!READER_GONE.has(error.code ?? '')) other.write(`${tool}: warning: cannot write to ${name} (${error.code ?? error.message}); the run goes on, its output there is lost\n`);
+    if (!READER_GONE.has(error.code ?? ''))
+      other.write(`${tool}: warning: cannot write to ${name} (${error.code ?? error.message}); the run goes on, its output there is lost\n`);
   });
   stream.write = function (this: NodeJS.WriteStream, ...args: Parameters<NodeJS.WriteStream['write']>) {
     if (closed) return true;

@@ -92,7 +92,10 @@ export function reportFindings(report: RunReport): Finding[] {
 }
 
 export const githubWriter: ReportWriter = {
-  report: (report) => reportFindings(report).map((f) => `${githubAnnotation(f)}\n`).join(''),
+  report: (report) =>
+    reportFindings(report)
+      .map((f) => `${githubAnnotation(f)}\n`)
+      .join(''),
   line: githubAnnotation,
   fatal: (e) => `::error title=${escapeProperty(`jobs: ${e.kind}`)}::${escapeData(sanitize([e.message, ...e.details].join('\n'), true))}\n`,
 };

@@ -67,7 +67,9 @@ function document(name: string, body: Suite[], errors: Map<Suite, number> = new 
     failures: s.cases.filter((c) => c.findings.length > 0).length,
     skipped: s.cases.filter((c) => c.skipped !== undefined).length,
   });
-  const totals = body.map(count).reduce((a, b) => ({ tests: a.tests + b.tests, failures: a.failures + b.failures, skipped: a.skipped + b.skipped }), { tests: 0, failures: 0, skipped: 0 });
+  const totals = body
+    .map(count)
+    .reduce((a, b) => ({ tests: a.tests + b.tests, failures: a.failures + b.failures, skipped: a.skipped + b.skipped }), { tests: 0, failures: 0, skipped: 0 });
   const allErrors = [...errors.values()].reduce((a, b) => a + b, 0);
   let out = `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${attrs({ name, tests: totals.tests, failures: totals.failures, errors: allErrors })}>\n`;
   for (const s of body) {

@@ -104,7 +104,13 @@ class SpinnerLine implements LiveLine {
     const text = fit(shown.join(' · '), width - 3);
     if (this.spinner) this.spinner.text = text;
     else if (this.makeOra) {
-      this.spinner = this.makeOra({ text, stream: this.stream as NodeJS.WritableStream, color: this.color ? 'cyan' : 'white', isEnabled: true, discardStdin: false }).start();
+      this.spinner = this.makeOra({
+        text,
+        stream: this.stream as NodeJS.WritableStream,
+        color: this.color ? 'cyan' : 'white',
+        isEnabled: true,
+        discardStdin: false,
+      }).start();
     } else {
       // ora is loaded on the first use: most runs never show a live line.
       this.loading ??= import('ora').then(

@@ -23,7 +23,9 @@ export function requestStatus(ctx: Context): Pick<ClientOptions, 'onRequest' | '
   return {
     onRequest(request) {
       const started = Date.now();
-      return shown.track((now) => (now - started >= SLOW_REQUEST_MS ? `waiting for ${sanitize(request)} (${Math.floor((now - started) / 1000)}s)…` : undefined));
+      return shown.track((now) =>
+        now - started >= SLOW_REQUEST_MS ? `waiting for ${sanitize(request)} (${Math.floor((now - started) / 1000)}s)…` : undefined,
+      );
     },
     onWait(wait) {
       line.print(ctx.io.stderr, `${waitLine(wait)}\n`);

@@ -87,7 +87,13 @@ export function fileRows(layers: ConfigLayer[], cwd: string, env: Env): SettingR
         });
         continue;
       }
-      rows.set(key, { key, value, shown: typeof value === 'string' ? value : JSON.stringify(value), source: fileSource, from: describeSource(source, cwd, env) });
+      rows.set(key, {
+        key,
+        value,
+        shown: typeof value === 'string' ? value : JSON.stringify(value),
+        source: fileSource,
+        from: describeSource(source, cwd, env),
+      });
     }
   }
   return [...rows.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -106,7 +112,9 @@ export function renderRows(rows: SettingRow[], indent = ''): string {
   return rows
     .map((r) => {
       // Rows without a source column (the token, unset settings) are short; they are never clipped.
-      const line = r.from ? `${r.key.padEnd(keyWidth)}  ${clip(r.shown).padEnd(valueWidth)}  ${sanitize(r.from)}` : `${r.key.padEnd(keyWidth)}  ${sanitize(r.shown)}`;
+      const line = r.from
+        ? `${r.key.padEnd(keyWidth)}  ${clip(r.shown).padEnd(valueWidth)}  ${sanitize(r.from)}`
+        : `${r.key.padEnd(keyWidth)}  ${sanitize(r.shown)}`;
       return `${indent}${line.trimEnd()}\n`;
     })
     .join('');
@@ -116,7 +124,13 @@ export function renderRows(rows: SettingRow[], indent = ''): string {
 export function rowsJson(rows: SettingRow[]): Array<Record<string, unknown>> {
   return rows.map((r) =>
     r.secret
-      ? { key: r.key, set: r.secret.set, ...(r.value !== null ? { value: r.value } : {}), source: r.source ?? null, from: r.from || (r.source ? describeFrom(r) : null) }
+      ? {
+          key: r.key,
+          set: r.secret.set,
+          ...(r.value !== null ? { value: r.value } : {}),
+          source: r.source ?? null,
+          from: r.from || (r.source ? describeFrom(r) : null),
+        }
       : { key: r.key, value: r.value, source: r.source ?? null, from: r.from || null },
   );
 }

@@ -47,7 +47,9 @@ export function yamlToMarkdownParts(file: string, text: string): ConvertedPart[]
   const documents = documentTexts(text);
   if (read.adverts.length <= 1) return [{ name: '', ...yamlToMarkdown(file, file, documents?.length === 1 ? documents[0]! : text) }];
   if (documents?.length !== read.adverts.length) {
-    throw new ConvertError(`the file holds ${read.adverts.length} adverts, and its documents cannot be told apart line by line (directives, ... or text after ---): split it into a file each first`);
+    throw new ConvertError(
+      `the file holds ${read.adverts.length} adverts, and its documents cannot be told apart line by line (directives, ... or text after ---): split it into a file each first`,
+    );
   }
   const names = new Set<string>();
   return documents.map((document, i) => {
@@ -55,7 +57,8 @@ export function yamlToMarkdownParts(file: string, text: string): ConvertedPart[]
     const converted = yamlToMarkdown(file, file, document);
     const back = readMarkdownAdvert(file, converted.text, (f, t) => readYamlAdverts(f, t));
     if (!isDeepStrictEqual(back.adverts[0]?.value, { ...value, [BODY_FIELD]: bodyText(String(value[BODY_FIELD])) })) throw unsafe(file);
-    const reference = typeof value.reference === 'string' && /^[\w.-]{1,80}$/.test(value.reference) && !/^\.+$/.test(value.reference) ? value.reference : String(i + 1);
+    const reference =
+      typeof value.reference === 'string' && /^[\w.-]{1,80}$/.test(value.reference) && !/^\.+$/.test(value.reference) ? value.reference : String(i + 1);
     const name = names.has(reference) ? String(i + 1) : reference;
     names.add(name);
     return { name, ...converted };
@@ -92,10 +95,12 @@ function documentTexts(text: string): string[] | undefined {
 export function yamlToMarkdown(file: string, target: string, text: string): Converted {
   const read = readYamlAdverts(file, text);
   if (read.problems.length > 0) throw new ConvertError('the file does not read as adverts; fix it first', read.problems);
-  if (read.adverts.length !== 1) throw new ConvertError(`the file holds ${read.adverts.length} adverts and a Markdown advert is one: split them into a file each first`);
+  if (read.adverts.length !== 1)
+    throw new ConvertError(`the file holds ${read.adverts.length} adverts and a Markdown advert is one: split them into a file each first`);
   const value = read.adverts[0]!.value;
   const description = value[BODY_FIELD];
-  if (typeof description !== 'string' || description.trim() === '') throw new ConvertError(`the advert has no ${BODY_FIELD} text to become the Markdown body: write one first`);
+  if (typeof description !== 'string' || description.trim() === '')
+    throw new ConvertError(`the advert has no ${BODY_FIELD} text to become the Markdown body: write one first`);
   const body = bodyText(description);
   const expected = { ...value, [BODY_FIELD]: body };
   // The fields as written, cut out of the text; else as the yaml package writes them.
@@ -104,7 +109,8 @@ export function yamlToMarkdown(file: string, target: string, text: string): Conv
     if (front === undefined) continue;
     const markdown = `---\n${withoutModeline(front)}---\n\n${body}`;
     const back = readMarkdownAdvert(target, markdown, (f, t) => readYamlAdverts(f, t));
-    if (back.problems.length === 0 && isDeepStrictEqual(back.adverts[0]?.value, expected)) return { text: markdown, notes: body === description ? [] : [whitespaceNote(description)] };
+    if (back.problems.length === 0 && isDeepStrictEqual(back.adverts[0]?.value, expected))
+      return { text: markdown, notes: body === description ? [] : [whitespaceNote(description)] };
   }
   throw unsafe(target);
 }
@@ -117,7 +123,10 @@ export function markdownToYaml(file: string, target: string, text: string, model
   const value = read.adverts[0]!.value;
   const field = new Document({ [BODY_FIELD]: parts.body });
   (field.get(BODY_FIELD, true) as Scalar).type = 'BLOCK_LITERAL';
-  const head = modeline !== undefined && !parts.frontMatter.split('\n').some((line) => line.startsWith('#') && MODELINE.test(line.slice(1))) ? `# yaml-language-server: $schema=${modeline}\n` : '';
+  const head =
+    modeline !== undefined && !parts.frontMatter.split('\n').some((line) => line.startsWith('#') && MODELINE.test(line.slice(1)))
+      ? `# yaml-language-server: $schema=${modeline}\n`
+      : '';
   const candidates = [
     // The front matter as written (comments, order) with the field after it...
     () => `${head}${parts.frontMatter.trim() === '' ? '' : parts.frontMatter}${field.toString({ lineWidth: 0 })}`,

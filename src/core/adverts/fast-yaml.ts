@@ -218,9 +218,7 @@ class Parser {
       const childKey = entry ? entry.path : schemaKey === '' ? key : `${schemaKey}.${key}`;
       this.countNode(depth + 1);
       const value =
-        p === end || text.charCodeAt(p) === HASH
-          ? this.nested(indent, p, childKey, depth + 1)
-          : this.inline(p, end, line, indent, childKey, depth + 1);
+        p === end || text.charCodeAt(p) === HASH ? this.nested(indent, p, childKey, depth + 1) : this.inline(p, end, line, indent, childKey, depth + 1);
       // An own data property even for __proto__ (whose assignment would set the prototype), as the slow path makes it.
       if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
       else out[key] = value;
@@ -381,13 +379,27 @@ class Parser {
       const escape = q + 1 < end ? text.charCodeAt(q + 1) : -1;
       q += 2;
       switch (escape) {
-        case QUOTE_DOUBLE: out += '"'; break;
-        case BACKSLASH: out += '\\'; break;
-        case 0x2f: out += '/'; break;
-        case 0x6e: out += '\n'; break;
-        case 0x74: out += '\t'; break;
-        case 0x72: out += '\r'; break;
-        case 0x30: out += '\0'; break;
+        case QUOTE_DOUBLE:
+          out += '"';
+          break;
+        case BACKSLASH:
+          out += '\\';
+          break;
+        case 0x2f:
+          out += '/';
+          break;
+        case 0x6e:
+          out += '\n';
+          break;
+        case 0x74:
+          out += '\t';
+          break;
+        case 0x72:
+          out += '\r';
+          break;
+        case 0x30:
+          out += '\0';
+          break;
         case 0x75: {
           const code = q + 4 <= end ? hex4(text, q) : -1;
           if (code < 0 || (code >= 0xd800 && code <= 0xdfff)) bail();

@@ -119,7 +119,8 @@ const NOT_ADVERT_PATTERN = /^(tsconfig|jsconfig)(\..+)?\.json$/;
  * and one without front matter is an error, not skipped: a sync must not take an advert whose
  * front matter was lost for one that is gone (docs/adverts.md).
  */
-const NOT_ADVERT_MARKDOWN = /^(readme|changelog|contributing|license|licence|code_of_conduct|security|support|authors|notice|history|governance|maintainers|codeowners|pull_request_template|issue_template)(\..+)?\.md$/;
+const NOT_ADVERT_MARKDOWN =
+  /^(readme|changelog|contributing|license|licence|code_of_conduct|security|support|authors|notice|history|governance|maintainers|codeowners|pull_request_template|issue_template)(\..+)?\.md$/;
 
 /** Whether a folder walk takes a file of this name: an advert's extension, not hidden, not a well-known non-advert. */
 export function isAdvertFile(name: string): boolean {
@@ -282,7 +283,9 @@ type EntryInfo = Pick<Stats, 'isFile' | 'isDirectory' | 'isSymbolicLink' | 'isFI
 
 /** An entry's kind as one small number, and back: a folder's listing kept as names and bytes, not objects. */
 const KIND_TESTS = ['isFile', 'isDirectory', 'isSymbolicLink', 'isFIFO', 'isSocket', 'isCharacterDevice', 'isBlockDevice'] as const;
-const KINDS: EntryInfo[] = [...KIND_TESTS, 'other'].map((kind) => Object.fromEntries(KIND_TESTS.map((test) => [test, () => test === kind])) as unknown as EntryInfo);
+const KINDS: EntryInfo[] = [...KIND_TESTS, 'other'].map(
+  (kind) => Object.fromEntries(KIND_TESTS.map((test) => [test, () => test === kind])) as unknown as EntryInfo,
+);
 const kindOf = (entry: EntryInfo) => {
   const kind = KIND_TESTS.findIndex((test) => entry[test]());
   return kind < 0 ? KIND_TESTS.length : kind;
@@ -392,7 +395,8 @@ function* walk(dir: string, realDir: string, walker: Walker): Generator<FoundFil
       } catch (error) {
         // A link of any name may have led to a folder of adverts.
         const target = danglingTarget(abs);
-        const why = (error as NodeJS.ErrnoException).code === 'ENOENT' && target !== undefined ? `a symlink to ${target}, which does not exist` : whyUnreadable(error);
+        const why =
+          (error as NodeJS.ErrnoException).code === 'ENOENT' && target !== undefined ? `a symlink to ${target}, which does not exist` : whyUnreadable(error);
         walker.problem(abs, `cannot read it: ${why}`, 'unreadable');
         continue;
       }
@@ -412,7 +416,13 @@ function* walk(dir: string, realDir: string, walker: Walker): Generator<FoundFil
 }
 
 function tooLarge(file: string, size: number): { problem: LoadProblem } {
-  return { problem: { file, message: `the file is ${size} bytes; the limit is ${MAX_FILE_BYTES} (64 MiB) per file: split its documents over several files`, code: 'too_large' } };
+  return {
+    problem: {
+      file,
+      message: `the file is ${size} bytes; the limit is ${MAX_FILE_BYTES} (64 MiB) per file: split its documents over several files`,
+      code: 'too_large',
+    },
+  };
 }
 
 /** Checks and decodes a file's bytes; returns the text or the problem. */

@@ -80,7 +80,11 @@ export function findIndentationProblems(text: string, knownPaths: Record<string,
       // Deeper than a `key: value` line: a continuation of that value, unless it reads as a key.
       if (!key || item) continue;
       const above = sanitize(inline.key);
-      report(i, indent, `\`${sanitize(name!)}\` is indented more than \`${above}\` above it (${spaces(indent)}, not ${inline.indent}), so YAML reads it as part of the value of \`${above}\`; line it up with \`${above}\``);
+      report(
+        i,
+        indent,
+        `\`${sanitize(name!)}\` is indented more than \`${above}\` above it (${spaces(indent)}, not ${inline.indent}), so YAML reads it as part of the value of \`${above}\`; line it up with \`${above}\``,
+      );
       continue;
     } else {
       // A key at a sequence's indentation ends it (`skills:` followed by `- a` at the same column).
@@ -106,13 +110,17 @@ export function findIndentationProblems(text: string, knownPaths: Record<string,
           // Read on as if it had been lined up with the block it most likely belongs to.
           if (item || !(name && !known(popped.path, name) && known(top.path, name))) stack.push(popped);
         } else {
-          report(i, indent, `${what} is indented ${spaces(indent)}, but the fields around it are at ${top.indent}; line it up with \`${sanitize(top.first ?? '')}\``);
+          report(
+            i,
+            indent,
+            `${what} is indented ${spaces(indent)}, but the fields around it are at ${top.indent}; line it up with \`${sanitize(top.first ?? '')}\``,
+          );
         }
       }
     }
     opener = inline = undefined;
     const level = stack[stack.length - 1]!;
-    level.first ??= item ? `- ${body.slice(0, 30)}` : name ?? body.slice(0, 30);
+    level.first ??= item ? `- ${body.slice(0, 30)}` : (name ?? body.slice(0, 30));
 
     // What the line holds decides how the next lines are read.
     let keyIndent = indent;

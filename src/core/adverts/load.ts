@@ -108,7 +108,11 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
     index += documents;
     line += lines;
   }
-  if (!any) yield { adverts: [], problems: [{ file: found.display, position: { line: 1, column: 1 }, message: 'the file holds no advert (it is empty or only comments)', code: 'empty' }] };
+  if (!any)
+    yield {
+      adverts: [],
+      problems: [{ file: found.display, position: { line: 1, column: 1 }, message: 'the file holds no advert (it is empty or only comments)', code: 'empty' }],
+    };
 }
 
 /**
@@ -116,12 +120,19 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
  * file (not stdin) the fast reader takes, or one that cannot be read. Otherwise the text read, to
  * hand to readFileInParts.
  */
-export function readFileAtOnce(display: string, path: string, digestBytes?: (bytes: Uint8Array) => string): { result: ReadResult | Promise<ReadResult>; digest?: string } | { read: FileText } {
+export function readFileAtOnce(
+  display: string,
+  path: string,
+  digestBytes?: (bytes: Uint8Array) => string,
+): { result: ReadResult | Promise<ReadResult>; digest?: string } | { read: FileText } {
   const read = readAdvertFileSync(display, path, digestBytes);
   if ('problem' in read) return { result: { adverts: [], problems: [read.problem] } };
   if (read.text.length > PART_CHARS) return { read };
   // A Markdown advert's front matter goes to the same YAML entry point (markdown.ts).
-  return { result: readAdvertText(display, read.text, (file, text) => readAdvertYaml(file, text)), ...(read.digest === undefined ? {} : { digest: read.digest }) };
+  return {
+    result: readAdvertText(display, read.text, (file, text) => readAdvertYaml(file, text)),
+    ...(read.digest === undefined ? {} : { digest: read.digest }),
+  };
 }
 
 /** A file over this size is read in groups of documents of about this size. */

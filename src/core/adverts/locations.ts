@@ -84,7 +84,8 @@ function expandAdvert(source: AdvertSource, problems: LoadProblem[]): AdvertSour
     problems.push({
       file: source.file,
       position: at(['locations']),
-      message: 'the advert gives both `location` and `locations`: keep `location` for one place, or move it into the `locations` list (one advert is published per place)',
+      message:
+        'the advert gives both `location` and `locations`: keep `location` for one place, or move it into the `locations` list (one advert is published per place)',
       code: 'location_and_locations',
     });
     // The rest of the advert is still checked, as for one place.
@@ -104,7 +105,14 @@ function expandAdvert(source: AdvertSource, problems: LoadProblem[]): AdvertSour
       location = rest;
     }
     const reference = own !== undefined ? (typeof own === 'string' ? normalReference(own) : own) : placeReference(group, location);
-    if (own === undefined && reference === undefined && group !== undefined && isObject(location) && typeof location.city === 'string' && location.city.trim() !== '') {
+    if (
+      own === undefined &&
+      reference === undefined &&
+      group !== undefined &&
+      isObject(location) &&
+      typeof location.city === 'string' &&
+      location.city.trim() !== ''
+    ) {
       problems.push({
         file: source.file,
         position: at(['locations', i, 'city']),

@@ -93,7 +93,11 @@ export type YamlRead = (file: string, text: string) => Read | undefined;
 export function readAdvertText(file: string, text: string, read: (file: string, text: string) => Read): Read;
 export function readAdvertText(file: string, text: string, read: YamlRead): Read | undefined;
 export function readAdvertText(file: string, text: string, read: (file: string, text: string) => Read | Promise<Read>): Read | Promise<Read>;
-export function readAdvertText(file: string, text: string, read: (file: string, text: string) => Read | Promise<Read> | undefined): Read | Promise<Read> | undefined {
+export function readAdvertText(
+  file: string,
+  text: string,
+  read: (file: string, text: string) => Read | Promise<Read> | undefined,
+): Read | Promise<Read> | undefined {
   return isMarkdownName(file) ? readMarkdownAdvert(file, text, read) : read(file, text);
 }
 
@@ -101,8 +105,16 @@ export function readAdvertText(file: string, text: string, read: (file: string, 
 export function readMarkdownAdvert(file: string, text: string, read: (file: string, text: string) => Read): Read;
 export function readMarkdownAdvert(file: string, text: string, read: YamlRead): Read | undefined;
 export function readMarkdownAdvert(file: string, text: string, read: (file: string, text: string) => Read | Promise<Read>): Read | Promise<Read>;
-export function readMarkdownAdvert(file: string, text: string, read: (file: string, text: string) => Read | Promise<Read> | undefined): Read | Promise<Read> | undefined;
-export function readMarkdownAdvert(file: string, text: string, read: (file: string, text: string) => Read | Promise<Read> | undefined): Read | Promise<Read> | undefined {
+export function readMarkdownAdvert(
+  file: string,
+  text: string,
+  read: (file: string, text: string) => Read | Promise<Read> | undefined,
+): Read | Promise<Read> | undefined;
+export function readMarkdownAdvert(
+  file: string,
+  text: string,
+  read: (file: string, text: string) => Read | Promise<Read> | undefined,
+): Read | Promise<Read> | undefined {
   const parts = splitMarkdown(text);
   if (!('body' in parts)) return { adverts: [], problems: [{ file, position: { line: parts.line, column: 1 }, message: parts.message, code: parts.code }] };
   const result = read(file, parts.frontMatter);
@@ -120,7 +132,17 @@ function withBody(file: string, parts: MarkdownParts, result: Read): Read {
   // Several adverts are one advert's places (a `locations:` list, see locations.ts): each gets the body.
   const places = result.adverts.length > 1 && result.adverts.every((a) => expansionOf(a) !== undefined);
   if (result.adverts.length > 1 && !places) {
-    return { adverts: [], problems: [{ file, position: opening, message: 'the front matter holds more than one YAML document: a Markdown advert is one advert (split it into several .md files)', code: 'front_matter_documents' }] };
+    return {
+      adverts: [],
+      problems: [
+        {
+          file,
+          position: opening,
+          message: 'the front matter holds more than one YAML document: a Markdown advert is one advert (split it into several .md files)',
+          code: 'front_matter_documents',
+        },
+      ],
+    };
   }
   const front = result.adverts[0];
   const locateFront = (path: readonly PathSegment[]): Position => (front ? shift(front.locate(path)) : opening);
@@ -135,12 +157,25 @@ function withBody(file: string, parts: MarkdownParts, result: Read): Read {
   if (parts.body === '') {
     return {
       adverts: [],
-      problems: [{ file, position: { line: parts.closingLine, column: 1 }, message: `the body is empty: write the job description below the front matter's closing --- (line ${parts.closingLine})`, code: 'empty_body' }],
+      problems: [
+        {
+          file,
+          position: { line: parts.closingLine, column: 1 },
+          message: `the body is empty: write the job description below the front matter's closing --- (line ${parts.closingLine})`,
+          code: 'empty_body',
+        },
+      ],
     };
   }
   const withText = (advert: AdvertSource | undefined): AdvertSource => {
     const locate = (path: readonly PathSegment[]): Position => (advert ? shift(advert.locate(path)) : opening);
-    return { ...advert, file, index: advert?.index ?? 0, value: { ...advert?.value, [BODY_FIELD]: parts.body }, locate: (path) => (path[0] === BODY_FIELD ? bodyAt : locate(path)) };
+    return {
+      ...advert,
+      file,
+      index: advert?.index ?? 0,
+      value: { ...advert?.value, [BODY_FIELD]: parts.body },
+      locate: (path) => (path[0] === BODY_FIELD ? bodyAt : locate(path)),
+    };
   };
   return { adverts: result.adverts.length > 0 ? result.adverts.map(withText) : [withText(undefined)], problems: [] };
 }

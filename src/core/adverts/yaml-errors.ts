@@ -27,7 +27,10 @@ export function explainYamlError(error: YAMLError, doc: Document, position: (off
   switch (error.code) {
     case 'DUPLICATE_KEY': {
       const first = firstOccurrence(doc.contents as Node | null, error.pos[0], []);
-      if (first) return withContext(`${sanitize(first.path)}: duplicate key; first at line ${position(first.offset).line} (a field is written once: keep one of the two)`);
+      if (first)
+        return withContext(
+          `${sanitize(first.path)}: duplicate key; first at line ${position(first.offset).line} (a field is written once: keep one of the two)`,
+        );
       return withContext('duplicate key: a field is written once in a mapping; keep one of the two');
     }
     case 'TAB_AS_INDENT':

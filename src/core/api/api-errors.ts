@@ -32,7 +32,15 @@ export const APPLY_EMAIL_HINT =
 const MAX_TREE_LINES = 30;
 
 /** Every error leaves through here: the token is removed from its message and details. */
-function apiError(ex: Exchange, message: string, kind: ApiErrorKind, status: number | undefined, tree: ErrorTree | undefined, details: string[], cause?: unknown): ApiError {
+function apiError(
+  ex: Exchange,
+  message: string,
+  kind: ApiErrorKind,
+  status: number | undefined,
+  tree: ErrorTree | undefined,
+  details: string[],
+  cause?: unknown,
+): ApiError {
   return new ApiError(ex.redact(message), kind, status, tree, { details: details.map(ex.redact), ...(cause === undefined ? {} : { cause }) });
 }
 
@@ -130,7 +138,7 @@ export function responseError(status: number, headers: HeaderLookup, body: BodyT
     for (const line of bodyLines(body, headers.get('content-type'), clean)) details.push(line);
   }
   if (kind === 'unauthorized') {
-    details.push('check the token (JOBS_TOKEN, --token-file, the profile\'s token or `jobs login`) and the profile\'s auth_scheme');
+    details.push("check the token (JOBS_TOKEN, --token-file, the profile's token or `jobs login`) and the profile's auth_scheme");
   }
   for (const line of trailer(ex)) details.push(line);
   return apiError(ex, message, kind, status, tree, details);

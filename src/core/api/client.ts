@@ -158,8 +158,7 @@ function bodyCarriesToken(body: unknown, token: string): boolean {
 }
 
 function parseStats(response: RawResponse, label: string, redact: (s: string) => string): Stats {
-  const fail = (problem: string): Error =>
-    badResponseError(response.status, problem, response.body, { label, retries: 0, notFoundHint: '', redact });
+  const fail = (problem: string): Error => badResponseError(response.status, problem, response.body, { label, retries: 0, notFoundHint: '', redact });
   if (response.body.truncated) throw fail('the statistics body is too large');
   let value: unknown;
   try {
@@ -173,11 +172,18 @@ function parseStats(response: RawResponse, label: string, redact: (s: string) =>
   for (const field of STATS_FIELDS) {
     const v = record[field];
     if (v === undefined) problems.push(`${field} is missing`);
-    else if (typeof v === 'number' && !Number.isFinite(v)) problems.push(`${field} is not a non-negative integer (got ${numberAsWritten(response.body.text, field)}, too large for any count)`);
-    else if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) problems.push(`${field} is not a non-negative integer (got ${JSON.stringify(v).slice(0, 40)})`);
+    else if (typeof v === 'number' && !Number.isFinite(v))
+      problems.push(`${field} is not a non-negative integer (got ${numberAsWritten(response.body.text, field)}, too large for any count)`);
+    else if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
+      problems.push(`${field} is not a non-negative integer (got ${JSON.stringify(v).slice(0, 40)})`);
   }
   if (problems.length > 0) throw fail(problems.join('; '));
-  return { views: record.views as number, likes: record.likes as number, applications: record.applications as number, applications_unviewed: record.applications_unviewed as number };
+  return {
+    views: record.views as number,
+    likes: record.likes as number,
+    applications: record.applications as number,
+    applications_unviewed: record.applications_unviewed as number,
+  };
 }
 
 /**

@@ -57,11 +57,14 @@ export class Deadlines {
         joinUntil: now + this.windowMs,
         active: 0,
         joined: 0,
-        timer: setTimeout(() => {
-          if (this.current === opened) this.current = undefined;
-          controller.abort(this.reason());
-          // Node fires a delay over 2^31-1 ms after 1 ms: a huge programmatic timeout waits the most it can.
-        }, Math.min(this.timeoutMs + this.windowMs, MAX_TIMER_MS)),
+        timer: setTimeout(
+          () => {
+            if (this.current === opened) this.current = undefined;
+            controller.abort(this.reason());
+            // Node fires a delay over 2^31-1 ms after 1 ms: a huge programmatic timeout waits the most it can.
+          },
+          Math.min(this.timeoutMs + this.windowMs, MAX_TIMER_MS),
+        ),
       };
       this.current = window = opened;
     }

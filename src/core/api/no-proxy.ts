@@ -77,7 +77,10 @@ function parseEntry(text: string): Entry | undefined {
 }
 
 function normaliseHost(hostname: string): string {
-  return hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.+$/, '');
+  return hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.+$/, '');
 }
 
 /** 4 or 16 bytes; an IPv4-mapped IPv6 address (::ffff:10.0.0.1) counts as its IPv4 address. */

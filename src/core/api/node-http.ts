@@ -103,7 +103,14 @@ function connectTimeout(ms: number): Error {
   return Object.assign(new Error(`no connection within ${ms} ms`), { code: CONNECT_TIMEOUT });
 }
 
-function exchange(send: RequestFn, agent: Agent, url: string, request: OutgoingRequest, connected: 'connect' | 'secureConnect', connectMs: number): Promise<Exchanged> {
+function exchange(
+  send: RequestFn,
+  agent: Agent,
+  url: string,
+  request: OutgoingRequest,
+  connected: 'connect' | 'secureConnect',
+  connectMs: number,
+): Promise<Exchanged> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { ...request.headers };
     if (request.body !== undefined) headers['Content-Length'] = Buffer.byteLength(request.body);

@@ -23,7 +23,6 @@ import type { CaFileLabel } from './tls-hints.js';
 
 type RequestFn = (url: string, options: http.RequestOptions) => http.ClientRequest;
 
-
 export interface Timing {
   idleMs: number;
   connectTimeoutMs: number;
@@ -45,11 +44,18 @@ export async function senderFor(protocol: string, route: Route, timing: Timing):
   const proxy = route.proxy;
   if (!proxy) {
     if (protocol !== 'https:') return { request: http.request as RequestFn, agent: new http.Agent({ keepAlive: true, timeout: timing.idleMs }) };
-    return { request: https.request as RequestFn, agent: new https.Agent({ keepAlive: true, timeout: timing.idleMs, ...(secureContext ? { secureContext } : {}) }) };
+    return {
+      request: https.request as RequestFn,
+      agent: new https.Agent({ keepAlive: true, timeout: timing.idleMs, ...(secureContext ? { secureContext } : {}) }),
+    };
   }
   const label = labelOf(proxy);
   if (protocol === 'https:') {
-    const agent = new TunnelAgent(proxy, label, timing.connectTimeoutMs, { keepAlive: true, timeout: timing.idleMs, ...(secureContext ? { secureContext } : {}) });
+    const agent = new TunnelAgent(proxy, label, timing.connectTimeoutMs, {
+      keepAlive: true,
+      timeout: timing.idleMs,
+      ...(secureContext ? { secureContext } : {}),
+    });
     return { request: https.request as RequestFn, agent, proxy: label };
   }
   const agent = new http.Agent({ keepAlive: true, timeout: timing.idleMs });
@@ -96,7 +102,15 @@ class TunnelAgent extends https.Agent {
     const target = `${host.includes(':') ? `[${host}]` : host}:${options.port ?? 443}`;
     const headers: Record<string, string> = { Host: target };
     if (this.proxy.authorization) headers['Proxy-Authorization'] = this.proxy.authorization;
-    const connect = http.request({ host: hostOf(this.proxy.url), port: portOf(this.proxy.url), method: 'CONNECT', path: target, headers, agent: false, setHost: false });
+    const connect = http.request({
+      host: hostOf(this.proxy.url),
+      port: portOf(this.proxy.url),
+      method: 'CONNECT',
+      path: target,
+      headers,
+      agent: false,
+      setHost: false,
+    });
     let secure: tls.TLSSocket | undefined;
     let settled = false;
     const fail = (error: Error) => {
@@ -152,7 +166,9 @@ async function contextTrusting(caFile: CaFileLabel): Promise<tls.SecureContext> 
     throw new ConfigError(`the CA file ${where} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? String(error)})`}`);
   }
   if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new ConfigError(`the CA file ${where} holds no PEM certificate`, { details: ['Expected one or more blocks from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.'] });
+    throw new ConfigError(`the CA file ${where} holds no PEM certificate`, {
+      details: ['Expected one or more blocks from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.'],
+    });
   }
   const ca = [...tls.rootCertificates, ...(await extraCaCerts()), pem];
   try {

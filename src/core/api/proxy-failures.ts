@@ -63,7 +63,8 @@ export function proxyFailure(error: unknown, connectWords: Record<string, string
       return { reason: `the proxy ${proxy.shown} ${why} (${code})`, retry: 'never', code: PROXY_REFUSED };
     }
     // The service got nothing: a proxy that could not reach it may manage on the next try.
-    if (status === 502 || status === 503 || status === 504) return { reason: `the proxy ${proxy.shown} could not reach ${target} (${code})`, retry: 'always', code: PROXY_REFUSED };
+    if (status === 502 || status === 503 || status === 504)
+      return { reason: `the proxy ${proxy.shown} could not reach ${target} (${code})`, retry: 'always', code: PROXY_REFUSED };
     return { reason: `the proxy ${proxy.shown} refused the connection to ${target} (${code})`, retry: 'never', code: PROXY_REFUSED };
   }
   const proxy = proxyOf(error);
@@ -71,7 +72,11 @@ export function proxyFailure(error: unknown, connectWords: Record<string, string
   const code = (error as { code?: unknown }).code;
   const words = typeof code === 'string' ? connectWords[code] : undefined;
   // Marked only before the proxy connection (or the tunnel) was made: the service got nothing.
-  return { reason: `${words ?? (typeof code === 'string' ? code : 'network error')} reaching the proxy ${proxy.shown}`, retry: 'always', code: typeof code === 'string' ? code : undefined };
+  return {
+    reason: `${words ?? (typeof code === 'string' ? code : 'network error')} reaching the proxy ${proxy.shown}`,
+    retry: 'always',
+    code: typeof code === 'string' ? code : undefined,
+  };
 }
 
 /** What to do about a proxy failure: one clause that ends the error's message. */
@@ -83,7 +88,8 @@ export function proxyHint(error: unknown): string | undefined {
         ? `check the user name and password in ${proxy.variable} (percent-encode @ : / in them)`
         : `put the proxy's user name and password in ${proxy.variable}: http://user:password@host:port`;
     }
-    if (status === 403) return "the proxy does not let this machine reach the service: ask its administrators, or add the service's host to NO_PROXY if it can be reached directly";
+    if (status === 403)
+      return "the proxy does not let this machine reach the service: ask its administrators, or add the service's host to NO_PROXY if it can be reached directly";
     return undefined;
   }
   const proxy = proxyOf(error);

@@ -141,7 +141,8 @@ export function parseRetryAfter(value: string | null, now: number): number | und
  * read; a reset value that looks like a Unix time (seconds) is taken as one.
  */
 export function parseRateLimitWait(headers: HeaderLookup, now: number): number | undefined {
-  const reset = resetSeconds(headers.get('ratelimit-reset'), now) ?? rateLimitField(headers.get('ratelimit'), now) ?? resetSeconds(headers.get('x-ratelimit-reset'), now);
+  const reset =
+    resetSeconds(headers.get('ratelimit-reset'), now) ?? rateLimitField(headers.get('ratelimit'), now) ?? resetSeconds(headers.get('x-ratelimit-reset'), now);
   return reset;
 }
 

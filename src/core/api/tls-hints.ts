@@ -19,13 +19,14 @@ const UNTRUSTED = new Set([
   'CERT_UNTRUSTED',
 ]);
 
-const TRUST = "set ca_file in the profile, JOBS_CA_FILE or NODE_EXTRA_CA_CERTS to its PEM file";
+const TRUST = 'set ca_file in the profile, JOBS_CA_FILE or NODE_EXTRA_CA_CERTS to its PEM file';
 
 /** One clause that ends the error's message, or undefined when the code calls for none. */
 export function tlsHint(code: string | undefined, caFile: CaFileLabel | undefined): string | undefined {
   if (code === undefined) return undefined;
   if (UNTRUSTED.has(code)) {
-    if (caFile) return `the service's certificate is signed neither by an authority this machine trusts nor by the CA file ${caFile.path} (from ${caFile.from})`;
+    if (caFile)
+      return `the service's certificate is signed neither by an authority this machine trusts nor by the CA file ${caFile.path} (from ${caFile.from})`;
     return `the service's certificate is not signed by an authority this machine trusts: if it is your organisation's own CA (or a proxy that inspects TLS), ${TRUST}`;
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {

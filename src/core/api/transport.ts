@@ -11,7 +11,16 @@ import { CONNECT_TIMEOUT_MS, NodeHttp, type Exchanged, type HeaderLookup, type O
 import { onAbort } from '../util/abort-fanout.js';
 import { Deadlines } from './deadlines.js';
 import { RateGate } from './rate-gate.js';
-import { backoffDelay, classifyConnectFailure, formatSeconds, parseRateLimitWait, parseRetryAfter, retryForStatus, statusWords, type Retry } from './retry-policy.js';
+import {
+  backoffDelay,
+  classifyConnectFailure,
+  formatSeconds,
+  parseRateLimitWait,
+  parseRetryAfter,
+  retryForStatus,
+  statusWords,
+  type Retry,
+} from './retry-policy.js';
 import { isLoopbackHost, joinUrl, parseBaseUrl } from '../config/base-url.js';
 import { formatDuration } from '../config/duration.js';
 import { chooseProxy, type ProxyEnv, type ProxyServer } from './proxy.js';
@@ -192,7 +201,10 @@ export class Transport {
     this.deadlines = new Deadlines(this.timeoutMs, () => new TimeoutReason());
     const decision = options.proxyEnv && !options.fetch ? chooseProxy(this.baseUrl, options.proxyEnv) : undefined;
     this.proxy = decision?.kind === 'proxy' ? decision.proxy : undefined;
-    this.http = new NodeHttp(Math.max(1, nonNegativeInt(options.connectTimeoutMs, CONNECT_TIMEOUT_MS, 'connect timeout')), { proxy: this.proxy, caFile: options.caFile });
+    this.http = new NodeHttp(Math.max(1, nonNegativeInt(options.connectTimeoutMs, CONNECT_TIMEOUT_MS, 'connect timeout')), {
+      proxy: this.proxy,
+      caFile: options.caFile,
+    });
   }
 
   /** Removes the token (and the proxy's credentials) from a text that could contain them. */
@@ -253,7 +265,14 @@ export class Transport {
         throw this.failure(outcome, exchange(attempt - 1, { stoppedBecause: because }));
       }
       this.trace(`retrying in ${formatSeconds(wait)} (${this.describe(outcome)}, attempt ${attempt + 1}/${attempts})`);
-      const waitEnds = this.options.onWait?.({ request: this.redact(`${spec.method} ${spec.path}`), reason: this.reasonFor(outcome), askedByService, ms: wait, attempt: attempt + 1, attempts });
+      const waitEnds = this.options.onWait?.({
+        request: this.redact(`${spec.method} ${spec.path}`),
+        reason: this.reasonFor(outcome),
+        askedByService,
+        ms: wait,
+        attempt: attempt + 1,
+        attempts,
+      });
       if (outcome.type === 'response' && outcome.response.status === 429) {
         // The quota is the client's: every request of this client waits, this one at the gate too.
         this.gate.pause(wait);
@@ -319,7 +338,9 @@ export class Transport {
     const outer = spec.signal;
     // A caller's signal (Ctrl-C) stops this attempt only: the deadline's signal is shared with others.
     const own = outer ? new AbortController() : undefined;
-    const stopListening = own ? [onAbort(outer!, () => own.abort(outer!.reason)), onAbort(deadline.signal, () => own.abort(deadline.signal.reason))] : undefined;
+    const stopListening = own
+      ? [onAbort(outer!, () => own.abort(outer!.reason)), onAbort(deadline.signal, () => own.abort(deadline.signal.reason))]
+      : undefined;
     const signal = own ? own.signal : deadline.signal;
     const hasBody = spec.body !== undefined;
     const started = this.now();
@@ -355,7 +376,13 @@ export class Transport {
       if (body.error !== undefined && ok && spec.needsBody) {
         const stop = interrupted();
         if (stop) return this.traced(stop);
-        return this.traced({ type: 'body-failure', status: response.status, error: body.error, reason: classifyConnectFailure(body.error).reason, ms: elapsed() });
+        return this.traced({
+          type: 'body-failure',
+          status: response.status,
+          error: body.error,
+          reason: classifyConnectFailure(body.error).reason,
+          ms: elapsed(),
+        });
       }
       return this.traced({ type: 'response', response: { status: response.status, headers: response.headers, body }, ms: elapsed() });
     } finally {

@@ -133,7 +133,8 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
   const reference = c.reference === undefined ? undefined : flat(c.reference);
   if (!valid) {
     out.invalid++;
-    for (const f of placeFindings(source, findingsFromTree(c.tree, c.source, reference, { value: c.payload, constants: s.settings.constants }))) out.findings.push(f);
+    for (const f of placeFindings(source, findingsFromTree(c.tree, c.source, reference, { value: c.payload, constants: s.settings.constants })))
+      out.findings.push(f);
   }
   if (s.mode === 'create' && typeof source.value.reference === 'string' && source.value.reference.trim() !== '') {
     const at = source.locate(['reference']);
@@ -143,7 +144,14 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
   if (s.digests && valid && reference !== undefined) {
     const textOnly = textHash !== '' && s.texts!.textOnly;
     const group = expansionOf(source)?.group;
-    (out.digests ??= []).push({ reference, document: source.index, hash: textOnly ? '' : hashing!.hashOf(c.payload), textHash, ...(c.dates ? { dates: c.dates } : {}), ...(group === undefined ? {} : { group }) });
+    (out.digests ??= []).push({
+      reference,
+      document: source.index,
+      hash: textOnly ? '' : hashing!.hashOf(c.payload),
+      textHash,
+      ...(c.dates ? { dates: c.dates } : {}),
+      ...(group === undefined ? {} : { group }),
+    });
   }
   if (s.today !== undefined && valid && c.dates?.closes !== undefined && dateStatus(c.dates, s.today) === 'closed') {
     for (const f of findingsFromTree({ [DATES_BLOCK]: { closes: ['closed'] } }, c.source, reference)) (out.warnings ??= []).push({ ...f, severity: 'warning' });

@@ -54,12 +54,28 @@ export function checkFolder(dir: string, inputs: PathsCheckInputs): Promise<Chec
 export async function checkPaths(paths: readonly string[], inputs: PathsCheckInputs): Promise<CheckedDigests> {
   const found = await findAdvertFiles(paths, inputs.cwd, inputs.exclude);
   const adverts: FileAdvertDigest[] = [];
-  const settings: CheckSettings = { settings: inputs.settings, mode: 'create', options: inputs.options, records: false, digests: true, ...(inputs.texts ? { texts: { ...inputs.texts } } : {}) };
+  const settings: CheckSettings = {
+    settings: inputs.settings,
+    mode: 'create',
+    options: inputs.options,
+    records: false,
+    digests: true,
+    ...(inputs.texts ? { texts: { ...inputs.texts } } : {}),
+  };
   // Sync and publish check before they send: a check stopped (Ctrl-C) says that nothing went out.
   const checked = await checkFiles(found.files, noStdin, settings, {
     env: inputs.env,
     onFile: (file, c) => {
-      for (const d of c.digests ?? []) adverts.push({ file, reference: d.reference, document: d.document, hash: d.hash, textHash: d.textHash, ...(d.dates ? { dates: d.dates } : {}), ...(d.group === undefined ? {} : { group: d.group }) });
+      for (const d of c.digests ?? [])
+        adverts.push({
+          file,
+          reference: d.reference,
+          document: d.document,
+          hash: d.hash,
+          textHash: d.textHash,
+          ...(d.dates ? { dates: d.dates } : {}),
+          ...(d.group === undefined ? {} : { group: d.group }),
+        });
     },
     ...(inputs.beside ? { beside: inputs.beside } : {}),
     ...(inputs.signal ? { signal: inputs.signal } : {}),

@@ -37,7 +37,13 @@ export interface StaleWording {
 const SYNC_WORDING: StaleWording = { since: 'the plan was made', hint: 'run the sync again: it checks and plans the folder as it is now' };
 const CHECK_WORDING: StaleWording = { since: 'it was checked', hint: SYNC_WORDING.hint };
 
-export function advertReader(cwd: string, settings: AdvertSettings, options: ValidateOptions, recent: number, wording: StaleWording = SYNC_WORDING): ReadAdvert {
+export function advertReader(
+  cwd: string,
+  settings: AdvertSettings,
+  options: ValidateOptions,
+  recent: number,
+  wording: StaleWording = SYNC_WORDING,
+): ReadAdvert {
   const read = recentFiles(cwd, settings, options, recent);
   return async (change) => {
     // The adverts of one document's places share its index: the reference tells them apart.
@@ -56,13 +62,21 @@ export function advertReader(cwd: string, settings: AdvertSettings, options: Val
  * took, or not at all: a file saved again since it was checked is stale (a text hash recorded with
  * the hash of another text would hide the next change).
  */
-export function contentHashReader(cwd: string, settings: AdvertSettings, options: ValidateOptions, basis: string): (digest: AdvertToRead & { textHash?: string }) => Promise<string> {
+export function contentHashReader(
+  cwd: string,
+  settings: AdvertSettings,
+  options: ValidateOptions,
+  basis: string,
+): (digest: AdvertToRead & { textHash?: string }) => Promise<string> {
   const recent = new Map<string, { textHash: string; adverts: CheckedAdvert[] }>();
   const read = async (file: string) => {
     let got = recent.get(file);
     if (!got) {
       const text = readAdvertFileSync(file, resolve(cwd, file), (bytes) => textHashOf(basis, bytes));
-      const adverts = 'problem' in text ? [] : (await readAdvertText(file, text.text, (f, t) => readAdvertYaml(f, t))).adverts.map((a) => checkAdvert(a, settings, 'create', options));
+      const adverts =
+        'problem' in text
+          ? []
+          : (await readAdvertText(file, text.text, (f, t) => readAdvertYaml(f, t))).adverts.map((a) => checkAdvert(a, settings, 'create', options));
       got = { textHash: 'problem' in text ? '' : text.digest!, adverts };
       recent.set(file, got);
       // The documents of a multi-document file come one after another: the last few files are kept.

@@ -70,7 +70,12 @@ export interface CheckRun {
   trace?: (line: string) => void;
 }
 
-export async function checkFiles(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, how: CheckRun = {}): Promise<FilesChecked> {
+export async function checkFiles(
+  files: Iterable<FoundFile>,
+  stdin: () => AsyncIterable<Buffer | string>,
+  s: CheckSettings,
+  how: CheckRun = {},
+): Promise<FilesChecked> {
   const { env = process.env, onFile, signal } = how;
   if (s.digests) await loadHashing();
   const result: FilesChecked = { files: 0, adverts: 0, invalid: 0, findings: [], problems: [], warnings: [], ...(s.records ? { records: [] } : {}) };
@@ -104,7 +109,14 @@ type Merge = (found: FoundFile, index: number, c: FileCheck) => void;
 /** Files this thread checks between two looks at the event loop (where a Ctrl-C is heard). */
 const FILES_BETWEEN_YIELDS = 256;
 
-async function run(files: Iterable<FoundFile>, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, env: NodeJS.ProcessEnv, merge: Merge, { beside, signal, trace }: CheckRun): Promise<void> {
+async function run(
+  files: Iterable<FoundFile>,
+  stdin: () => AsyncIterable<Buffer | string>,
+  s: CheckSettings,
+  env: NodeJS.ProcessEnv,
+  merge: Merge,
+  { beside, signal, trace }: CheckRun,
+): Promise<void> {
   const iterator = files[Symbol.iterator]();
   // The first files found decide: a small run is checked on this thread, a large one shared with workers.
   const head: FoundFile[] = [];
@@ -210,7 +222,8 @@ async function inParallel(
   const take = (): { batch: number; files: FoundFile[] } | undefined => {
     const files: FoundFile[] = [];
     try {
-      for (let found = ended ? undefined : next(); found; found = files.length < BATCH ? next() : undefined) files.push(found.path === undefined ? { display: found.display } : { display: found.display, path: found.path });
+      for (let found = ended ? undefined : next(); found; found = files.length < BATCH ? next() : undefined)
+        files.push(found.path === undefined ? { display: found.display } : { display: found.display, path: found.path });
     } catch (error) {
       // A usage error the walk meets on its way (an argument that is not there).
       failed ??= error;

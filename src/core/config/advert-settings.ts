@@ -39,10 +39,7 @@ export function constantFamilyAt(path: readonly string[]): ConstantFamily | unde
  * of the map's values (nor, for `*_id` fields, an integer) gives an `inclusion` error at its path.
  * Without a map for a family its strings are left for the schema to judge. Numbers pass unchanged.
  */
-export function applyConstants(
-  advert: Record<string, unknown>,
-  constants: Constants,
-): { advert: Record<string, unknown>; errors: ConstantError[] } {
+export function applyConstants(advert: Record<string, unknown>, constants: Constants): { advert: Record<string, unknown>; errors: ConstantError[] } {
   const result = cloneData(advert);
   const errors: ConstantError[] = [];
   for (const field of CONSTANT_FIELDS) {

@@ -19,7 +19,9 @@ export function parseBaseUrl(text: string): URL {
   }
   // Credentials in a URL end up in traces, error messages and shell history; we never echo it back.
   if (url.username !== '' || url.password !== '') {
-    throw new ConfigError('invalid service URL: it must not contain a user name or password; give the token through JOBS_TOKEN, --token-file, a profile or `jobs login`');
+    throw new ConfigError(
+      'invalid service URL: it must not contain a user name or password; give the token through JOBS_TOKEN, --token-file, a profile or `jobs login`',
+    );
   }
   if (url.search !== '' || url.hash !== '') {
     throw new ConfigError(`invalid service URL "${sanitize(url.href).slice(0, 200)}": it must not have a query (?...) or fragment (#...)`);
@@ -35,7 +37,8 @@ export function joinUrl(base: URL, path: string): string {
   const url = new URL(base.href);
   const wanted = `${url.pathname.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
   url.pathname = wanted;
-  if (url.pathname !== wanted) throw new UsageError(`cannot address ${sanitize(path)} at ${sanitize(base.href)}: the URL would be rewritten to ${sanitize(url.pathname)}`);
+  if (url.pathname !== wanted)
+    throw new UsageError(`cannot address ${sanitize(path)} at ${sanitize(base.href)}: the URL would be rewritten to ${sanitize(url.pathname)}`);
   return url.href;
 }
 

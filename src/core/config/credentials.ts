@@ -77,8 +77,7 @@ function emptyStore(): CredentialsFile {
 }
 
 function parseStore(text: string, path: string, env: Env): CredentialsFile {
-  const damaged = (why: string) =>
-    new ConfigError(`${show(path, env)}: ${why}`, { details: ['Delete the file and run `jobs login` again.'] });
+  const damaged = (why: string) => new ConfigError(`${show(path, env)}: ${why}`, { details: ['Delete the file and run `jobs login` again.'] });
   let data: unknown;
   try {
     data = JSON.parse(text);

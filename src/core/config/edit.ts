@@ -84,7 +84,8 @@ export function typedValue(path: string[], text: string): unknown {
   const types = Array.isArray(node.type) ? node.type : node.type ? [node.type] : [];
   if (types.includes('object')) {
     const value = freeForm(text);
-    if (!isPlainObject(value)) throw new UsageError(`${key} is a group of settings; set one of its keys (${key}.<name>) or give a YAML mapping such as '{a: 1}'`);
+    if (!isPlainObject(value))
+      throw new UsageError(`${key} is a group of settings; set one of its keys (${key}.<name>) or give a YAML mapping such as '{a: 1}'`);
     return value;
   }
   if (types.includes('integer') && /^-?\d+$/.test(text.trim())) return Number(text);

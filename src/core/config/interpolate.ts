@@ -54,7 +54,6 @@ export function isTokenKey(key: readonly string[]): boolean {
   return key.length === 3 && key[0] === 'profiles' && key[2] === 'token';
 }
 
-
 /**
  * How one file may read the environment. A project config (it arrives with any checkout, a pull
  * request's included) reads only the variables the user allowed by name (`allowed`); the user's
@@ -96,7 +95,11 @@ export function interpolateString(text: string, env: Env, key: string[], tokens:
     const value = env[name];
     if (value === undefined) throw new InterpolationError(`environment variable ${name} is not set`, key);
     if (!isTokenKey(key)) {
-      const what = tokens.names.has(name) ? 'holds the service token' : tokens.values.some((token) => carriesToken(value, token)) ? 'holds the service token (the same text as a token variable)' : undefined;
+      const what = tokens.names.has(name)
+        ? 'holds the service token'
+        : tokens.values.some((token) => carriesToken(value, token))
+          ? 'holds the service token (the same text as a token variable)'
+          : undefined;
       if (what) {
         throw new InterpolationError(
           `\${${name}} ${what}; only profiles.<name>.token may read it, so that the token never ends up in an advert, a URL or output`,
@@ -110,7 +113,14 @@ export function interpolateString(text: string, env: Env, key: string[], tokens:
 }
 
 /** Expands every string in a config value; `skip` says which key paths to leave as written. */
-export function interpolateData(value: unknown, env: Env, tokens: TokenVariables, key: string[] = [], skip?: (key: string[]) => boolean, policy: ReadPolicy = {}): unknown {
+export function interpolateData(
+  value: unknown,
+  env: Env,
+  tokens: TokenVariables,
+  key: string[] = [],
+  skip?: (key: string[]) => boolean,
+  policy: ReadPolicy = {},
+): unknown {
   if (skip?.(key)) return value;
   if (typeof value === 'string') return interpolateString(value, env, key, tokens, policy);
   if (Array.isArray(value)) return value.map((item, i) => interpolateData(item, env, tokens, [...key, String(i)], skip, policy));

@@ -133,13 +133,17 @@ export async function loadConfigFiles(input: LoadInput): Promise<FoundConfig> {
 
   // Every file's profiles name token variables before any file is interpolated: a project config
   // must not read the variable that the user config's profile takes its token from.
-  const tokens = tokenVariables(env, files.map((file) => file.config));
+  const tokens = tokenVariables(
+    env,
+    files.map((file) => file.config),
+  );
   // The user's own files say which variables a project config may read; a project config cannot.
   const trusted = files.filter((file) => file.kind !== 'project').map((file) => (isPlainObject(file.config) ? file.config.allow_env : undefined));
   const reads: EnvRead[] = [];
   const policy = { allowedEnv: allowedNames([...trusted, ...(input.allowEnv ?? [])]), reads };
   const layers: ConfigLayer[] = [];
-  for (const file of files) layers.push(await toLayer(file.kind, file.path, file.config, env, tokens, show, warnings, readPolicy(file.kind, file.path, policy)));
+  for (const file of files)
+    layers.push(await toLayer(file.kind, file.path, file.config, env, tokens, show, warnings, readPolicy(file.kind, file.path, policy)));
   const project = files.find((file) => file.kind === 'project');
   if (project && isPlainObject(project.config) && project.config.allow_env !== undefined) {
     warnings.push(
@@ -369,7 +373,7 @@ export async function locateConfigFiles(input: LoadInput): Promise<LocatedFiles>
   }
   const stopAt = resolvePath(homeDir(input.env));
   let project: string | undefined;
-  for (let dir = resolvePath(input.cwd); ; ) {
+  for (let dir = resolvePath(input.cwd); ;) {
     project = await firstPlace(dir, PROJECT_PLACES);
     const parent = dirname(dir);
     if (project || dir === stopAt || parent === dir) break;

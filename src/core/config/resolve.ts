@@ -97,7 +97,11 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
       if (typeof raw !== 'string') continue;
       const key = ['profiles', profile.value, field];
       try {
-        return { value: interpolateString(raw, env, key, found.tokens, readPolicy(layer.kind, layer.path, found)), source: { kind: 'file', path: layer.path, key: key.join('.') }, layer };
+        return {
+          value: interpolateString(raw, env, key, found.tokens, readPolicy(layer.kind, layer.path, found)),
+          source: { kind: 'file', path: layer.path, key: key.join('.') },
+          layer,
+        };
       } catch (error) {
         if (error instanceof InterpolationError) throw new ConfigError(`${show(layer.path)}: ${key.join('.')}: ${error.message}`);
         throw error;
@@ -116,10 +120,10 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
   let baseUrl: Setting<string | undefined> | undefined = sandbox
     ? sandbox.baseUrl
     : globals.baseUrl
-    ? { value: globals.baseUrl, source: { kind: 'flag', name: '--base-url' } }
-    : env.JOBS_BASE_URL
-      ? { value: env.JOBS_BASE_URL, source: { kind: 'env', name: 'JOBS_BASE_URL' } }
-      : profileValue('base_url');
+      ? { value: globals.baseUrl, source: { kind: 'flag', name: '--base-url' } }
+      : env.JOBS_BASE_URL
+        ? { value: env.JOBS_BASE_URL, source: { kind: 'env', name: 'JOBS_BASE_URL' } }
+        : profileValue('base_url');
   if (!baseUrl || baseUrl.value === '') {
     const stored = await readStore();
     const entry = ownEntry(stored.store, storeKey(profile.value));
@@ -139,7 +143,17 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
 
   const token =
     sandbox?.token ??
-    (await findToken({ cwd, env, globals, profileValue, readStore, profile: profile.value, baseUrl: baseUrl.value, warnings, skipKeyring: Boolean(options.skipKeyring) }));
+    (await findToken({
+      cwd,
+      env,
+      globals,
+      profileValue,
+      readStore,
+      profile: profile.value,
+      baseUrl: baseUrl.value,
+      warnings,
+      skipKeyring: Boolean(options.skipKeyring),
+    }));
   // The sandbox's token is public (and a word): only a secret one is kept out of values.
   if (token && !sandbox) refuseTokenCopies(found, token, show, cwd, env);
   // A malformed token is the client's to refuse when it is about to send; `validate` needs none.
@@ -319,7 +333,9 @@ async function keyringToken(account: string, search: TokenSearch): Promise<Setti
     value = await keyringGet(search.env, account);
   } catch (error) {
     if (!(error instanceof KeyringUnavailable)) throw error;
-    search.warnings.push(`the token of profile "${account}" is in the ${keyringLabel(account)}, which did not answer: ${error.message}; unlock it, or run 'jobs login' again`);
+    search.warnings.push(
+      `the token of profile "${account}" is in the ${keyringLabel(account)}, which did not answer: ${error.message}; unlock it, or run 'jobs login' again`,
+    );
     return undefined;
   }
   if (value === undefined || value === '') {

@@ -25,8 +25,7 @@ const PROFILE_KEYS = ['base_url', 'token', 'auth_scheme', 'ca_file'];
 
 export type KeyLookup =
   /** `node` is undefined inside a free-form object (`defaults`), where any key is accepted. */
-  | { ok: true; node: SchemaNode | undefined }
-  | { ok: false; depth: number; hint: string };
+  { ok: true; node: SchemaNode | undefined } | { ok: false; depth: number; hint: string };
 
 /** The schema of a dotted key's value, or why the key does not exist. */
 export function schemaAt(path: readonly string[]): KeyLookup {

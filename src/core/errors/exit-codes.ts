@@ -36,4 +36,5 @@ export function exitCodeTable(): { code: number; short: string; long: string }[]
 }
 
 /** What a run with failures of different kinds exits with. */
-export const MIXED_FAILURES_NOTE = 'When several adverts fail for different reasons, the exit code is 1; when they all fail the same way, it is that failure\'s code.';
+export const MIXED_FAILURES_NOTE =
+  "When several adverts fail for different reasons, the exit code is 1; when they all fail the same way, it is that failure's code.";

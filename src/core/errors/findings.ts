@@ -64,7 +64,5 @@ export function formatFinding(f: Finding): string {
 
 /** Findings in reading order: by file, then line, then column. */
 export function sortFindings(findings: Finding[]): Finding[] {
-  return findings.sort((a, b) =>
-    a.file === b.file ? (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) : a.file < b.file ? -1 : 1,
-  );
+  return findings.sort((a, b) => (a.file === b.file ? (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) : a.file < b.file ? -1 : 1));
 }

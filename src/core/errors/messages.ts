@@ -19,7 +19,10 @@ export function parseMessage(message: string): ParsedMessage | undefined {
 
 type Describe = (data: string[]) => string | undefined;
 
-const one = (f: (x: string) => string): Describe => (data) => (data.length === 1 ? f(data[0]!) : undefined);
+const one =
+  (f: (x: string) => string): Describe =>
+  (data) =>
+    data.length === 1 ? f(data[0]!) : undefined;
 
 /** The spec's common messages, worded as the end of a sentence about the parameter. */
 const CATALOGUE: Record<string, Describe> = {

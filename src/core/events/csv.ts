@@ -93,7 +93,10 @@ export function parseCsv(text: string, firstLine = 1): { records: CsvRecord[]; e
         break;
       }
       if (i < text.length && text[i] !== ',' && !isBreak(text[i])) {
-        errors.push({ position: at(), message: 'text after a closing quote: a field that starts with a quote must end with one (write a quote inside it as "")' });
+        errors.push({
+          position: at(),
+          message: 'text after a closing quote: a field that starts with a quote must end with one (write a quote inside it as "")',
+        });
         while (i < text.length && text[i] !== ',' && !isBreak(text[i])) {
           i++;
           column++;
@@ -102,7 +105,8 @@ export function parseCsv(text: string, firstLine = 1): { records: CsvRecord[]; e
     } else {
       const from = i;
       while (i < text.length && text[i] !== ',' && !isBreak(text[i])) {
-        if (text[i] === '"') errors.push({ position: at(), message: 'a quote inside an unquoted field: put the whole field in double quotes and write each quote in it as ""' });
+        if (text[i] === '"')
+          errors.push({ position: at(), message: 'a quote inside an unquoted field: put the whole field in double quotes and write each quote in it as ""' });
         i++;
         column++;
       }
@@ -169,7 +173,15 @@ export class CsvReader {
     }
     const absent = REQUIRED_COLUMNS.filter((name) => !known.has(name));
     for (const name of absent) {
-      problems.push(fieldProblem(file, header.position, name, 'missing', `has no column in the header; the first line must name the columns, like application_id,kind,data`));
+      problems.push(
+        fieldProblem(
+          file,
+          header.position,
+          name,
+          'missing',
+          `has no column in the header; the first line must name the columns, like application_id,kind,data`,
+        ),
+      );
     }
     this.usable = absent.length === 0;
     return { problems };
@@ -179,7 +191,14 @@ export class CsvReader {
     const { file } = this;
     const problems: Finding[] = [];
     if (row.fields.length !== width) {
-      problems.push(fileProblem(file, row.position, 'csv_fields', `the row has ${row.fields.length} ${row.fields.length === 1 ? 'field' : 'fields'} but the header has ${width} (a value holding a comma must be in double quotes)`));
+      problems.push(
+        fileProblem(
+          file,
+          row.position,
+          'csv_fields',
+          `the row has ${row.fields.length} ${row.fields.length === 1 ? 'field' : 'fields'} but the header has ${width} (a value holding a comma must be in double quotes)`,
+        ),
+      );
       return { problems };
     }
     const fields = new Map<string, RawField>();
@@ -197,7 +216,9 @@ export class CsvReader {
         else fields.set(name, { value, position: cell.position });
       } catch (error) {
         const reason = (error as Error).message.replace(/ in JSON at position \d+.*$/, '');
-        problems.push(fieldProblem(file, cell.position, 'data', 'invalid', `is not valid JSON (${sanitize(reason)}); write an object like "{""reason"": ""filled""}"`));
+        problems.push(
+          fieldProblem(file, cell.position, 'data', 'invalid', `is not valid JSON (${sanitize(reason)}); write an object like "{""reason"": ""filled""}"`),
+        );
       }
     }
     return { entry: { position: row.position, fields }, problems };

@@ -41,7 +41,12 @@ export function checkEntry(file: string, raw: RawEntry, index: number): { entry?
   for (const [name, field] of raw.fields) {
     if (FIELDS.includes(name)) continue;
     const hint = didYouMean(name, FIELDS);
-    problem(field, sanitize(name), hint ? `unknown_field:${hint}` : 'unknown_field', `is not a known field (the fields are ${FIELDS.join(', ')})${hint ? `; did you mean ${hint}?` : ''}`);
+    problem(
+      field,
+      sanitize(name),
+      hint ? `unknown_field:${hint}` : 'unknown_field',
+      `is not a known field (the fields are ${FIELDS.join(', ')})${hint ? `; did you mean ${hint}?` : ''}`,
+    );
   }
 
   const idField = raw.fields.get('application_id');

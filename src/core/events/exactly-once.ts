@@ -158,7 +158,10 @@ export class ExactlyOnce {
 function journalError(display: string, cause: unknown, unrecorded: readonly EntryResult[]): PartialFailureError {
   const error = new PartialFailureError(`cannot write the journal ${sanitize(display)} (${reasonInWords(cause)}); the run was stopped`);
   error.details = [
-    ...unrecorded.map((r) => `${r.entry.kind} ${sanitize(r.entry.application_id)} (${sanitize(r.entry.file)}:${r.entry.position.line}) was sent (${r.status}) but its outcome is not in the journal: a rerun holds it as uncertain and does not post it again`),
+    ...unrecorded.map(
+      (r) =>
+        `${r.entry.kind} ${sanitize(r.entry.application_id)} (${sanitize(r.entry.file)}:${r.entry.position.line}) was sent (${r.status}) but its outcome is not in the journal: a rerun holds it as uncertain and does not post it again`,
+    ),
     'fix the journal file (space, permissions), then rerun: events posted with no outcome recorded are listed as uncertain; --retry-uncertain posts them again',
   ];
   return error;

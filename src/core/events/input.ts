@@ -159,10 +159,15 @@ function notUtf8(display: string): InvalidInputError {
 }
 
 export function lineTooLong(display: string): InvalidInputError {
-  return new InvalidInputError(`${sanitize(display)}: a line longer than ${MAX_LINE_CHARS / 1024 / 1024} MiB; an event is a line of a few hundred bytes (is this an events file?); nothing was sent`);
+  return new InvalidInputError(
+    `${sanitize(display)}: a line longer than ${MAX_LINE_CHARS / 1024 / 1024} MiB; an event is a line of a few hundred bytes (is this an events file?); nothing was sent`,
+  );
 }
 
 function tooLarge(display: string): InvalidInputError {
-  const how = display === STDIN_NAME ? 'pass an NDJSON or CSV file by name (read in pieces, of any size), or split the input' : 'use NDJSON or CSV (read in pieces, of any size), or split it into smaller files';
+  const how =
+    display === STDIN_NAME
+      ? 'pass an NDJSON or CSV file by name (read in pieces, of any size), or split the input'
+      : 'use NDJSON or CSV (read in pieces, of any size), or split it into smaller files';
   return new InvalidInputError(`${sanitize(display)}: more than ${MAX_EVENTS_BYTES / 1024 / 1024} MiB of events; ${how}; nothing was sent`);
 }

@@ -70,7 +70,10 @@ export function readJournal(path: string, display: string, service?: string): Jo
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return state;
-    throw new UsageError(`cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`, error instanceof NotRegularFileError ? { details: ['choose a file for it with --journal <file>'] } : undefined);
+    throw new UsageError(
+      `cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`,
+      error instanceof NotRegularFileError ? { details: ['choose a file for it with --journal <file>'] } : undefined,
+    );
   }
   state.exists = true;
   const take = (text: string, lineNo: number, last: boolean, endOffset: number) => {
@@ -90,7 +93,8 @@ export function readJournal(path: string, display: string, service?: string): Jo
       state.completeBytes = endOffset;
     }
     if (record !== undefined && record !== 'blank') {
-      if (record.v !== 1) throw new UsageError(`${display}:${lineNo}: journal version ${String(record.v)} is not supported by this version of jobs; nothing was sent`);
+      if (record.v !== 1)
+        throw new UsageError(`${display}:${lineNo}: journal version ${String(record.v)} is not supported by this version of jobs; nothing was sent`);
       if (wanted === undefined || record.service === undefined || keyOf(record.service) === wanted) {
         if (record.status === 'failed') state.statuses.delete(record.key);
         else state.statuses.set(record.key, record.status);
@@ -119,7 +123,10 @@ export function readJournal(path: string, display: string, service?: string): Jo
     if (rest.length > 0) take(rest.toString('utf8').replace(/\r$/, ''), lineNo, true, offset + rest.length);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`, error instanceof NotRegularFileError ? { details: ['choose a file for it with --journal <file>'] } : undefined);
+    throw new UsageError(
+      `cannot read the journal ${display}: ${whyUnreadable(error)}; nothing was sent`,
+      error instanceof NotRegularFileError ? { details: ['choose a file for it with --journal <file>'] } : undefined,
+    );
   } finally {
     closeSync(fd);
   }
@@ -229,7 +236,9 @@ export class JournalWriter {
     } catch (error) {
       log?.close();
       const why = reasonInWords(error);
-      throw new UsageError(`cannot write the journal ${display} (${why}); nothing was sent`, { details: ['choose a writable place for it with --journal <file>'] });
+      throw new UsageError(`cannot write the journal ${display} (${why}); nothing was sent`, {
+        details: ['choose a writable place for it with --journal <file>'],
+      });
     }
     return new JournalWriter(log, ops);
   }

@@ -36,7 +36,11 @@ export function readNdjsonLine(file: string, raw: string, line: number): ReadIte
     const message = (error as Error).message;
     const at = /at position (\d+)/.exec(message);
     const column = at ? Number(at[1]) + 1 : start.column;
-    return { problems: [fileProblem(file, { line, column }, 'json_syntax', `line ${line} is not valid JSON: ${sanitize(message.replace(/ in JSON at position \d+.*$/, ''))}`)] };
+    return {
+      problems: [
+        fileProblem(file, { line, column }, 'json_syntax', `line ${line} is not valid JSON: ${sanitize(message.replace(/ in JSON at position \d+.*$/, ''))}`),
+      ],
+    };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const found = Array.isArray(value) ? 'a list' : 'a single value';
@@ -49,7 +53,8 @@ export function readNdjsonLine(file: string, raw: string, line: number): ReadIte
   const fields = new Map<string, RawField>();
   const seen = new Set<string>();
   for (const span of spans) {
-    if (seen.has(span.name)) problems.push(fileProblem(file, { line, column: span.keyColumn }, 'duplicate_key', `line ${line} has the key "${sanitize(span.name)}" more than once`));
+    if (seen.has(span.name))
+      problems.push(fileProblem(file, { line, column: span.keyColumn }, 'duplicate_key', `line ${line} has the key "${sanitize(span.name)}" more than once`));
     seen.add(span.name);
   }
   for (const [name, fieldValue] of Object.entries(value as Record<string, unknown>)) {

@@ -29,12 +29,15 @@ export function readYaml(file: string, text: string): ReadResult {
       result.problems.push(fileProblem(file, position(error.pos[0]), code, error.message.split('\n')[0]!));
     }
     for (const warning of doc.warnings) {
-      if (warning.code === 'TAG_RESOLVE_FAILED') result.problems.push(fileProblem(file, position(warning.pos[0]), 'yaml_tag', unsupportedTag(text.slice(warning.pos[0], warning.pos[1]))));
+      if (warning.code === 'TAG_RESOLVE_FAILED')
+        result.problems.push(fileProblem(file, position(warning.pos[0]), 'yaml_tag', unsupportedTag(text.slice(warning.pos[0], warning.pos[1]))));
     }
   }
   if (result.problems.length > 0) return result;
   if (list.length > 1) {
-    result.problems.push(fileProblem(file, position(list[1]!.range[0]), 'several_documents', `the file holds ${list.length} YAML documents; put every event in one list`));
+    result.problems.push(
+      fileProblem(file, position(list[1]!.range[0]), 'several_documents', `the file holds ${list.length} YAML documents; put every event in one list`),
+    );
     return result;
   }
   const doc = list[0];

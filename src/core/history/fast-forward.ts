@@ -45,7 +45,7 @@ export async function fastForwardEmbedded(input: FastForwardInput, text: string)
   let days = 0;
   try {
     const client = new JobsClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, retries: 0 });
-    for (let moved = 0; moved < total; ) {
+    for (let moved = 0; moved < total;) {
       if (input.signal.aborted) throw new CancelledError('interrupted: the sandbox clock stays where it got to');
       moved = Math.min(total, moved + DAY_MS);
       offset = startOffsetMs + moved;

@@ -82,14 +82,19 @@ export const LOOK_BACK_MS = 92 * DAY_MS;
 export function baselinesFor(history: History, references: readonly string[], now: number, windowMs?: number): Baselines {
   const refs = new Set(references);
   const start = now - (windowMs ?? 0);
-  const [weekAgo, baseline] = history.latestBefore(refs, [now - QUIET_MS + 1, windowMs === undefined ? now + 1 : start + 1], Math.min(start, now - QUIET_MS) - LOOK_BACK_MS);
+  const [weekAgo, baseline] = history.latestBefore(
+    refs,
+    [now - QUIET_MS + 1, windowMs === undefined ? now + 1 : start + 1],
+    Math.min(start, now - QUIET_MS) - LOOK_BACK_MS,
+  );
   if (windowMs !== undefined) {
     const missing = references.filter((r) => !baseline!.has(r));
     if (missing.length > 0) {
       const wanted = new Set(missing);
       history.scan(start, (reference, at, views, likes, applications, applications_unviewed) => {
         const seen = baseline!.get(reference);
-        if (wanted.has(reference) && at <= now && (!seen || at < seen.at)) baseline!.set(reference, { reference, at, views, likes, applications, applications_unviewed });
+        if (wanted.has(reference) && at <= now && (!seen || at < seen.at))
+          baseline!.set(reference, { reference, at, views, likes, applications, applications_unviewed });
       });
     }
   }
@@ -108,7 +113,18 @@ export function seriesByAdvert(history: History, from = 0): Map<string, Snapshot
 }
 
 /** Sort keys of `jobs stats --sort` and the report's table, with the direction that reads best. */
-export const SORT_KEYS = ['reference', 'views', 'likes', 'applications', 'unviewed', 'like_rate', 'apply_rate', 'new_views', 'new_likes', 'new_applications'] as const;
+export const SORT_KEYS = [
+  'reference',
+  'views',
+  'likes',
+  'applications',
+  'unviewed',
+  'like_rate',
+  'apply_rate',
+  'new_views',
+  'new_likes',
+  'new_applications',
+] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 export function sortValue(i: Insight, key: SortKey): number | string {

@@ -15,7 +15,11 @@ export interface Closing {
 }
 
 /** The closing dates of the live adverts among `references` that have one. */
-export function closingDates(adverts: ReadonlyMap<string, Pick<PublishedAdvert, 'closes' | 'deleted_at'>>, references: Iterable<string>, today: number): Map<string, Closing> {
+export function closingDates(
+  adverts: ReadonlyMap<string, Pick<PublishedAdvert, 'closes' | 'deleted_at'>>,
+  references: Iterable<string>,
+  today: number,
+): Map<string, Closing> {
   const closing = new Map<string, Closing>();
   for (const reference of references) {
     const advert = adverts.get(reference);

@@ -91,44 +91,57 @@ export async function writePublished(env: Env, service: string, changes: readonl
   await withLock(
     file,
     () => {
-    let adverts: Map<string, PublishedAdvert>;
-    try {
-      adverts = parse(readFileSync(file, 'utf8'));
-    } catch {
-      // Missing or damaged: what this run knows is written; the rest comes back as adverts are sent.
-      adverts = new Map();
-    }
-    let changed = false;
-    for (const c of changes) {
-      const before = adverts.get(c.reference);
-      if (c.datesOnly) {
-        if (!before || before.deleted_at !== undefined || (before.opens === c.dates?.opens && before.closes === c.dates?.closes)) continue;
-        const { opens: _o, closes: _c, ...rest } = before;
-        adverts.set(c.reference, { ...rest, ...datesOf(c.dates) });
+      let adverts: Map<string, PublishedAdvert>;
+      try {
+        adverts = parse(readFileSync(file, 'utf8'));
+      } catch {
+        // Missing or damaged: what this run knows is written; the rest comes back as adverts are sent.
+        adverts = new Map();
+      }
+      let changed = false;
+      for (const c of changes) {
+        const before = adverts.get(c.reference);
+        if (c.datesOnly) {
+          if (!before || before.deleted_at !== undefined || (before.opens === c.dates?.opens && before.closes === c.dates?.closes)) continue;
+          const { opens: _o, closes: _c, ...rest } = before;
+          adverts.set(c.reference, { ...rest, ...datesOf(c.dates) });
+          changed = true;
+          continue;
+        }
         changed = true;
-        continue;
+        if (c.deleted) {
+          if (c.onlyIfRecorded && !before) continue;
+          adverts.set(c.reference, {
+            ...(before?.title === undefined ? {} : { title: before.title }),
+            published_at: before?.published_at ?? at,
+            deleted_at: at,
+            ...(before?.group === undefined ? {} : { group: before.group }),
+          });
+        } else {
+          const title = typeof c.title === 'string' ? c.title.slice(0, MAX_TITLE) : before?.title;
+          // A partial update does not say: the group stays what the last full send said.
+          const group = 'group' in c ? c.group : before?.group;
+          adverts.set(c.reference, {
+            ...(title === undefined ? {} : { title }),
+            published_at: at,
+            ...datesOf(c.dates),
+            ...(group === undefined ? {} : { group }),
+          });
+        }
       }
-      changed = true;
-      if (c.deleted) {
-        if (c.onlyIfRecorded && !before) continue;
-        adverts.set(c.reference, { ...(before?.title === undefined ? {} : { title: before.title }), published_at: before?.published_at ?? at, deleted_at: at, ...(before?.group === undefined ? {} : { group: before.group }) });
-      } else {
-        const title = typeof c.title === 'string' ? c.title.slice(0, MAX_TITLE) : before?.title;
-        // A partial update does not say: the group stays what the last full send said.
-        const group = 'group' in c ? c.group : before?.group;
-        adverts.set(c.reference, { ...(title === undefined ? {} : { title }), published_at: at, ...datesOf(c.dates), ...(group === undefined ? {} : { group }) });
-      }
-    }
-    // Only dates that were already as recorded: the file is left as it is.
-    if (!changed) return;
-    // Durable: the record is how stats --all and the report know what was published.
-    replaceFile(file, serialise(canonicalServiceKey(service), adverts), { durable: true, mode: 0o600, folderMode: 0o700 });
+      // Only dates that were already as recorded: the file is left as it is.
+      if (!changed) return;
+      // Durable: the record is how stats --all and the report know what was published.
+      replaceFile(file, serialise(canonicalServiceKey(service), adverts), { durable: true, mode: 0o600, folderMode: 0o700 });
     },
     { what: 'the record of published adverts' },
   );
 }
 
-const datesOf = (dates: AdvertDates | undefined): AdvertDates => ({ ...(dates?.opens === undefined ? {} : { opens: dates.opens }), ...(dates?.closes === undefined ? {} : { closes: dates.closes }) });
+const datesOf = (dates: AdvertDates | undefined): AdvertDates => ({
+  ...(dates?.opens === undefined ? {} : { opens: dates.opens }),
+  ...(dates?.closes === undefined ? {} : { closes: dates.closes }),
+});
 
 /** Forgets everything recorded for the service (`jobs sandbox --reset`); true when there was a record. */
 export function forgetPublished(env: Env, service: string): boolean {

@@ -33,7 +33,11 @@ export interface AdvertsToSend {
 const RECENT_FILES = 8;
 
 /** `inputs.signal` stops the check of many files (Ctrl-C): it throws a CancelledError. */
-export async function checkAdvertsToSend(inputs: GateInputs & { env: NodeJS.ProcessEnv }, paths: readonly string[], options: ValidateOptions = {}): Promise<AdvertsToSend> {
+export async function checkAdvertsToSend(
+  inputs: GateInputs & { env: NodeJS.ProcessEnv },
+  paths: readonly string[],
+  options: ValidateOptions = {},
+): Promise<AdvertsToSend> {
   if (paths.includes('-')) {
     // Stdin cannot be read twice: its adverts (and those of the other paths) are held.
     const held = await loadValidAdverts(inputs, paths, 'create', options).catch(stoppedBeforeSending);
@@ -42,8 +46,23 @@ export async function checkAdvertsToSend(inputs: GateInputs & { env: NodeJS.Proc
       read: async (a) => a.advert!,
     };
   }
-  const checked = await checkPaths(paths, { cwd: inputs.cwd, env: inputs.env, settings: inputs.settings, options, exclude: new Set(), ...(inputs.signal ? { signal: inputs.signal } : {}) });
-  const adverts = checked.adverts.map((a): AdvertToSend => ({ source: checked.files[a.file]!.display, reference: a.reference, document: a.document, hash: a.hash }));
-  const reader = advertReader(inputs.cwd, inputs.settings, options, RECENT_FILES, { since: 'it was checked', hint: 'run the command again: it checks the files as they are now' });
+  const checked = await checkPaths(paths, {
+    cwd: inputs.cwd,
+    env: inputs.env,
+    settings: inputs.settings,
+    options,
+    exclude: new Set(),
+    ...(inputs.signal ? { signal: inputs.signal } : {}),
+  });
+  const adverts = checked.adverts.map((a): AdvertToSend => ({
+    source: checked.files[a.file]!.display,
+    reference: a.reference,
+    document: a.document,
+    hash: a.hash,
+  }));
+  const reader = advertReader(inputs.cwd, inputs.settings, options, RECENT_FILES, {
+    since: 'it was checked',
+    hint: 'run the command again: it checks the files as they are now',
+  });
   return { adverts, read: (a) => (a.advert ? Promise.resolve(a.advert) : reader(a)) };
 }

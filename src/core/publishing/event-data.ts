@@ -53,7 +53,10 @@ export async function readEventData(ctx: EventDataInput, flags: { data?: string;
     if (error instanceof InvalidInputError) throw error;
     throw new InvalidInputError(`--data-file ${flags.dataFile}: ${(error as Error).message.split('\n')[0]!.replace(/:$/, '')}`);
   }
-  if (!isObject(value)) throw new InvalidInputError(`--data-file ${flags.dataFile}: must hold an object (key: value pairs), not ${Array.isArray(value) ? 'a list' : 'a single value'}`);
+  if (!isObject(value))
+    throw new InvalidInputError(
+      `--data-file ${flags.dataFile}: must hold an object (key: value pairs), not ${Array.isArray(value) ? 'a list' : 'a single value'}`,
+    );
   return value;
 }
 

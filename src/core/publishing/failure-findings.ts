@@ -13,5 +13,16 @@ export function failureFindings(error: JobsError, source: { file: string; locate
     return findingsFromTree(error.tree, { file: source.file, locate: source.locate }, reference, value === undefined ? {} : { value });
   }
   const line = source.locate ? source.locate([]).line : undefined;
-  return [{ kind: 'file', file: source.file, ...(line === undefined ? {} : { line, column: 1 }), path: '', message: 'failed', text: error.message, rule: 'failed', ...(reference === undefined ? {} : { reference }) }];
+  return [
+    {
+      kind: 'file',
+      file: source.file,
+      ...(line === undefined ? {} : { line, column: 1 }),
+      path: '',
+      message: 'failed',
+      text: error.message,
+      rule: 'failed',
+      ...(reference === undefined ? {} : { reference }),
+    },
+  ];
 }

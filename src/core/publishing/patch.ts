@@ -39,7 +39,9 @@ export function parseSetFlag(text: string): SetFlag {
     throw new UsageError(`--set ${text}: "${unsafe}" cannot be a field name (it names a JavaScript object's prototype, and no advert field is called that)`);
   }
   if (dotted === 'reference') {
-    throw new UsageError(`--set ${text}: the reference is immutable: it names the advert to update and is never sent; to use another reference, publish the advert under the new one and delete the old`);
+    throw new UsageError(
+      `--set ${text}: the reference is immutable: it names the advert to update and is never sent; to use another reference, publish the advert under the new one and delete the old`,
+    );
   }
   const types = fieldTypes(dotted);
   if (types === 'array') {

@@ -84,7 +84,10 @@ function card(label: string, value: string, cls = '', sub = ''): string {
 
 /** JSON for a script element: `<` escaped so `</script>` or `<!--` in a reference cannot end it. */
 export function embedJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -160,7 +163,10 @@ function totalsChart(totals: readonly DayTotals[], key: keyof typeof COLORS): st
   const area = n > 0 ? `<polygon fill="${COLORS[key]}" fill-opacity="0.12" points="${x(0).toFixed(1)},${y(0)} ${points} ${x(n - 1).toFixed(1)},${y(0)}"/>` : '';
   const last = values[n - 1] ?? 0;
   const ticks = [0, top / 2, top]
-    .map((v) => `<line class="grid" x1="${PAD.left}" y1="${y(v).toFixed(1)}" x2="${W - PAD.right}" y2="${y(v).toFixed(1)}"/><text class="tick y" x="${PAD.left - 5}" y="${(y(v) + 3.5).toFixed(1)}" text-anchor="end">${int(v)}</text>`)
+    .map(
+      (v) =>
+        `<line class="grid" x1="${PAD.left}" y1="${y(v).toFixed(1)}" x2="${W - PAD.right}" y2="${y(v).toFixed(1)}"/><text class="tick y" x="${PAD.left - 5}" y="${(y(v) + 3.5).toFixed(1)}" text-anchor="end">${int(v)}</text>`,
+    )
     .join('');
   const dates = n
     ? `<text class="tick x" x="${PAD.left}" y="${H - 6}">${day(totals[0]!.day)}</text>${n > 1 ? `<text class="tick x" x="${W - PAD.right}" y="${H - 6}" text-anchor="end">${day(totals[n - 1]!.day)}</text>` : ''}`

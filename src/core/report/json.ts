@@ -14,7 +14,13 @@ export function reportJson(model: ReportModel, file: string | undefined): Record
     needs_attention: model.adverts.filter((a) => a.attention.length > 0).map((a) => ({ reference: a.reference, title: a.title ?? null, reasons: a.attention })),
     closing_this_week: model.closingThisWeek.map((c) => ({ reference: c.reference, title: c.title ?? null, closes: c.closes, days_left: c.days_left })),
     ...(model.adverts.some((a) => a.group !== undefined) ? { groups: groupReports(model) } : {}),
-    totals: model.totals.map((t) => ({ day: iso(t.day).slice(0, 10), views: t.views, likes: t.likes, applications: t.applications, applications_unviewed: t.applications_unviewed })),
+    totals: model.totals.map((t) => ({
+      day: iso(t.day).slice(0, 10),
+      views: t.views,
+      likes: t.likes,
+      applications: t.applications,
+      applications_unviewed: t.applications_unviewed,
+    })),
     adverts: model.adverts.map((a) => ({
       reference: a.reference,
       title: a.title ?? null,

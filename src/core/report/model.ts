@@ -114,13 +114,32 @@ function startReport(history: History, options: ReportOptions): StartedReport {
   const generatedAt = options.now ?? Date.now();
   const from = options.from ?? 0;
   const span = history.span(from);
-  if (!span) return { model: { service: history.service, generatedAt, from: 0, to: 0, adverts: [], totals: [], funnel: { views: 0, likes: 0, applications: 0 }, closingThisWeek: [] } };
+  if (!span)
+    return {
+      model: {
+        service: history.service,
+        generatedAt,
+        from: 0,
+        to: 0,
+        adverts: [],
+        totals: [],
+        funnel: { views: 0, likes: 0, applications: 0 },
+        closingThisWeek: [],
+      },
+    };
   const firstDay = Math.floor(span.first / DAY_MS);
   const dayCount = Math.floor(span.last / DAY_MS) - firstDay + 1;
   const bucketMs = Math.max(1, (span.last - span.first + 1) / TREND_POINTS);
   const cutoff = span.last - QUIET_MS;
   const accumulators = new Map<string, Accumulator>();
-  const snapshot = (reference: string, at: number, views: number, likes: number, applications: number, unviewed: number): Snapshot => ({ reference, at, views, likes, applications, applications_unviewed: unviewed });
+  const snapshot = (reference: string, at: number, views: number, likes: number, applications: number, unviewed: number): Snapshot => ({
+    reference,
+    at,
+    views,
+    likes,
+    applications,
+    applications_unviewed: unviewed,
+  });
 
   const visit: Visitor = (reference, at, views, likes, applications, unviewed) => {
     let acc = accumulators.get(reference);
@@ -150,13 +169,21 @@ function startReport(history: History, options: ReportOptions): StartedReport {
     }
   };
   const today = options.today ?? Math.floor(generatedAt / DAY_MS);
-  return { from, visit, finish: () => withClosing(finishReport(history.service, generatedAt, span, dayCount, firstDay, accumulators, options.published), options.published, today) };
+  return {
+    from,
+    visit,
+    finish: () => withClosing(finishReport(history.service, generatedAt, span, dayCount, firstDay, accumulators, options.published), options.published, today),
+  };
 }
 
 /** Days left of each live advert with a closing date, and those closing this week (see published/closing.ts). */
 function withClosing(model: ReportModel, published: ReportOptions['published'], today: number): ReportModel {
   if (!published) return model;
-  const closing = closingDates(published, model.adverts.map((a) => a.reference), today);
+  const closing = closingDates(
+    published,
+    model.adverts.map((a) => a.reference),
+    today,
+  );
   for (const advert of model.adverts) {
     const c = closing.get(advert.reference);
     if (!c) continue;
@@ -164,7 +191,10 @@ function withClosing(model: ReportModel, published: ReportOptions['published'], 
     advert.daysLeft = c.days_left;
   }
   const titles = new Map(model.adverts.map((a) => [a.reference, a.title]));
-  model.closingThisWeek = closingThisWeek(closing).map((c) => ({ ...c, ...(titles.get(c.reference) === undefined ? {} : { title: titles.get(c.reference)! }) }));
+  model.closingThisWeek = closingThisWeek(closing).map((c) => ({
+    ...c,
+    ...(titles.get(c.reference) === undefined ? {} : { title: titles.get(c.reference)! }),
+  }));
   return model;
 }
 
@@ -177,7 +207,13 @@ function finishReport(
   accumulators: Map<string, Accumulator>,
   published: ReportOptions['published'],
 ): ReportModel {
-  const totals: DayTotals[] = Array.from({ length: dayCount }, (_, i) => ({ day: (firstDay + i) * DAY_MS, views: 0, likes: 0, applications: 0, applications_unviewed: 0 }));
+  const totals: DayTotals[] = Array.from({ length: dayCount }, (_, i) => ({
+    day: (firstDay + i) * DAY_MS,
+    views: 0,
+    likes: 0,
+    applications: 0,
+    applications_unviewed: 0,
+  }));
   const adverts: AdvertReport[] = [];
   const funnel = { views: 0, likes: 0, applications: 0 };
   for (const acc of accumulators.values()) {
@@ -191,7 +227,13 @@ function finishReport(
       trend.likes.push(acc.trend[b + 2]!);
       trend.applications.push(acc.trend[b + 3]!);
     }
-    const advert: AdvertReport = { ...insight(acc.reference, acc.last, baseline, acc.weekAgo), snapshots: acc.count, first: acc.first.at, last: acc.last.at, trend };
+    const advert: AdvertReport = {
+      ...insight(acc.reference, acc.last, baseline, acc.weekAgo),
+      snapshots: acc.count,
+      first: acc.first.at,
+      last: acc.last.at,
+      trend,
+    };
     const known = published?.get(acc.reference);
     if (known?.title !== undefined) advert.title = known.title;
     if (known?.group !== undefined) advert.group = known.group;

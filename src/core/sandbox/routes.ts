@@ -4,16 +4,7 @@
  */
 
 export type RouteName =
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'stats'
-  | 'event'
-  | 'fixture.applications'
-  | 'fixture.requests'
-  | 'fixture.adverts'
-  | 'fixture.events'
-  | 'fixture.reset';
+  'create' | 'update' | 'delete' | 'stats' | 'event' | 'fixture.applications' | 'fixture.requests' | 'fixture.adverts' | 'fixture.events' | 'fixture.reset';
 
 export type RouteMatch =
   | { kind: 'route'; name: RouteName; params: Record<string, string>; fixture: boolean }
@@ -52,7 +43,10 @@ export function matchRoute(method: string, url: string): RouteMatch {
   if (!path.startsWith('/')) return { kind: 'not_found', fixture };
   let segments: string[];
   try {
-    segments = path.slice(1).split('/').map((s) => decodeURIComponent(s));
+    segments = path
+      .slice(1)
+      .split('/')
+      .map((s) => decodeURIComponent(s));
   } catch {
     return { kind: 'bad_path', fixture };
   }

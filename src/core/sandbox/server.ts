@@ -254,7 +254,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
   };
 
-
   return {
     handler,
     state: () => structuredClone(store.snapshot()),

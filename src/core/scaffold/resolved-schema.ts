@@ -29,7 +29,8 @@ const INTEGER_TEXT = '^-?\\d+$';
 export function resolvedSchema(shipped: Record<string, unknown>, settings: AdvertSettings, kind: 'create' | 'update'): Record<string, unknown> {
   const schema = structuredClone(shipped) as Schema;
   schema.$id = `${String(schema.$id ?? 'urn:jobs-cli:schemas:advert')}:resolved`;
-  schema.description = `${String(schema.description ?? '')} Resolved for a project: its config's defaults make fields optional and its constants' names are accepted (written by jobs schema ${kind} --resolved).`.trim();
+  schema.description =
+    `${String(schema.description ?? '')} Resolved for a project: its config's defaults make fields optional and its constants' names are accepted (written by jobs schema ${kind} --resolved).`.trim();
   if (kind === 'create') relax(schema, settings.defaults);
   withNames(schema, settings.constants);
   return schema;
@@ -112,7 +113,9 @@ export function projectDirOf(configFiles: readonly string[], userConfigDir: stri
 export function writeResolvedSchema(path: string, schema: Record<string, unknown>): void {
   // The tool writes its own files only where it put them: a link in place of the folder is not followed.
   if (lstatSync(dirname(path), { throwIfNoEntry: false })?.isSymbolicLink()) {
-    throw new UsageError(`${dirname(path)} is a symbolic link; the resolved schema is not written through it`, { details: ['remove the link and run the command again'] });
+    throw new UsageError(`${dirname(path)} is a symbolic link; the resolved schema is not written through it`, {
+      details: ['remove the link and run the command again'],
+    });
   }
   if (basename(dirname(path)) === TOOL_FOLDER) prepareToolFolder(dirname(path));
   try {

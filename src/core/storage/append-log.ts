@@ -110,11 +110,15 @@ export class AppendLog {
    * counted by its tests), whole or not at all: when a write or the fsync fails, the file is cut
    * back to where this append began and the error rethrown. Returns the offset it began at.
    */
-  async appendWith(bytes: Buffer, write: (fd: number, bytes: Buffer, offset: number) => Promise<number>, sync?: (fd: number) => Promise<void>): Promise<number> {
+  async appendWith(
+    bytes: Buffer,
+    write: (fd: number, bytes: Buffer, offset: number) => Promise<number>,
+    sync?: (fd: number) => Promise<void>,
+  ): Promise<number> {
     const fd = this.descriptor();
     const start = this.committed;
     try {
-      for (let done = 0; done < bytes.length; ) {
+      for (let done = 0; done < bytes.length;) {
         const written = await write(fd, bytes, done);
         // A write that takes nothing would loop for ever.
         if (written <= 0) throw Object.assign(new Error('the file took no bytes'), { code: 'EIO' });

@@ -76,7 +76,17 @@ export function reasonInWords(error: unknown): string {
 }
 
 /** "cannot write <file>: <why>" as a StorageError. */
-export function cannotWrite(display: string, path: string, error: unknown, options: { what?: string; details?: string[]; exitCode?: ExitCode; after?: string } = {}): StorageError {
+export function cannotWrite(
+  display: string,
+  path: string,
+  error: unknown,
+  options: { what?: string; details?: string[]; exitCode?: ExitCode; after?: string } = {},
+): StorageError {
   if (error instanceof StorageError) return error;
-  return new StorageError(`cannot write ${options.what ? `${options.what} ` : ''}${display}: ${whyUnwritable(error)}${options.after ?? ''}`, path, error, options);
+  return new StorageError(
+    `cannot write ${options.what ? `${options.what} ` : ''}${display}: ${whyUnwritable(error)}${options.after ?? ''}`,
+    path,
+    error,
+    options,
+  );
 }

@@ -105,7 +105,10 @@ export function acquireLock(
   try {
     result = tryLock(path, { force: options.unlock, onTakeover: (why) => options.notice(`removing ${why}: ${path}`) });
   } catch (error) {
-    throw new UsageError(`cannot create the lock ${path}: ${whyUnwritable(error)}; nothing was sent`, { cause: error, details: [`choose a writable place for the ${file}`] });
+    throw new UsageError(`cannot create the lock ${path}: ${whyUnwritable(error)}; nothing was sent`, {
+      cause: error,
+      details: [`choose a writable place for the ${file}`],
+    });
   }
   if ('held' in result) return result.held;
   const h = result.holder;
@@ -272,7 +275,8 @@ function staleness(lock: string, holder: Holder | undefined, staleAfterMs: numbe
   if (staleAfterMs !== undefined) {
     const at = Date.parse(holder.started_at);
     const since = Number.isNaN(at) ? mtimeOf(lock) : at;
-    if (since !== undefined && Date.now() - since > staleAfterMs) return `a lock held for more than ${Math.round(staleAfterMs / 1000)} s by process ${holder.pid}`;
+    if (since !== undefined && Date.now() - since > staleAfterMs)
+      return `a lock held for more than ${Math.round(staleAfterMs / 1000)} s by process ${holder.pid}`;
   }
   return undefined;
 }

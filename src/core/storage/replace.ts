@@ -71,7 +71,7 @@ function createTempInFolder(path: string, mode: number, folderMode: number | und
 
 /** Writes every byte of `bytes` at the descriptor's position; a write that takes nothing is EIO. */
 export function writeAll(fd: number, bytes: Buffer, position?: number): number {
-  for (let done = 0; done < bytes.length; ) {
+  for (let done = 0; done < bytes.length;) {
     const n = writeSync(fd, bytes, done, bytes.length - done, position === undefined ? null : position + done);
     if (n <= 0) throw Object.assign(new Error('the file took no bytes'), { code: 'EIO' });
     done += n;

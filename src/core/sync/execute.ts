@@ -74,7 +74,15 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
         const textHash = c.textHash ?? before.text_hash;
         // The folder says what the advert's group is now (none: it is no longer one of several places).
         const group = c.group;
-        state.put(service, c.reference, { file: c.file, document: c.document!, hash: before.hash, ...(textHash === undefined ? {} : { text_hash: textHash }), ...(group === undefined ? {} : { group }), fields: before.fields, published_at: before.published_at });
+        state.put(service, c.reference, {
+          file: c.file,
+          document: c.document!,
+          hash: before.hash,
+          ...(textHash === undefined ? {} : { text_hash: textHash }),
+          ...(group === undefined ? {} : { group }),
+          fields: before.fields,
+          published_at: before.published_at,
+        });
       }
     }
   } catch (error) {

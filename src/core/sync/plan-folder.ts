@@ -44,7 +44,15 @@ export async function planFolder(folder: CheckedDigests, recorded: ReadonlyMap<s
   const planner = new Planner(recorded, { prune: options.prune, force: options.force, keepAdverts: false });
   const planned = (advert: FileAdvertDigest): AdvertDigest => {
     const source = folder.files[advert.file]!.display;
-    return { source, file: options.fileOf(source), reference: advert.reference, document: advert.document, hash: advert.hash, textHash: advert.textHash, ...(advert.group === undefined ? {} : { group: advert.group }) };
+    return {
+      source,
+      file: options.fileOf(source),
+      reference: advert.reference,
+      document: advert.document,
+      hash: advert.hash,
+      textHash: advert.textHash,
+      ...(advert.group === undefined ? {} : { group: advert.group }),
+    };
   };
   // Left out for its text: when that is not the text of this advert's record (new, or edited), its
   // payload is hashed after all, read again; then every advert is planned in file order.

@@ -68,7 +68,14 @@ export function makePlan(adverts: Iterable<CheckedAdvert>, recorded: ReadonlyMap
   const planner = new Planner(recorded, options);
   for (const advert of adverts) {
     const group = expansionOf(advert.source)?.group;
-    const digest = { reference: advert.reference!, file: options.fileOf(advert), source: advert.source.file, document: advert.source.index, hash: hashOf(advert.payload), ...(group === undefined ? {} : { group }) };
+    const digest = {
+      reference: advert.reference!,
+      file: options.fileOf(advert),
+      source: advert.source.file,
+      document: advert.source.index,
+      hash: hashOf(advert.payload),
+      ...(group === undefined ? {} : { group }),
+    };
     planner.add(digest, advert);
   }
   return planner.finish();
@@ -133,7 +140,8 @@ export class Planner {
     const textHash = digest.textHash ?? '';
     const before = this.recorded.get(reference);
     if (before) this.found++;
-    if (hash === '' && !this.knowsText(reference, document, digest.textHash)) throw new Error(`the digest of ${reference} has no content hash, and its text is not the record's`);
+    if (hash === '' && !this.knowsText(reference, document, digest.textHash))
+      throw new Error(`the digest of ${reference} has no content hash, and its text is not the record's`);
     if (before && !this.options.force && (hash === '' || before.hash === hash)) {
       // The common case of a big folder: one hash, no per-field work, nothing of the advert kept.
       // A place whose file's reference changed (it keeps its own) is recorded under its new group, as a move.
@@ -144,7 +152,16 @@ export class Planner {
       this.changes.push(change);
       return;
     }
-    const base = { reference, file, source: digest.source, document, hash, ...(textHash === '' ? {} : { textHash }), ...(digest.group === undefined ? {} : { group: digest.group }), ...(this.options.keepAdverts === false || !advert ? {} : { advert }) };
+    const base = {
+      reference,
+      file,
+      source: digest.source,
+      document,
+      hash,
+      ...(textHash === '' ? {} : { textHash }),
+      ...(digest.group === undefined ? {} : { group: digest.group }),
+      ...(this.options.keepAdverts === false || !advert ? {} : { advert }),
+    };
     if (!before) {
       this.changes.push({ action: 'create', ...base });
       return;
@@ -174,7 +191,12 @@ export class Planner {
       const present = new Set(changes.map((c) => c.reference));
       for (const [reference, record] of this.recorded) {
         if (present.has(reference)) continue;
-        changes.push({ action: this.options.prune ? 'delete' : 'orphan', reference, file: record.file, ...(record.group === undefined ? {} : { group: record.group }) });
+        changes.push({
+          action: this.options.prune ? 'delete' : 'orphan',
+          reference,
+          file: record.file,
+          ...(record.group === undefined ? {} : { group: record.group }),
+        });
       }
     }
     return { changes, counts: countActions(changes) };

@@ -99,7 +99,7 @@ export function readStateCheck(path: string): StateCheck | undefined {
       const again = openSync(path, 'r');
       try {
         const piece = Buffer.allocUnsafe(PIECE);
-        for (let done = 0; done < before; ) {
+        for (let done = 0; done < before;) {
           const n = readSync(again, piece, 0, Math.min(PIECE, before - done), done);
           if (n === 0) return false;
           digest.update(piece.subarray(0, n));

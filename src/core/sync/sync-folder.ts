@@ -199,14 +199,16 @@ async function settleRun(options: SyncFolderOptions, hooks: SyncHooks): Promise<
   if (options.token !== undefined) env.JOBS_TOKEN = options.token;
   const notice = (text: string) => options.log?.(text);
   const root = resolve(cwd, options.dir);
-  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${options.dir}: not a folder; sync takes the folder that holds the adverts`);
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`${options.dir}: not a folder; sync takes the folder that holds the adverts`);
   const statePath = resolve(cwd, options.state ?? join(options.dir, DEFAULT_STATE_FILE));
   try {
     // Checked by name before the folder is read and before anything opens it: reading a FIFO or a
     // device would block or never end.
     statRegularFile(statePath);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`cannot read the sync state ${relative(cwd, statePath) || statePath}: ${whyUnreadable(error)}`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new UsageError(`cannot read the sync state ${relative(cwd, statePath) || statePath}: ${whyUnreadable(error)}`);
   }
   const config = hooks.config ?? (await resolvedConfig(options, cwd, env, notice));
   const checkOptions = { allowUnknownFields: Boolean(options.allowUnknownFields) };
@@ -267,7 +269,16 @@ async function checkFolderBesideState(run: SyncRun): Promise<CheckedFolder> {
   const stateBytes = statSync(statePath, { throwIfNoEntry: false })?.size ?? 0;
   const beside = { run: readState, files: Math.min(65_536, Math.ceil(stateBytes / 2048)) };
   const texts = { basis: run.textBasis, textOnly: shortcut.textOnly };
-  const folder = await checkFolder(options.dir, { cwd: run.cwd, env: run.env, settings: run.settings, options: run.checkOptions, exclude: stateFiles(statePath), texts, beside, signal: run.signal });
+  const folder = await checkFolder(options.dir, {
+    cwd: run.cwd,
+    env: run.env,
+    settings: run.settings,
+    options: run.checkOptions,
+    exclude: stateFiles(statePath),
+    texts,
+    beside,
+    signal: run.signal,
+  });
   if (stateError !== undefined) throw stateError;
   return { folder, ...read! };
 }
@@ -307,7 +318,13 @@ function withDates(run: SyncRun, folder: FolderDigests, planned: { plan: Plan; s
 
 /** A dry run's result: what would change (unchanged adverts are only counted). */
 function dryRunResult(plan: Plan): SyncFolderResult {
-  return { exitCode: ExitCode.ok, dryRun: true, plan: plan.changes.filter((c) => c.action !== 'unchanged').map(plannedEntry), results: [], counts: { ...plan.counts } };
+  return {
+    exitCode: ExitCode.ok,
+    dryRun: true,
+    plan: plan.changes.filter((c) => c.action !== 'unchanged').map(plannedEntry),
+    results: [],
+    counts: { ...plan.counts },
+  };
 }
 
 /**
@@ -315,7 +332,13 @@ function dryRunResult(plan: Plan): SyncFolderResult {
  * also after an error, the state is written. A state without records at hand (the shortcut) has
  * nothing to send or record.
  */
-async function executeAndRecord(run: SyncRun, hooks: SyncHooks, plan: Plan, client: JobsClient, state: SyncState | undefined): Promise<{ outcome: ExecuteOutcome; saveFailure?: unknown }> {
+async function executeAndRecord(
+  run: SyncRun,
+  hooks: SyncHooks,
+  plan: Plan,
+  client: JobsClient,
+  state: SyncState | undefined,
+): Promise<{ outcome: ExecuteOutcome; saveFailure?: unknown }> {
   // A success that could not be recorded would be sent again: refuse before sending anything.
   if (hasChanges(plan)) state!.openLog();
   const { signal } = run;
@@ -381,7 +404,15 @@ export function syncedEntry(result: ChangeResult): SyncedEntry {
     file: change.file,
     action: change.action,
     status: result.status,
-    ...(error ? { error: { message: error.message, exit_code: error.exitCode, ...(error instanceof ApiError ? { status: error.status ?? null, errors: error.tree ?? null } : {}) } } : {}),
+    ...(error
+      ? {
+          error: {
+            message: error.message,
+            exit_code: error.exitCode,
+            ...(error instanceof ApiError ? { status: error.status ?? null, errors: error.tree ?? null } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -417,16 +448,22 @@ export function exitCodeFor(results: readonly ChangeResult[]): number {
 export function recordingError(state: SyncState, outcome: ExecuteOutcome, saveFailure: unknown): PartialFailureError {
   const { logPath, path } = state;
   if (saveFailure === undefined) {
-    const error = new PartialFailureError(`cannot write the sync log ${logPath} (${reasonOf(outcome.recordFailure)}); the run was stopped: everything this run did is recorded in the state ${path}`);
+    const error = new PartialFailureError(
+      `cannot write the sync log ${logPath} (${reasonOf(outcome.recordFailure)}); the run was stopped: everything this run did is recorded in the state ${path}`,
+    );
     error.details = ['free some space or make the log writable, then run again to finish'];
     return error;
   }
   if (outcome.recordFailure === undefined) {
-    const error = new PartialFailureError(`cannot write the sync state ${path} (${reasonOf(saveFailure)}); what this run did is kept in the log ${logPath}, which the next run folds in`);
+    const error = new PartialFailureError(
+      `cannot write the sync state ${path} (${reasonOf(saveFailure)}); what this run did is kept in the log ${logPath}, which the next run folds in`,
+    );
     error.details = ['free some space or make the folder writable, then run again'];
     return error;
   }
-  const error = new PartialFailureError(`cannot record this run: neither the sync log ${logPath} (${reasonOf(outcome.recordFailure)}) nor the state ${path} (${reasonOf(saveFailure)}) can be written`);
+  const error = new PartialFailureError(
+    `cannot record this run: neither the sync log ${logPath} (${reasonOf(outcome.recordFailure)}) nor the state ${path} (${reasonOf(saveFailure)}) can be written`,
+  );
   error.details = [
     ...outcome.unlogged.map((r) => `${r.status} ${sanitize(r.change.reference)} (${sanitize(r.change.file)}) is not recorded`),
     'what is not recorded is safe to repeat: a rerun adopts adverts that exist (their reference is taken), sends updates again and finds deleted adverts gone',
@@ -444,7 +481,12 @@ async function todayOf(options: SyncFolderOptions, env: Record<string, string | 
 }
 
 /** The settings as the CLI resolves them (flags > env > project config > user config), for a caller without them. */
-async function resolvedConfig(options: SyncFolderOptions, cwd: string, env: Record<string, string | undefined>, notice: (text: string) => void): Promise<ResolvedConfig> {
+async function resolvedConfig(
+  options: SyncFolderOptions,
+  cwd: string,
+  env: Record<string, string | undefined>,
+  notice: (text: string) => void,
+): Promise<ResolvedConfig> {
   const { resolveConfig } = await import('../config/resolve.js');
   const config = await resolveConfig({ cwd, env, globals: globalsFor(options) });
   for (const warning of config.warnings) notice(`warning: ${warning}`);

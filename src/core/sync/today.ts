@@ -29,6 +29,7 @@ export async function todayFor({ sandbox, env, now = Date.now() }: TodayInputs):
   const set = env[TODAY_VARIABLE];
   if (set === undefined || set === '') return dayAt(now);
   const day = dayOf(set);
-  if (day === undefined) throw new UsageError(`${TODAY_VARIABLE}=${JSON.stringify(set)} is not a date; write it as YYYY-MM-DD, or unset it to use today's date`);
+  if (day === undefined)
+    throw new UsageError(`${TODAY_VARIABLE}=${JSON.stringify(set)} is not a date; write it as YYYY-MM-DD, or unset it to use today's date`);
   return day;
 }

@@ -41,7 +41,11 @@ export function firstInexactJsonNumber(text: string): { offset: number; reason: 
  * The first number in a YAML node (a whole document, or the data of one event) that would not be
  * sent as written, with the offset of where it is written; aliases are followed.
  */
-export function firstInexactYamlNumber(node: Node | Document | null, doc: Document, followed = new Set<unknown>()): { offset: number; reason: string } | undefined {
+export function firstInexactYamlNumber(
+  node: Node | Document | null,
+  doc: Document,
+  followed = new Set<unknown>(),
+): { offset: number; reason: string } | undefined {
   let found: { offset: number; reason: string } | undefined;
   const check = (target: unknown, offset: number): void => {
     if (!isScalar(target) || typeof target.value !== 'number' || typeof target.source !== 'string') return;
@@ -76,7 +80,9 @@ function yamlNumberProblem(source: string, value: unknown): string | undefined {
   // 0x1F and 0o17: compare as whole numbers; decimals compare digit by digit.
   if (/^0[xo]/i.test(source)) {
     if (!Number.isFinite(value)) return inexactNumber(source, value);
-    return BigInt(source.toLowerCase()) === BigInt(value) ? undefined : `${source} cannot be represented exactly (it would be sent as ${JSON.stringify(value)})`;
+    return BigInt(source.toLowerCase()) === BigInt(value)
+      ? undefined
+      : `${source} cannot be represented exactly (it would be sent as ${JSON.stringify(value)})`;
   }
   if (/^[-+]?\.(inf|nan)$/i.test(source)) return `${source} has no JSON form (it would be sent as null)`;
   return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(source) ? inexactNumber(source, value) : undefined;

@@ -23,7 +23,9 @@ export class NotRegularFileError extends Error {
 }
 
 /** What a path is, in words, when it is not a regular file; undefined for a regular file. */
-export function notRegularKind(info: Pick<Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>): string | undefined {
+export function notRegularKind(
+  info: Pick<Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>,
+): string | undefined {
   if (info.isFile()) return undefined;
   if (info.isDirectory()) return 'a folder';
   if (info.isFIFO()) return 'a FIFO (named pipe)';

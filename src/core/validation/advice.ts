@@ -76,8 +76,10 @@ export function adviseEmail(text: string): string {
   if (at < 0) return `${shown} has no @: write the address as name@domain, e.g. hiring@example.com`;
   if (text.indexOf('@', at + 1) >= 0) return `${shown} has more than one @: write one address, as name@domain`;
   const domain = text.slice(at + 1);
-  if (/[,;]/.test(domain)) return `${shown} has a ${domain.includes(',') ? 'comma' : 'semicolon'} where a dot belongs: write ${sanitize(text.slice(0, at + 1) + domain.replace(/[,;]/g, '.'))}`;
-  if (domain !== '' && !domain.includes('.')) return `${shown} has no top-level domain after ${sanitize(domain)}: write the whole domain, e.g. ${sanitize(text)}.com`;
+  if (/[,;]/.test(domain))
+    return `${shown} has a ${domain.includes(',') ? 'comma' : 'semicolon'} where a dot belongs: write ${sanitize(text.slice(0, at + 1) + domain.replace(/[,;]/g, '.'))}`;
+  if (domain !== '' && !domain.includes('.'))
+    return `${shown} has no top-level domain after ${sanitize(domain)}: write the whole domain, e.g. ${sanitize(text)}.com`;
   return `${shown} is not an e-mail address: write it as name@domain, e.g. hiring@example.com`;
 }
 
@@ -88,7 +90,10 @@ const flowItem = (item: string) => (/^[\p{L}\p{N}][\p{L}\p{N} .+#/_-]*$/u.test(i
 
 /** `skills: Node.js, TypeScript` is one text; the field takes a list: show the list to write. */
 export function adviseList(path: readonly string[], text: string): string {
-  const items = text.split(/\s*[,;]\s*/).map((t) => t.trim()).filter((t) => t !== '');
+  const items = text
+    .split(/\s*[,;]\s*/)
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   const field = path[path.length - 1]!;
   const list = `${field}: [${items.map((i) => sanitize(flowItem(i))).join(', ')}]`;
   return `is a list, not one text: write ${list}, or each item on its own line under ${field}: as "- item"`;
@@ -96,7 +101,24 @@ export function adviseList(path: readonly string[], text: string): string {
 
 // ---- numbers -------------------------------------------------------------------------------------
 
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen'];
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+];
 
 /** A name where an id goes (`contract_id: permanent`), or words where a number goes (`seniority: three years`). */
 export function adviseNumber(path: readonly string[], value: unknown, context: AdviceContext): string | undefined {

@@ -95,7 +95,10 @@ function withAlternatives(errors: readonly AjvError[], options: ToTreeOptions): 
   };
   const isRootRequired = (e: AjvError) => e.keyword === 'required' && e.instancePath === '';
   const at = Math.max(0, rest.findIndex(isRootRequired));
-  const missing = rest.filter(isRootRequired).concat(first).sort((a, b) => rank(a) - rank(b));
+  const missing = rest
+    .filter(isRootRequired)
+    .concat(first)
+    .sort((a, b) => rank(a) - rank(b));
   const others = rest.filter((e) => !isRootRequired(e));
   return [...others.slice(0, at), ...missing, ...others.slice(at)];
 }

@@ -27,7 +27,13 @@ export async function loadValidAdverts(
   { exclude, ...options }: ValidateOptions & { /** Absolute paths a folder walk leaves out (the sync state). */ exclude?: ReadonlySet<string> } = {},
 ): Promise<CheckedAdvert[]> {
   const config = inputs.settings;
-  const loaded = await loadAdverts(paths, { cwd: inputs.cwd, stdin: inputs.stdin, uniqueReferences: mode === 'create', exclude, ...(inputs.signal ? { signal: inputs.signal } : {}) });
+  const loaded = await loadAdverts(paths, {
+    cwd: inputs.cwd,
+    stdin: inputs.stdin,
+    uniqueReferences: mode === 'create',
+    exclude,
+    ...(inputs.signal ? { signal: inputs.signal } : {}),
+  });
   const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, options));
   const findings = sortFindings([
     ...loaded.problems.map(findingFromProblem),
@@ -40,5 +46,9 @@ export async function loadValidAdverts(
     const at = c.source.locate(['reference']);
     return duplicates.has(`${c.source.file}:${at.line}:${at.column}`);
   };
-  throw invalidAdverts(findings, { adverts: checked.length, invalid: checked.filter((c) => !isValid(c) || (duplicates.size > 0 && duplicated(c))).length, problems: loaded.problems });
+  throw invalidAdverts(findings, {
+    adverts: checked.length,
+    invalid: checked.filter((c) => !isValid(c) || (duplicates.size > 0 && duplicated(c))).length,
+    problems: loaded.problems,
+  });
 }

@@ -58,7 +58,10 @@ export function duplicatesNote(duplicates: number): string {
 }
 
 /** The error for these findings, counted as the files came out: adverts checked, invalid (duplicates included), problems. */
-export function invalidAdverts(findings: readonly Finding[], counted: { adverts: number; invalid: number; problems: readonly Pick<LoadProblem, 'file' | 'code'>[] }): InvalidAdvertsError {
+export function invalidAdverts(
+  findings: readonly Finding[],
+  counted: { adverts: number; invalid: number; problems: readonly Pick<LoadProblem, 'file' | 'code'>[] },
+): InvalidAdvertsError {
   const { adverts, invalid, problems } = counted;
   // A file that could not be read is said so, not counted as "0 of 0 adverts invalid".
   const { files, duplicates } = problemParts(problems);

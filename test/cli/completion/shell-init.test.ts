@@ -120,8 +120,11 @@ describe('bash completion through shell-init', () => {
   it('completes commands for jobs and jobs-cli, job specs after %, and profile names', () => {
     const complete = (...words: string[]) =>
       `COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _jobs_cli; echo "\${COMPREPLY[*]}"`;
-    const out = run('bash', `eval "$(cat ${dir}/init.bash)"; sleep 30 >/dev/null 2>&1 & sleeper=$!; trap 'kill $sleeper 2>/dev/null' EXIT
-${complete('jobs', 'va')}; ${complete('jobs-cli', 'va')}; ${complete('jobs', '')} ; ${complete('jobs', '%')}; ${complete('jobs', '--profile', '')}`);
+    const out = run(
+      'bash',
+      `eval "$(cat ${dir}/init.bash)"; sleep 30 >/dev/null 2>&1 & sleeper=$!; trap 'kill $sleeper 2>/dev/null' EXIT
+${complete('jobs', 'va')}; ${complete('jobs-cli', 'va')}; ${complete('jobs', '')} ; ${complete('jobs', '%')}; ${complete('jobs', '--profile', '')}`,
+    );
     const lines = out.split('\n');
     expect(lines[0]).toBe('validate');
     expect(lines[1]).toBe('validate');
@@ -153,7 +156,10 @@ done
 zpty -d z
 print -r -- "$out"`;
     const screen = (typed: string, expected: string) =>
-      execFileSync('zsh', ['-f', '-c', driver, 'driver', typed, expected], { cwd: ROOT, env, encoding: 'utf8', timeout: 20_000 }).replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
+      execFileSync('zsh', ['-f', '-c', driver, 'driver', typed, expected], { cwd: ROOT, env, encoding: 'utf8', timeout: 20_000 }).replace(
+        /\x1b\[[0-9;?]*[A-Za-z]/g,
+        '',
+      );
     expect(screen('jobs valid', 'jobs validate ')).toContain('jobs validate ');
     expect(screen('jobs-cli valid', 'jobs-cli validate ')).toContain('jobs-cli validate ');
   });

@@ -63,7 +63,9 @@ describe('a retry says what is waited for, how long, and which attempt comes nex
     const port = await closedPort();
     const r = await runJobs(['stats', 'A-1', '--retries', '1'], { env: { JOBS_BASE_URL: `http://127.0.0.1:${port}`, JOBS_TOKEN: 'tok' } });
     expect(r.code).toBe(7);
-    expect(r.stderr).toMatch(new RegExp(`^GET /jobs/A-1/stats: connection refused \\(127\\.0\\.0\\.1:${port}\\): retrying in \\d(\\.\\d)?s, attempt 2 of 2\\n`));
+    expect(r.stderr).toMatch(
+      new RegExp(`^GET /jobs/A-1/stats: connection refused \\(127\\.0\\.0\\.1:${port}\\): retrying in \\d(\\.\\d)?s, attempt 2 of 2\\n`),
+    );
   });
 
   it('--json and --quiet stay clean: nothing on stderr, one JSON document on stdout', async () => {
@@ -166,7 +168,7 @@ describe('a terminal that reports no width (script, expect, CI wrappers)', () =>
     expect(terminal.screen()).toEqual([]);
   });
 
-  it('TERM=dumb (an editor\'s shell buffer) gets no live line either', async () => {
+  it("TERM=dumb (an editor's shell buffer) gets no live line either", async () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
     const scope = nock(SERVICE).post('/jobs').times(2).delay(300).reply(201);
     const terminal = fakeTerminal(80);

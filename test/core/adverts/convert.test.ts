@@ -7,7 +7,6 @@ import { HOSTILE } from '../../support/markdown-adverts.js';
 
 const EXAMPLES = resolve(import.meta.dirname, '../../../examples/adverts');
 
-
 const valueOf = (file: string, text: string) => {
   const read = parseAdverts(file, text);
   expect(read.problems).toEqual([]);
@@ -50,8 +49,16 @@ describe('convert YAML <-> Markdown', () => {
   it('keeps the other fields byte for byte (a folded block stays folded as written)', () => {
     const yaml = readFileSync(join(EXAMPLES, 'backend-engineer.yaml'), 'utf8');
     const { text } = yamlToMarkdown('b.yaml', 'b.md', yaml);
-    const fields = yaml.split('\n').slice(1).filter((line, i, all) => !/^job_description:/.test(line) && !(i > 0 && /^job_description:/.test(all[i - 1]!)) && !(i > 1 && /^job_description:/.test(all[i - 2]!)));
-    expect(text).toBe(`---\n${fields.join('\n')}---\n\nYou will design and run the services that plan our robots' routes: Node.js, PostgreSQL, message queues and a lot of measuring.\n`);
+    const fields = yaml
+      .split('\n')
+      .slice(1)
+      .filter(
+        (line, i, all) =>
+          !/^job_description:/.test(line) && !(i > 0 && /^job_description:/.test(all[i - 1]!)) && !(i > 1 && /^job_description:/.test(all[i - 2]!)),
+      );
+    expect(text).toBe(
+      `---\n${fields.join('\n')}---\n\nYou will design and run the services that plan our robots' routes: Node.js, PostgreSQL, message queues and a lot of measuring.\n`,
+    );
   });
 
   it('converts a JSON advert (its fields written as YAML)', () => {
@@ -69,7 +76,9 @@ describe('convert YAML <-> Markdown', () => {
 
   it('Markdown to YAML keeps the front matter as written and adds a modeline when asked', () => {
     const r = markdownToYaml('a.md', 'a.yaml', '---\n# kept\nreference: A\n---\n\n  indented first line\nsecond\n', '../advert.schema.json');
-    expect(r.text).toBe('# yaml-language-server: $schema=../advert.schema.json\n# kept\nreference: A\njob_description: |2\n    indented first line\n  second\n');
+    expect(r.text).toBe(
+      '# yaml-language-server: $schema=../advert.schema.json\n# kept\nreference: A\njob_description: |2\n    indented first line\n  second\n',
+    );
   });
 
   it('splits a file of several adverts into one Markdown advert each, named by reference, comments kept with their document', () => {
@@ -80,11 +89,15 @@ describe('convert YAML <-> Markdown', () => {
     expect(parts.map((p) => valueOf('p.md', p.text))).toEqual(values);
     expect(parts[0]!.text.startsWith('---\n# Two adverts in one file, as two YAML documents.\nreference: ACME-0043\n')).toBe(true);
     expect(parts.map((p) => p.notes)).toEqual([[expect.stringContaining('gains a final line break')], [expect.stringContaining('gains a final line break')]]);
-    expect(() => yamlToMarkdownParts('d.yaml', '%YAML 1.2\n---\nreference: A\njob_description: x\n---\nreference: B\njob_description: y\n')).toThrow('cannot be told apart line by line');
+    expect(() => yamlToMarkdownParts('d.yaml', '%YAML 1.2\n---\nreference: A\njob_description: x\n---\nreference: B\njob_description: y\n')).toThrow(
+      'cannot be told apart line by line',
+    );
   });
 
   it('refuses what it cannot carry over: several adverts, no job description, a file that does not read', () => {
-    expect(() => yamlToMarkdown('a.yaml', 'a.md', 'reference: A\njob_description: x\n---\nreference: B\njob_description: y\n')).toThrow('the file holds 2 adverts and a Markdown advert is one');
+    expect(() => yamlToMarkdown('a.yaml', 'a.md', 'reference: A\njob_description: x\n---\nreference: B\njob_description: y\n')).toThrow(
+      'the file holds 2 adverts and a Markdown advert is one',
+    );
     expect(() => yamlToMarkdown('a.yaml', 'a.md', 'reference: A\n')).toThrow('the advert has no job_description text');
     expect(() => yamlToMarkdown('a.yaml', 'a.md', 'reference: [\n')).toThrow(ConvertError);
     expect(() => markdownToYaml('a.md', 'a.yaml', 'no front matter\n')).toThrow('does not read as a Markdown advert');

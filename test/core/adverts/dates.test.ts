@@ -46,7 +46,9 @@ describe('dates', () => {
   });
 
   it('a checked advert has no jobs block in its payload, and keeps its dates beside it', () => {
-    const [source] = readWithYamlPackage('a.yaml', advertYaml('A-1', 'jobs:\n  opens: 2026-12-01\n  closes: 2026-12-31\n'), { fieldTypes: advertFieldTypes }).adverts;
+    const [source] = readWithYamlPackage('a.yaml', advertYaml('A-1', 'jobs:\n  opens: 2026-12-01\n  closes: 2026-12-31\n'), {
+      fieldTypes: advertFieldTypes,
+    }).adverts;
     const checked = checkAdvert(source!, NO_SETTINGS);
     expect(checked.tree).toEqual({});
     expect(Object.keys(checked.payload)).not.toContain('jobs');
@@ -54,9 +56,17 @@ describe('dates', () => {
   });
 
   it('a key the block does not know, a date that is none, and closes before opens are errors at their lines, even with --allow-unknown-fields', async () => {
-    const dir = tempFolder({ 'a.yaml': advertYaml('A-1', 'jobs:\n  opens: 2026-12-05\n  closes: 2026-12-01\n  colses: 2026-12-01\n'), 'b.yaml': advertYaml('B-2', 'jobs:\n  opens: 2026-02-30\n') });
+    const dir = tempFolder({
+      'a.yaml': advertYaml('A-1', 'jobs:\n  opens: 2026-12-05\n  closes: 2026-12-01\n  colses: 2026-12-01\n'),
+      'b.yaml': advertYaml('B-2', 'jobs:\n  opens: 2026-02-30\n'),
+    });
     const files = ['a.yaml', 'b.yaml'].map((f) => ({ display: f, path: join(dir, f) }));
-    const checked = await checkFiles(files, async function* () {}, { settings: NO_SETTINGS, mode: 'create', options: { allowUnknownFields: true }, records: false });
+    const checked = await checkFiles(files, async function* () {}, {
+      settings: NO_SETTINGS,
+      mode: 'create',
+      options: { allowUnknownFields: true },
+      records: false,
+    });
     // The block starts on line 18 of each file (advertYaml has 17 lines).
     expect(sortFindings(checked.findings).map((f) => `${f.file}:${f.line}: ${f.path} [${f.message}]`)).toEqual([
       'a.yaml:20: jobs.closes [before_opens]',
@@ -69,9 +79,17 @@ describe('dates', () => {
   it('warns, at the line of closes, of an advert that has closed; it stays valid', async () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1', 'jobs:\n  closes: 2026-12-01\n'), 'b.yaml': advertYaml('B-2', 'jobs:\n  closes: 2026-12-02\n') });
     const files = ['a.yaml', 'b.yaml'].map((f) => ({ display: f, path: join(dir, f) }));
-    const checked = await checkFiles(files, async function* () {}, { settings: NO_SETTINGS, mode: 'create', options: {}, records: false, today: day('2026-12-02') });
+    const checked = await checkFiles(files, async function* () {}, {
+      settings: NO_SETTINGS,
+      mode: 'create',
+      options: {},
+      records: false,
+      today: day('2026-12-02'),
+    });
     expect(checked.findings).toEqual([]);
     expect(checked.invalid).toBe(0);
-    expect(checked.warnings.map((f) => `${f.file}:${f.line}:${f.column}: ${f.path} [${f.message}] ${f.severity}`)).toEqual(['a.yaml:19:11: jobs.closes [closed] warning']);
+    expect(checked.warnings.map((f) => `${f.file}:${f.line}:${f.column}: ${f.path} [${f.message}] ${f.severity}`)).toEqual([
+      'a.yaml:19:11: jobs.closes [closed] warning',
+    ]);
   });
 });

@@ -16,7 +16,8 @@ import { readWithYamlPackage as readYamlAdvertsSlow } from '../../../src/core/ad
 import type { ReadOptions, ReadResult } from '../../../src/core/adverts/types.js';
 
 /** The one entry point, with the `yaml` package loaded (so never a promise). */
-const readYamlAdverts = (file: string, text: string, options: ReadOptions): ReadResult => readAdvertYaml(file, text, { ...options, yamlPackage: readYamlAdvertsSlow });
+const readYamlAdverts = (file: string, text: string, options: ReadOptions): ReadResult =>
+  readAdvertYaml(file, text, { ...options, yamlPackage: readYamlAdvertsSlow });
 import { advertFieldTypes } from '../../../src/core/generated/validators.js';
 
 const options = { fieldTypes: advertFieldTypes };
@@ -83,19 +84,22 @@ const mustBeFast: Record<string, string> = {
   'realistic bench advert': realisticAdvertYaml(4),
   'realistic bench advert with a bulleted list in a folded block': realisticAdvertYaml(5, { bullets: true }),
   'empty values': 'title:\nquestion:   \nseniority:  # none\nextra:\n',
-  'schema typing': 'reference: 00123\ntitle: NO\nstart_date: 2027-01-15\nseniority: 0x10\neducation: 0o17\ncontract_id: ~\nsalary_id: "3"\nindustry_id: 1e3\nextra: yes\nflag: true\nnum: -5\nneg: -.5\nplus: +1\ninf: .inf\nnan: .NaN\nbig: 123456789012345678901\n',
+  'schema typing':
+    'reference: 00123\ntitle: NO\nstart_date: 2027-01-15\nseniority: 0x10\neducation: 0o17\ncontract_id: ~\nsalary_id: "3"\nindustry_id: 1e3\nextra: yes\nflag: true\nnum: -5\nneg: -.5\nplus: +1\ninf: .inf\nnan: .NaN\nbig: 123456789012345678901\n',
   'quoted scalars': `a: "x \\" \\\\ \\/ \\n \\t \\r \\0 \\u00e9 # not a comment"\nb: 'it''s # also not'\nc: ""\nd: ''\ne: "1"  # c\nf: '2027-01-15'\n`,
   'plain scalars with odd characters': 'a: b:c\nb: a#b\nc: x, y\nd: x ]\ne: C++\nf: it\'s "q"\ng: é ü 漢字 😀\nh: -abc\ni: a # comment\nj: 100%\n',
   'block literal, all chompings': 'a: |\n  one\n    two\n\n  three\nb: |-\n  x\n\n\nc: |+\n  y\n\n\nd: 1\n',
   'block folded, all chompings': 'a: >\n\n  one\n  two\n\n\n  three\nb: >-\n  x\n  y\nc: >+\n  z\n\n# c\n\nd: 1\n',
   'more-indented folded line': 'a: >\n  x\n    y\n  z\n',
-  'bulleted list in a folded block': 'job_description: >\n  We offer:\n\n    - a desk\n    - été, 漢字\n  and more\n  text.\n\n\n     * deeper\n\n  end\nb: >-\n  text\n    - first\n',
+  'bulleted list in a folded block':
+    'job_description: >\n  We offer:\n\n    - a desk\n    - été, 漢字\n  and more\n  text.\n\n\n     * deeper\n\n  end\nb: >-\n  text\n    - first\n',
   'bulleted list in a literal block': 'a: |\n  Tasks:\n    - one\n      - two\n\n  done\nb: 1\n',
   'block scalar with comment-like content': 'a: | # header comment\n  # content\n  x\n # a comment\nb: 1\n',
   'block scalar before a document marker': 'a: |+\n  x\n\n---\na: >-\n  y\n',
   'sequences, both indentations': 'skills:\n- a\n- "b"\n- \'c\'\n- 1\nlocation:\n  tags:\n  - x\n  more:\n    - y\n    - [z, "w"]\nz: 1\n',
   'flow sequences': 'skills: [a, "b c", \'d\', 1, true, ~]\nempty: []\nspaced: [ a b ,c ]  # comment\n',
-  'comments everywhere': '# top\n\n# more\nreference: A # trailing\n  # deeper comment\nlocation: # on key\n    # before\n  country: FR\n# col 0 inside\n  city: Lyon\n\n\n',
+  'comments everywhere':
+    '# top\n\n# more\nreference: A # trailing\n  # deeper comment\nlocation: # on key\n    # before\n  country: FR\n# col 0 inside\n  city: Lyon\n\n\n',
   'block scalars in sequences': 'a:\n- |\n x\n- >-\n  y\n  z\nb:\n  - |+\n   w\n\n  - v\n',
   'block literal with leading empty lines': 'a: |\n\n  \n  x\n   y\nb: 1\n',
   'block scalar ended by a less-indented comment': 'a: |\n    x\n  # c\nb: 1\n',
@@ -105,7 +109,8 @@ const mustBeFast: Record<string, string> = {
   'nested deeper indentation': 'location:\n      country: FR\n      inner:\n         deep: 1\nafter: 2\n',
   '__proto__ key': '__proto__:\nconstructor:\ntitle: x\n',
   'numeric and dashed keys': '0: x\n1-a: y\nb-: z\n',
-  'schema keys under other parents, and their lookalikes': 'city: 5\nTitle: 5\ntitlf: 5\ntitle: 5\nlocation:\n  title: 5\n  city: 5\n  citY: 5\nrecruiter:\n  email: 5\n  city: 5\n',
+  'schema keys under other parents, and their lookalikes':
+    'city: 5\nTitle: 5\ntitlf: 5\ntitle: 5\nlocation:\n  title: 5\n  city: 5\n  citY: 5\nrecruiter:\n  email: 5\n  city: 5\n',
   'no final newline': 'reference: A\ntitle: "T"',
   'empty value at end of file': 'reference: A\ntitle:',
 };
@@ -126,10 +131,10 @@ const mayBail: Record<string, string> = {
   'flow mapping': 'a: {x: 1}\n',
   'trailing comma': 'a: [x, y,]\n',
   'anchors and aliases': 'a: &x 1\nb: *x\n',
-  'tag': 'a: !!str 1\n',
+  tag: 'a: !!str 1\n',
   'tags the schema would type': 'organization_type: !!str 3\nseniority: !!str 3\nreference: ! 00123\n',
   'tags that are refused': 'start_date: !!timestamp 2027-01-15\nb: !!binary aGk=\nc: !x y\n',
-  'directive': '%YAML 1.2\n---\na: 1\n',
+  directive: '%YAML 1.2\n---\na: 1\n',
   'duplicate key': 'a: 1\na: 2\n',
   'tab indentation': 'a:\n\tb: 1\n',
   'tab in value': 'a: x\ty\n',
@@ -200,12 +205,77 @@ describe('readYamlAdvertsFast agrees with the yaml package', () => {
 // ---- property tests -------------------------------------------------------------------------
 
 const trickyStrings = [
-  '', ' ', 'NO', 'yes', 'no', 'on', '00123', '2027-01-15', '0x10', '0o17', '~', 'null', 'Null', 'true', 'False',
-  '1e3', '.5', '-5', '+1', '-.inf', '.NaN', '12345678901234567890', 'a: b', 'a:b', 'a #b', 'a#b', '#x', '- x', '-x', '-',
-  '[a]', '{a}', 'x]', "it's", '"q"', "'q'", 'back\\slash', 'line\nbreak', 'two\n\nbreaks', 'trail\n', 'trail\n\n',
-  '\nlead', ' lead space', 'trail space ', 'é ü 漢字', '😀', '---', '...', '%x', '@x', '`x', '&a', '*a', '!t', '|', '>',
-  '?', ':', 'a,b', 'a, b', 'a\tb', '\t', 'bell\u0007', '  indented\nlines', 'more\n  indented\nback', 'C++', 'Node.js',
-  'x\r\ny', 'a\\nb', '\\u00e9', 'long words '.repeat(12).trim(),
+  '',
+  ' ',
+  'NO',
+  'yes',
+  'no',
+  'on',
+  '00123',
+  '2027-01-15',
+  '0x10',
+  '0o17',
+  '~',
+  'null',
+  'Null',
+  'true',
+  'False',
+  '1e3',
+  '.5',
+  '-5',
+  '+1',
+  '-.inf',
+  '.NaN',
+  '12345678901234567890',
+  'a: b',
+  'a:b',
+  'a #b',
+  'a#b',
+  '#x',
+  '- x',
+  '-x',
+  '-',
+  '[a]',
+  '{a}',
+  'x]',
+  "it's",
+  '"q"',
+  "'q'",
+  'back\\slash',
+  'line\nbreak',
+  'two\n\nbreaks',
+  'trail\n',
+  'trail\n\n',
+  '\nlead',
+  ' lead space',
+  'trail space ',
+  'é ü 漢字',
+  '😀',
+  '---',
+  '...',
+  '%x',
+  '@x',
+  '`x',
+  '&a',
+  '*a',
+  '!t',
+  '|',
+  '>',
+  '?',
+  ':',
+  'a,b',
+  'a, b',
+  'a\tb',
+  '\t',
+  'bell\u0007',
+  '  indented\nlines',
+  'more\n  indented\nback',
+  'C++',
+  'Node.js',
+  'x\r\ny',
+  'a\\nb',
+  '\\u00e9',
+  'long words '.repeat(12).trim(),
 ];
 
 const scalar = fc.oneof(
@@ -219,10 +289,28 @@ const scalar = fc.oneof(
 );
 
 const keys = fc.constantFrom(
-  'reference', 'title', 'seniority', 'organization_type', 'salary_text', 'start_date', 'skills', 'location', 'country',
-  'city', 'recruiter', 'email', 'extra', 'flag', 'a-b', 'x_y', 'Key9',
+  'reference',
+  'title',
+  'seniority',
+  'organization_type',
+  'salary_text',
+  'start_date',
+  'skills',
+  'location',
+  'country',
+  'city',
+  'recruiter',
+  'email',
+  'extra',
+  'flag',
+  'a-b',
+  'x_y',
+  'Key9',
   // Lookalikes of schema keys (same length, another letter or case), which the reader must not take for them.
-  'Title', 'titlf', 'emaiL', 'skills_',
+  'Title',
+  'titlf',
+  'emaiL',
+  'skills_',
 );
 
 const advertLike = fc.letrec((tie) => ({
@@ -250,7 +338,16 @@ const stringifyOptions = fc.record({
   comments: fc.array(fc.tuple(fc.nat(), fc.nat(6)), { maxLength: 3 }),
 });
 
-type Rendering = { defaultStringType: string; plainKeys: boolean; indentSeq: boolean; indent: number; lineWidth: number; flowSeqs: boolean; crlf: boolean; comments: [number, number][] };
+type Rendering = {
+  defaultStringType: string;
+  plainKeys: boolean;
+  indentSeq: boolean;
+  indent: number;
+  lineWidth: number;
+  flowSeqs: boolean;
+  crlf: boolean;
+  comments: [number, number][];
+};
 
 function render(docs: Record<string, unknown>[], o: Rendering): string {
   const parts = docs.map((value) => {
@@ -298,7 +395,42 @@ describe('property: mutated valid texts', () => {
     fc.record({
       kind: fc.constant('insert' as const),
       at: fc.nat(),
-      text: fc.constantFrom(' ', '  ', ':', ': ', '#', ' #', '-', '- ', '\n', '\r\n', '\r', '"', "'", '|', '>', '|-', '>+', '[', ']', ',', '\t', 'a', '0', '{', '&', '*', '!', '%', '?', '\\', '.', '---\n', '...\n', '\ufeff'),
+      text: fc.constantFrom(
+        ' ',
+        '  ',
+        ':',
+        ': ',
+        '#',
+        ' #',
+        '-',
+        '- ',
+        '\n',
+        '\r\n',
+        '\r',
+        '"',
+        "'",
+        '|',
+        '>',
+        '|-',
+        '>+',
+        '[',
+        ']',
+        ',',
+        '\t',
+        'a',
+        '0',
+        '{',
+        '&',
+        '*',
+        '!',
+        '%',
+        '?',
+        '\\',
+        '.',
+        '---\n',
+        '...\n',
+        '\ufeff',
+      ),
     }),
   );
 
@@ -322,12 +454,30 @@ describe('property: generated YAML text', () => {
   // block scalars with tricky content, comments and blank lines anywhere), then sometimes one line
   // shifted or one odd fragment dropped in. Many inputs are valid, so the fast path's structure
   // handling is tested, not only its bail-outs.
-  const inlineValues = ['x', 'a b', 'NO', '00123', '1', '-5', '0x10', '~', '"q # r"', '"\\u00e9\\n\\"x"', "'s''t'", '[a, "b", 2]', '[]', 'x # c', 'a:b', 'é', 'C++, Go'];
+  const inlineValues = [
+    'x',
+    'a b',
+    'NO',
+    '00123',
+    '1',
+    '-5',
+    '0x10',
+    '~',
+    '"q # r"',
+    '"\\u00e9\\n\\"x"',
+    "'s''t'",
+    '[a, "b", 2]',
+    '[]',
+    'x # c',
+    'a:b',
+    'é',
+    'C++, Go',
+  ];
   const oddValues = ['a: b', 'c:', '- d', '"unterminated', '&a x', '*a', '{a: 1}', '|2', '? x', '!t x', '[a, [b]]', 'x\ty'];
   const contentLines = ['text', 'more  text ', '# not a comment', 'a: b', '- x', '---x', "it's"];
   type Gen = fc.GeneratorValue;
 
-  const pick = <T,>(g: Gen, items: readonly T[]): T => items[g(fc.nat, items.length - 1)]!;
+  const pick = <T>(g: Gen, items: readonly T[]): T => items[g(fc.nat, items.length - 1)]!;
   const pad = (n: number) => ' '.repeat(n);
 
   function filler(g: Gen, out: string[]): void {

@@ -53,7 +53,9 @@ describe('file names on the terminal', () => {
     clean(dry.stdout);
     expect(dry.stdout.split('\n')[0]).toBe(`POST /jobs (then PUT /jobs/N-1 if the reference is taken)  ${SHOWN}`);
 
-    nock(SERVICE).post('/jobs').reply(422, { errors: { title: ['too_long:80'] } });
+    nock(SERVICE)
+      .post('/jobs')
+      .reply(422, { errors: { title: ['too_long:80'] } });
     const failed = await runJobs(['publish', '.'], { cwd: dir, env: serviceEnv });
     expect(failed.code).toBe(1);
     clean(failed.stdout);

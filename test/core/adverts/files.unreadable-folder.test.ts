@@ -19,12 +19,14 @@ beforeEach(() => {
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   const readdirSync = ((path: string, ...rest: unknown[]) => {
-    if (locks.on && String(path).endsWith('/locked')) throw Object.assign(new Error(`EACCES: permission denied, scandir '${String(path)}'`), { code: 'EACCES' });
+    if (locks.on && String(path).endsWith('/locked'))
+      throw Object.assign(new Error(`EACCES: permission denied, scandir '${String(path)}'`), { code: 'EACCES' });
     return (fs.readdirSync as (...args: unknown[]) => unknown)(path, ...rest);
   }) as typeof fs.readdirSync;
   // The folder walk lists a folder with opendirSync; refuse that the same way.
   const opendirSync = ((path: string, ...rest: unknown[]) => {
-    if (locks.on && String(path).endsWith('/locked')) throw Object.assign(new Error(`EACCES: permission denied, opendir '${String(path)}'`), { code: 'EACCES' });
+    if (locks.on && String(path).endsWith('/locked'))
+      throw Object.assign(new Error(`EACCES: permission denied, opendir '${String(path)}'`), { code: 'EACCES' });
     return (fs.opendirSync as (...args: unknown[]) => unknown)(path, ...rest);
   }) as typeof fs.opendirSync;
   return { ...fs, readdirSync, opendirSync, default: { ...fs, readdirSync, opendirSync } };

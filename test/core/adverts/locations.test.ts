@@ -4,7 +4,8 @@ import { citySlug, expansionOf, placeReference, placesByGroup } from '../../../s
 import { checkAdvert, NO_SETTINGS } from '../../../src/core/validation/check.js';
 import { validateAdvert } from '../../../src/core/validation/validate.js';
 
-const REST = 'title: T\norganization_name: O\ncompany_description: C\njob_description: J\ncontract_id: 1\nsalary_id: 1\nsalary_text: S\nindustry_id: 1\ndepartment_id: 1\nseniority: 0\neducation: 0\nrecruiter:\n  email: r@example.com\n';
+const REST =
+  'title: T\norganization_name: O\ncompany_description: C\njob_description: J\ncontract_id: 1\nsalary_id: 1\nsalary_text: S\nindustry_id: 1\ndepartment_id: 1\nseniority: 0\neducation: 0\nrecruiter:\n  email: r@example.com\n';
 
 const read = (text: string) => parseAdverts('eng.yaml', text);
 
@@ -78,7 +79,9 @@ describe('an advert for several places', () => {
   });
 
   it('refuses two places that make one reference, at the second, and keeps the first', () => {
-    const r = read(`reference: ACME-0042\n${REST}locations:\n  - country: DE\n    city: Frankfurt am Main\n  - country: DE\n    city: Frankfurt (Oder)\n  - country: DE\n    city: frankfurt-am-main\n`);
+    const r = read(
+      `reference: ACME-0042\n${REST}locations:\n  - country: DE\n    city: Frankfurt am Main\n  - country: DE\n    city: Frankfurt (Oder)\n  - country: DE\n    city: frankfurt-am-main\n`,
+    );
     expect(r.adverts.map((a) => a.value.reference)).toEqual(['ACME-0042-frankfurt-am-main', 'ACME-0042-frankfurt-oder']);
     expect(r.problems).toEqual([
       {
@@ -91,7 +94,9 @@ describe('an advert for several places', () => {
   });
 
   it('refuses a city that makes no reference, and location beside locations', () => {
-    expect(read(`reference: A\n${REST}locations:\n  - country: DE\n    city: "?!"\n`).problems.map((p) => [p.code, p.position])).toEqual([['no_place_reference', { line: 17, column: 11 }]]);
+    expect(read(`reference: A\n${REST}locations:\n  - country: DE\n    city: "?!"\n`).problems.map((p) => [p.code, p.position])).toEqual([
+      ['no_place_reference', { line: 17, column: 11 }],
+    ]);
     const both = read(`reference: A\n${REST}location:\n  country: DE\n  city: Bonn\nlocations:\n  - country: DE\n    city: Berlin\n`);
     expect(both.problems.map((p) => [p.code, p.position])).toEqual([['location_and_locations', { line: 19, column: 3 }]]);
     expect(both.adverts.map((a) => a.value.location)).toEqual([{ country: 'DE', city: 'Bonn' }]);
@@ -124,7 +129,16 @@ describe('an advert for several places', () => {
 
 describe('odd lists', () => {
   it('are findings at their items, never a crash', () => {
-    for (const list of ['[null]', '[[DE, Berlin]]', '[Berlin]', '[{reference: [x], country: DE, city: Bonn}]', '[{country: DE, city: [x]}]', '[{country: DE}]', '[{}]', '[{reference: "", country: DE, city: Bonn}]']) {
+    for (const list of [
+      '[null]',
+      '[[DE, Berlin]]',
+      '[Berlin]',
+      '[{reference: [x], country: DE, city: Bonn}]',
+      '[{country: DE, city: [x]}]',
+      '[{country: DE}]',
+      '[{}]',
+      '[{reference: "", country: DE, city: Bonn}]',
+    ]) {
       const r = read(`reference: A\n${REST}locations: ${list}\n`);
       const trees = r.adverts.map((a) => checkAdvert(a, NO_SETTINGS).tree);
       expect(r.problems.length + trees.filter((t) => Object.keys(t).length > 0).length, list).toBeGreaterThan(0);

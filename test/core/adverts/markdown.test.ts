@@ -10,7 +10,20 @@ import { join } from 'node:path';
 
 const noStdin = () => ({ [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true as const, value: undefined }) }) });
 
-const ADVERT = ['---', 'reference: ACME-1', 'title: Engineer', 'location:', '  country: NO', '---', '', 'We build **robots**.', '', '  - tabs\there', '', ''].join('\n');
+const ADVERT = [
+  '---',
+  'reference: ACME-1',
+  'title: Engineer',
+  'location:',
+  '  country: NO',
+  '---',
+  '',
+  'We build **robots**.',
+  '',
+  '  - tabs\there',
+  '',
+  '',
+].join('\n');
 
 describe('splitMarkdown', () => {
   it('gives the front matter, its line offset, and the body as sent', () => {
@@ -50,7 +63,12 @@ describe('a Markdown advert read', () => {
   it('is the front matter fields plus the body as job_description, at the .md file lines', () => {
     const { adverts, problems } = parseAdverts('a.md', ADVERT);
     expect(problems).toEqual([]);
-    expect(adverts[0]!.value).toEqual({ reference: 'ACME-1', title: 'Engineer', location: { country: 'NO' }, job_description: 'We build **robots**.\n\n  - tabs\there\n' });
+    expect(adverts[0]!.value).toEqual({
+      reference: 'ACME-1',
+      title: 'Engineer',
+      location: { country: 'NO' },
+      job_description: 'We build **robots**.\n\n  - tabs\there\n',
+    });
     expect(adverts[0]!.locate(['title'])).toEqual({ line: 3, column: 8 });
     expect(adverts[0]!.locate(['location', 'country'])).toEqual({ line: 5, column: 12 });
     expect(adverts[0]!.locate(['job_description'])).toEqual({ line: 8, column: 1 });
@@ -74,8 +92,18 @@ describe('a Markdown advert read', () => {
       { file: 'a.md', position: { line: 3, column: 1 }, code: 'empty_body', message: expect.stringContaining('the body is empty') },
     ]);
     const twice = parseAdverts('a.md', '---\nreference: A\njob_description: x\n---\nText\n').problems;
-    expect(twice).toEqual([{ file: 'a.md', position: { line: 3, column: 1 }, code: 'job_description_twice', message: expect.stringContaining('given twice: in the front matter (line 3) and by the body (line 5)') }]);
-    expect(parseAdverts('a.md', '---\njob_description: x\n---\n').problems[0]).toMatchObject({ code: 'job_description_twice', message: expect.stringContaining('move its text below the closing --- (line 3)') });
+    expect(twice).toEqual([
+      {
+        file: 'a.md',
+        position: { line: 3, column: 1 },
+        code: 'job_description_twice',
+        message: expect.stringContaining('given twice: in the front matter (line 3) and by the body (line 5)'),
+      },
+    ]);
+    expect(parseAdverts('a.md', '---\njob_description: x\n---\n').problems[0]).toMatchObject({
+      code: 'job_description_twice',
+      message: expect.stringContaining('move its text below the closing --- (line 3)'),
+    });
   });
 
   it('a YAML file is read as before (a .yaml with front-matter-like text is YAML documents)', () => {
@@ -87,7 +115,8 @@ describe('Markdown files in a folder', () => {
   it('takes .md adverts and passes over README.md and other repository documents', () => {
     expect(isAdvertFile('backend.md')).toBe(true);
     expect(isAdvertFile('Backend.MD')).toBe(true);
-    for (const name of ['README.md', 'readme.md', 'README.de.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'LICENSE.md', 'CODE_OF_CONDUCT.md']) expect(isAdvertFile(name)).toBe(false);
+    for (const name of ['README.md', 'readme.md', 'README.de.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'LICENSE.md', 'CODE_OF_CONDUCT.md'])
+      expect(isAdvertFile(name)).toBe(false);
   });
 
   it('loads a folder mixing YAML and Markdown, a .md without front matter an error at line 1', async () => {
@@ -102,7 +131,9 @@ describe('Markdown files in a folder', () => {
         ['a.yaml', 'yaml'],
         ['b.md', 'markdown\n'],
       ]);
-      expect(loaded.problems).toEqual([{ file: 'notes.md', position: { line: 1, column: 1 }, code: 'front_matter_missing', message: expect.stringContaining('no front matter') }]);
+      expect(loaded.problems).toEqual([
+        { file: 'notes.md', position: { line: 1, column: 1 }, code: 'front_matter_missing', message: expect.stringContaining('no front matter') },
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -111,7 +142,10 @@ describe('Markdown files in a folder', () => {
 
 describe('any text read as a Markdown advert', () => {
   it('gives adverts or problems, never an exception, every position inside the file', () => {
-    const line = fc.oneof(fc.constantFrom('---', '--- ', '...', '', '  ', 'reference: A', 'title: "x', 'job_description: y', '- item', '\t', 'a: [', '# c'), fc.string());
+    const line = fc.oneof(
+      fc.constantFrom('---', '--- ', '...', '', '  ', 'reference: A', 'title: "x', 'job_description: y', '- item', '\t', 'a: [', '# c'),
+      fc.string(),
+    );
     fc.assert(
       fc.property(fc.array(line, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), (lines, eol) => {
         const text = lines.join(eol);

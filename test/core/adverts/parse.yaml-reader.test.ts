@@ -87,7 +87,9 @@ describe('bad input', () => {
   it('reports an empty file and a comment-only file', () => {
     for (const text of ['', '# nothing here\n', '---\n']) {
       const r = parseAdverts('e.yaml', text);
-      expect(r.problems).toEqual([{ file: 'e.yaml', position: { line: 1, column: 1 }, code: 'empty', message: 'the file holds no advert (it is empty or only comments)' }]);
+      expect(r.problems).toEqual([
+        { file: 'e.yaml', position: { line: 1, column: 1 }, code: 'empty', message: 'the file holds no advert (it is empty or only comments)' },
+      ]);
     }
   });
   it('reports documents that are not mappings', () => {
@@ -118,7 +120,12 @@ describe('bad input', () => {
   });
   it('bounds alias expansion (billion laughs) instead of hanging', () => {
     const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 9; i++) lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(', ')}]`);
+    for (let i = 1; i < 9; i++)
+      lines.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(', ')}]`,
+      );
     const started = Date.now();
     const r = parseAdverts('bomb.yaml', `${lines.join('\n')}\n`);
     expect(Date.now() - started).toBeLessThan(2000);
@@ -182,9 +189,10 @@ describe('indentation mistakes', () => {
     ]);
   });
 
-  it('leaves other syntax errors in the parser\'s words', () => {
+  it("leaves other syntax errors in the parser's words", () => {
     expect(parseAdverts('b.yaml', 'title: [unclosed\nseniority: 2\n').problems[0]).toMatchObject({ code: 'yaml_syntax' });
-    expect(parseAdverts('b.yaml', 'title: [unclosed\nseniority: 2\n').problems[0]!.message).toBe('Flow sequence in block collection must be sufficiently indented and end with a ]');
+    expect(parseAdverts('b.yaml', 'title: [unclosed\nseniority: 2\n').problems[0]!.message).toBe(
+      'Flow sequence in block collection must be sufficiently indented and end with a ]',
+    );
   });
 });
-

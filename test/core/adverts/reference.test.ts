@@ -41,7 +41,12 @@ describe('a reference that is not well-formed Unicode', () => {
 
   it('update, delete, stats and event given one on the command line: usage error (exit 2), nothing sent', async () => {
     const { sent } = recordAll();
-    for (const argv of [['update', '\uD800', '--set', 'title=x'], ['delete', 'A-1', '\uDC00x', '--yes'], ['stats', '\uD800'], ['event', 'app\uD83D', 'recruiter_view']]) {
+    for (const argv of [
+      ['update', '\uD800', '--set', 'title=x'],
+      ['delete', 'A-1', '\uDC00x', '--yes'],
+      ['stats', '\uD800'],
+      ['event', 'app\uD83D', 'recruiter_view'],
+    ]) {
       const r = await runJobs(argv, { env: serviceEnv });
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/is not well-formed Unicode .* nothing was sent\n/);
@@ -61,17 +66,20 @@ describe('a reference that is not well-formed Unicode', () => {
 });
 
 describe('a reference blank when printed', () => {
-  it.each([['a zero-width space', '"\\u200B"', '\\u200B'], ['a byte order mark and a word joiner', '"\\uFEFF\\u2060"', '\\uFEFF\\u2060'], ['a Hangul filler', '"\\u3164"', '\\u3164']])(
-    '%s: exit 3 at its line',
-    async (_name, written, shown) => {
-      const dir = tempFolder({ 'a.yaml': `# an advert\n${withReference(written)}` });
-      const { sent } = recordAll();
-      const r = await runJobs(['publish', 'a.yaml'], { cwd: dir, env: serviceEnv });
-      expect(r.code).toBe(3);
-      expect(r.stdout).toContain(`a.yaml:2:12: reference: the reference "${shown}" is blank when printed (only invisible characters), so no one could tell it apart or type it; choose a visible reference`);
-      expect(sent).toEqual([]);
-    },
-  );
+  it.each([
+    ['a zero-width space', '"\\u200B"', '\\u200B'],
+    ['a byte order mark and a word joiner', '"\\uFEFF\\u2060"', '\\uFEFF\\u2060'],
+    ['a Hangul filler', '"\\u3164"', '\\u3164'],
+  ])('%s: exit 3 at its line', async (_name, written, shown) => {
+    const dir = tempFolder({ 'a.yaml': `# an advert\n${withReference(written)}` });
+    const { sent } = recordAll();
+    const r = await runJobs(['publish', 'a.yaml'], { cwd: dir, env: serviceEnv });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain(
+      `a.yaml:2:12: reference: the reference "${shown}" is blank when printed (only invisible characters), so no one could tell it apart or type it; choose a visible reference`,
+    );
+    expect(sent).toEqual([]);
+  });
 
   it('on the command line: usage error', async () => {
     const { sent } = recordAll();

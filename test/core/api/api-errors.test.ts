@@ -12,7 +12,9 @@ const noRetry = () => makeClient({ retries: 0 });
 
 describe('error statuses', () => {
   it('400 with the error resource: rejected, exit 1, the tree as sent', async () => {
-    const scope = nock(BASE).post('/jobs').reply(400, { errors: { title: ['missing'], salary_id: ['missing'] } });
+    const scope = nock(BASE)
+      .post('/jobs')
+      .reply(400, { errors: { title: ['missing'], salary_id: ['missing'] } });
     const error = await rejection<ApiError>(noRetry().client.create(advert));
     scope.done();
     expect(error).toBeInstanceOf(ApiError);
@@ -40,7 +42,9 @@ describe('error statuses', () => {
   });
 
   it('422 naming apply_email adds the hint that it must be enabled through support', async () => {
-    const scope = nock(BASE).post('/jobs').reply(422, { errors: { apply_email: ['invalid'] } });
+    const scope = nock(BASE)
+      .post('/jobs')
+      .reply(422, { errors: { apply_email: ['invalid'] } });
     const error = await rejection<ApiError>(noRetry().client.create(advert));
     scope.done();
     expect(error.details[0]).toBe('apply_email: is invalid [invalid]');
@@ -48,13 +52,17 @@ describe('error statuses', () => {
   });
 
   it('422 without apply_email has no such hint', async () => {
-    nock(BASE).post('/jobs').reply(422, { errors: { title: ['invalid'] } });
+    nock(BASE)
+      .post('/jobs')
+      .reply(422, { errors: { title: ['invalid'] } });
     const error = await rejection<ApiError>(noRetry().client.create(advert));
     expect(error.details.join('\n')).not.toMatch(/apply_email/);
   });
 
   it('401: unauthorized, exit 4, with a hint about the token', async () => {
-    const scope = nock(BASE).get('/jobs/A/stats').reply(401, { errors: { base: ['unauthorized'] } });
+    const scope = nock(BASE)
+      .get('/jobs/A/stats')
+      .reply(401, { errors: { base: ['unauthorized'] } });
     const error = await rejection<ApiError>(noRetry().client.stats('A'));
     scope.done();
     expect(error.kind).toBe('unauthorized');
@@ -64,7 +72,9 @@ describe('error statuses', () => {
   });
 
   it('404 on stats: not found, exit 5, worded for adverts', async () => {
-    const scope = nock(BASE).get('/jobs/X/stats').reply(404, { errors: { base: ['not_found'] } });
+    const scope = nock(BASE)
+      .get('/jobs/X/stats')
+      .reply(404, { errors: { base: ['not_found'] } });
     const error = await rejection<ApiError>(noRetry().client.stats('X'));
     scope.done();
     expect(error.kind).toBe('not_found');
@@ -74,7 +84,9 @@ describe('error statuses', () => {
   });
 
   it('404 on an event: worded for job applications', async () => {
-    nock(BASE).post('/job_applications/9/events').reply(404, { errors: { base: ['not_found'] } });
+    nock(BASE)
+      .post('/job_applications/9/events')
+      .reply(404, { errors: { base: ['not_found'] } });
     const error = await rejection<ApiError>(noRetry().client.postEvent('9', { kind: 'recruiter_like' }));
     expect(error.message).toBe('POST /job_applications/9/events: not found (404): the job application does not exist or belongs to another client');
   });
@@ -87,7 +99,9 @@ describe('error statuses', () => {
   });
 
   it('another 4xx (409) is a rejection, exit 1', async () => {
-    nock(BASE).post('/jobs').reply(409, { errors: { reference: ['taken'] } });
+    nock(BASE)
+      .post('/jobs')
+      .reply(409, { errors: { reference: ['taken'] } });
     const error = await rejection<ApiError>(noRetry().client.create(advert));
     expect(error.kind).toBe('rejected');
     expect(error.exitCode).toBe(1);
@@ -117,7 +131,8 @@ describe('error statuses', () => {
 
 describe('odd error bodies still give a readable error', () => {
   it('an HTML page from a proxy: status and the page text, no markup', async () => {
-    const html = '<html><head><title>502 Bad Gateway</title><style>body{color:red}</style></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+    const html =
+      '<html><head><title>502 Bad Gateway</title><style>body{color:red}</style></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
     nock(BASE).get('/jobs/A/stats').reply(502, html, { 'content-type': 'text/html; charset=utf-8' });
     const error = await rejection<ApiError>(noRetry().client.stats('A'));
     expect(error.message).toBe('GET /jobs/A/stats: service error (502)');
@@ -162,7 +177,9 @@ describe('odd error bodies still give a readable error', () => {
 
   it('escape sequences and control characters from the service are stripped from messages, details and tree', async () => {
     const evil = '\u001b]0;pwned\u0007\u001b[2J\u001b[31mtitle\u001b[0m\r\u0008';
-    nock(BASE).post('/jobs').reply(422, { errors: { [evil]: [`invalid${evil}`] } });
+    nock(BASE)
+      .post('/jobs')
+      .reply(422, { errors: { [evil]: [`invalid${evil}`] } });
     // (Header values cannot carry control characters: fetch's Headers refuses them.)
     nock(BASE).post('/jobs').reply(418, `I'm a teapot ${evil}`, { 'content-type': 'text/plain' });
     const { client } = noRetry();
@@ -177,7 +194,9 @@ describe('odd error bodies still give a readable error', () => {
 
   it('a token echoed back by the service never reaches the error', async () => {
     nock(BASE).get('/jobs/A/stats').reply(401, `invalid credentials: Bearer ${TOKEN}`);
-    nock(BASE).post('/jobs').reply(422, { errors: { [TOKEN]: [`bad_${TOKEN}`] } });
+    nock(BASE)
+      .post('/jobs')
+      .reply(422, { errors: { [TOKEN]: [`bad_${TOKEN}`] } });
     const { client } = noRetry();
     const e1 = await rejection<ApiError>(client.stats('A'));
     const e2 = await rejection<ApiError>(client.create(advert));

@@ -98,25 +98,33 @@ describe('postEvent', () => {
 
 describe('authorization header', () => {
   it('uses the configured scheme', async () => {
-    const scope = nock(BASE, { reqheaders: { authorization: `Token ${TOKEN}` } }).delete('/jobs/A').reply(200);
+    const scope = nock(BASE, { reqheaders: { authorization: `Token ${TOKEN}` } })
+      .delete('/jobs/A')
+      .reply(200);
     await makeClient({ authScheme: 'Token' }).client.delete('A');
     scope.done();
   });
 
   it("sends the bare token when the scheme is ''", async () => {
-    const scope = nock(BASE, { reqheaders: { authorization: TOKEN } }).delete('/jobs/A').reply(200);
+    const scope = nock(BASE, { reqheaders: { authorization: TOKEN } })
+      .delete('/jobs/A')
+      .reply(200);
     await makeClient({ authScheme: '' }).client.delete('A');
     scope.done();
   });
 
   it('sends no Authorization header without a token', async () => {
-    const scope = nock(BASE, { badheaders: ['authorization'] }).delete('/jobs/A').reply(200);
+    const scope = nock(BASE, { badheaders: ['authorization'] })
+      .delete('/jobs/A')
+      .reply(200);
     await makeClient({ token: undefined }).client.delete('A');
     scope.done();
   });
 
   it('sends a custom user agent when given', async () => {
-    const scope = nock(BASE, { reqheaders: { 'user-agent': 'acme-ats/2.0' } }).delete('/jobs/A').reply(200);
+    const scope = nock(BASE, { reqheaders: { 'user-agent': 'acme-ats/2.0' } })
+      .delete('/jobs/A')
+      .reply(200);
     await makeClient({ userAgent: 'acme-ats/2.0' }).client.delete('A');
     scope.done();
   });
@@ -181,7 +189,12 @@ describe('URL building', () => {
   // the test on any request: no interceptor is declared).
   it.each(['.', '..'])('refuses the reference %j, which would address another resource', async (reference) => {
     const { client } = makeClient();
-    for (const call of [client.stats(reference), client.delete(reference), client.update(reference, { title: 'x' }), client.postEvent(reference, { kind: 'recruiter_like' })]) {
+    for (const call of [
+      client.stats(reference),
+      client.delete(reference),
+      client.update(reference, { title: 'x' }),
+      client.postEvent(reference, { kind: 'recruiter_like' }),
+    ]) {
       const error = await rejection(call);
       expect(error).toBeInstanceOf(UsageError);
       expect(error.message).toMatch(/cannot be used in a URL/);

@@ -34,7 +34,9 @@ describe('plain http', () => {
   });
 
   it('a token sent over allowed http goes out as asked', async () => {
-    const scope = nock('http://jobs.example.com', { reqheaders: { authorization: `Bearer ${TOKEN}` } }).delete('/jobs/A').reply(200);
+    const scope = nock('http://jobs.example.com', { reqheaders: { authorization: `Bearer ${TOKEN}` } })
+      .delete('/jobs/A')
+      .reply(200);
     await new JobsClient({ baseUrl: 'http://jobs.example.com', token: TOKEN, allowInsecureHttp: true }).delete('A');
     scope.done();
   });
@@ -65,7 +67,7 @@ describe('the token in a request body', () => {
     expect(trace).toEqual([]);
   });
 
-  it('a short token (the sandbox\'s) is refused only as a whole value, not as a word of the text', async () => {
+  it("a short token (the sandbox's) is refused only as a whole value, not as a word of the text", async () => {
     const scope = nock(BASE).post('/jobs', { reference: 'A-1', title: 'Sandbox tester' }).reply(201);
     await makeClient({ token: 'tester' }).client.create({ reference: 'A-1', title: 'Sandbox tester' });
     scope.done();
@@ -98,7 +100,9 @@ describe('base URL checks', () => {
   });
 
   it('trims the token (a token file usually ends with a newline)', async () => {
-    const scope = nock(BASE, { reqheaders: { authorization: `Bearer ${TOKEN}` } }).delete('/jobs/A').reply(200);
+    const scope = nock(BASE, { reqheaders: { authorization: `Bearer ${TOKEN}` } })
+      .delete('/jobs/A')
+      .reply(200);
     await new JobsClient({ baseUrl: BASE, token: `${TOKEN}\n` }).delete('A');
     scope.done();
   });
@@ -106,7 +110,11 @@ describe('base URL checks', () => {
 
 describe('verbose trace', () => {
   it('shows request, redacted authorization, response and retry decisions; never the token', async () => {
-    const scope = nock(BASE).put('/jobs/X').reply(429, '', { 'Retry-After': '1' }).put('/jobs/X').reply(422, { errors: { title: [TOKEN] } });
+    const scope = nock(BASE)
+      .put('/jobs/X')
+      .reply(429, '', { 'Retry-After': '1' })
+      .put('/jobs/X')
+      .reply(422, { errors: { title: [TOKEN] } });
     const { client, trace } = makeClient();
     await rejection(client.update('X', { title: 'Engineer' }));
     scope.done();
@@ -140,7 +148,9 @@ describe('verbose trace', () => {
   });
 
   it('network errors carry no token', async () => {
-    const scope = nock(BASE).get('/jobs/A/stats').replyWithError(Object.assign(new Error(`connect ECONNREFUSED ${TOKEN}`), { code: 'ECONNREFUSED' }));
+    const scope = nock(BASE)
+      .get('/jobs/A/stats')
+      .replyWithError(Object.assign(new Error(`connect ECONNREFUSED ${TOKEN}`), { code: 'ECONNREFUSED' }));
     const { client, trace } = makeClient({ retries: 0 });
     const error = await rejection<ApiError>(client.stats('A'));
     scope.done();

@@ -12,7 +12,13 @@ useNock();
 
 describe('attempts in one window', () => {
   it('a hanging POST times out while the seven sent with it succeed', async () => {
-    const scope = nock(BASE).post('/job_applications/slow/events').delay(3000).reply(200).post(/\/job_applications\/fast\d\/events/).times(7).reply(200);
+    const scope = nock(BASE)
+      .post('/job_applications/slow/events')
+      .delay(3000)
+      .reply(200)
+      .post(/\/job_applications\/fast\d\/events/)
+      .times(7)
+      .reply(200);
     const { client } = makeClient({ timeoutMs: 400 });
     const fast = Array.from({ length: 7 }, (_, i) => client.postEvent(`fast${i}`, { kind: 'recruiter_like' }));
     const slow = rejection<ApiError>(client.postEvent('slow', { kind: 'recruiter_like' }));

@@ -55,9 +55,16 @@ describe('choosing the proxy', () => {
     const env = { HTTPS_PROXY: 'http://upper:3128', https_proxy: 'http://lower:3128', HTTP_PROXY: 'http://plain:8080' };
     const https = chooseProxy(url('https://jobs.example.com'), env);
     expect(https).toMatchObject({ kind: 'proxy', proxy: { shown: 'http://lower:3128', variable: 'https_proxy' } });
-    expect(chooseProxy(url('https://jobs.example.com'), { HTTPS_PROXY: 'http://upper:3128', https_proxy: '  ' })).toMatchObject({ kind: 'proxy', proxy: { variable: 'HTTPS_PROXY' } });
+    expect(chooseProxy(url('https://jobs.example.com'), { HTTPS_PROXY: 'http://upper:3128', https_proxy: '  ' })).toMatchObject({
+      kind: 'proxy',
+      proxy: { variable: 'HTTPS_PROXY' },
+    });
     expect(chooseProxy(url('http://jobs.example.com'), env)).toMatchObject({ kind: 'proxy', proxy: { shown: 'http://plain:8080', variable: 'HTTP_PROXY' } });
-    expect(chooseProxy(url('https://jobs.example.com'), { HTTP_PROXY: 'http://plain:8080' })).toEqual({ kind: 'direct', why: 'unset', variables: ['https_proxy', 'HTTPS_PROXY'] });
+    expect(chooseProxy(url('https://jobs.example.com'), { HTTP_PROXY: 'http://plain:8080' })).toEqual({
+      kind: 'direct',
+      why: 'unset',
+      variables: ['https_proxy', 'HTTPS_PROXY'],
+    });
   });
 
   it('loopback is never proxied, whatever NO_PROXY says', () => {

@@ -103,7 +103,9 @@ describe('requests through node:http', () => {
     const port = await listen();
     const closed: Promise<void> = new Promise((resolve) => server.once('connection', (socket: Socket) => socket.once('close', () => resolve())));
     handle = () => undefined; // never answers
-    const error = await rejection<ApiError>(makeClient({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 200, retries: 0 }).client.postEvent('7', { kind: 'recruiter_view' }));
+    const error = await rejection<ApiError>(
+      makeClient({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 200, retries: 0 }).client.postEvent('7', { kind: 'recruiter_view' }),
+    );
     expect(error.kind).toBe('timeout');
     expect(error.message).toBe('POST /job_applications/7/events: no response within 200ms (timeout)');
     await closed;
@@ -173,7 +175,6 @@ describe('a connection that is never made', () => {
       expect(trace.filter((l) => l.startsWith('> POST'))).toHaveLength(2);
       // The events journal holds such an event as failed (never sent), not uncertain.
       expect(classifyFailure(error)).toBe('failed');
-
     } finally {
       await new Promise((resolve) => silent.close(resolve));
     }
@@ -186,7 +187,29 @@ describe('https', () => {
   let key: Buffer;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'jobs-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     cert = readFileSync(join(dir, 'cert.pem'));
     key = readFileSync(join(dir, 'key.pem'));
   });

@@ -68,7 +68,10 @@ describe('through squid', () => {
       expect.stringMatching(new RegExp(`^TCP_MISS/200 \\d+ GET http://${PROXIED_HOST}:${plainPort}/jobs/A-1/stats$`)),
       expect.stringMatching(new RegExp(`^TCP_MISS/200 \\d+ POST http://${PROXIED_HOST}:${plainPort}/job_applications/app-1/events$`)),
     ]);
-    expect(plainSeen.slice(-2)).toEqual([`GET /jobs/A-1/stats ${PROXIED_HOST}:${plainPort} -`, `POST /job_applications/app-1/events ${PROXIED_HOST}:${plainPort} -`]);
+    expect(plainSeen.slice(-2)).toEqual([
+      `GET /jobs/A-1/stats ${PROXIED_HOST}:${plainPort} -`,
+      `POST /job_applications/app-1/events ${PROXIED_HOST}:${plainPort} -`,
+    ]);
   });
 
   it('http: the connection to the proxy is kept for requests in a row', async () => {
@@ -106,7 +109,12 @@ describe('through squid', () => {
 
   it('NO_PROXY naming the service sends it direct: the proxy sees nothing', async () => {
     const before = squid.log().length;
-    const { client } = makeClient({ baseUrl: `https://${PROXIED_HOST}:${tls.port}`, proxyEnv: { HTTPS_PROXY: squid.url, no_proxy: 'localhost,.proxied.test' }, caFile: caFile(), retries: 0 });
+    const { client } = makeClient({
+      baseUrl: `https://${PROXIED_HOST}:${tls.port}`,
+      proxyEnv: { HTTPS_PROXY: squid.url, no_proxy: 'localhost,.proxied.test' },
+      caFile: caFile(),
+      retries: 0,
+    });
     const error = await rejection<ApiError>(client.stats('A'));
     expect(error.message).toMatch(/\((host not found|DNS lookup failed)\)$/);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -123,7 +131,7 @@ describe('through squid', () => {
     expect(newLines(squid, before)).toEqual([]);
   });
 
-  it('a refused destination (403) is said to be the proxy\'s, and not repeated', async () => {
+  it("a refused destination (403) is said to be the proxy's, and not repeated", async () => {
     const { client, waits } = makeClient({ baseUrl: `https://${REFUSED_HOST}:${tls.port}`, proxyEnv: { HTTPS_PROXY: squid.url }, caFile: caFile() });
     const error = await rejection<ApiError>(client.stats('A'));
     expect(error.message).toBe(
@@ -140,14 +148,23 @@ describe('through squid', () => {
     const port = await freePort();
     const { client, waits } = makeClient({ baseUrl: `https://${PROXIED_HOST}:${port}`, proxyEnv: { HTTPS_PROXY: squid.url }, caFile: caFile(), retries: 1 });
     const error = await rejection<ApiError>(client.postEvent('7', { kind: 'recruiter_view' }));
-    expect(error.message).toMatch(new RegExp(`^cannot reach https://jobs\\.proxied\\.test:${port}/ \\(the proxy http://127\\.0\\.0\\.1:${squid.port} could not reach jobs\\.proxied\\.test:${port} \\(50[234] [A-Za-z ]+\\)\\) after 1 retry$`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^cannot reach https://jobs\\.proxied\\.test:${port}/ \\(the proxy http://127\\.0\\.0\\.1:${squid.port} could not reach jobs\\.proxied\\.test:${port} \\(50[234] [A-Za-z ]+\\)\\) after 1 retry$`,
+      ),
+    );
     expect(waits).toHaveLength(1);
     expect(classifyFailure(error)).toBe('failed');
   });
 
   it('a proxy that is not there: connection refused, named as the proxy', async () => {
     const port = await freePort();
-    const { client } = makeClient({ baseUrl: `https://${PROXIED_HOST}:${tls.port}`, proxyEnv: { HTTPS_PROXY: `http://127.0.0.1:${port}` }, caFile: caFile(), retries: 0 });
+    const { client } = makeClient({
+      baseUrl: `https://${PROXIED_HOST}:${tls.port}`,
+      proxyEnv: { HTTPS_PROXY: `http://127.0.0.1:${port}` },
+      caFile: caFile(),
+      retries: 0,
+    });
     const error = await rejection<ApiError>(client.stats('A'));
     expect(error.message).toBe(
       `cannot reach https://${PROXIED_HOST}:${tls.port}/ (connection refused reaching the proxy http://127.0.0.1:${port}); check HTTPS_PROXY (http://127.0.0.1:${port}), or add the service's host to NO_PROXY if it can be reached directly`,
@@ -157,7 +174,9 @@ describe('through squid', () => {
   it('TLS through the tunnel is checked: without the CA the error says what to set', async () => {
     const { client } = makeClient({ baseUrl: `https://${PROXIED_HOST}:${tls.port}`, proxyEnv: { HTTPS_PROXY: squid.url }, retries: 0 });
     const error = await rejection<ApiError>(client.stats('A'));
-    expect(error.message).toBe(`cannot reach https://${PROXIED_HOST}:${tls.port}/ (TLS error UNABLE_TO_VERIFY_LEAF_SIGNATURE); the service's certificate is not signed by an authority this machine trusts: if it is your organisation's own CA (or a proxy that inspects TLS), set ca_file in the profile, JOBS_CA_FILE or NODE_EXTRA_CA_CERTS to its PEM file`);
+    expect(error.message).toBe(
+      `cannot reach https://${PROXIED_HOST}:${tls.port}/ (TLS error UNABLE_TO_VERIFY_LEAF_SIGNATURE); the service's certificate is not signed by an authority this machine trusts: if it is your organisation's own CA (or a proxy that inspects TLS), set ca_file in the profile, JOBS_CA_FILE or NODE_EXTRA_CA_CERTS to its PEM file`,
+    );
   });
 });
 
@@ -167,12 +186,22 @@ describe('through tinyproxy, which wants credentials', () => {
   it('sends the credentials of the proxy URL as Proxy-Authorization, on the tunnel and on plain requests', async () => {
     // tinyproxy forwards to squid, which alone resolves the name: success means tinyproxy let us in.
     const before = squid.log().length;
-    const tunnel = makeClient({ baseUrl: `https://${PROXIED_HOST}:${tls.port}`, proxyEnv: { HTTPS_PROXY: proxyUrl(USER, PASSWORD) }, caFile: caFile(), retries: 0 });
+    const tunnel = makeClient({
+      baseUrl: `https://${PROXIED_HOST}:${tls.port}`,
+      proxyEnv: { HTTPS_PROXY: proxyUrl(USER, PASSWORD) },
+      caFile: caFile(),
+      retries: 0,
+    });
     await tunnel.client.stats('AUTH-1');
     await tunnel.client.stats('AUTH-2');
     expect(tls.requests.slice(-2)).toEqual([`GET /jobs/AUTH-1/stats ${PROXIED_HOST}:${tls.port}`, `GET /jobs/AUTH-2/stats ${PROXIED_HOST}:${tls.port}`]);
     expect(tunnel.trace).toContain(`> through the proxy http://***@127.0.0.1:${tinyproxy.port} (from HTTPS_PROXY)`);
-    const plainClient = makeClient({ baseUrl: `http://${PROXIED_HOST}:${plainPort}`, proxyEnv: { HTTP_PROXY: proxyUrl(USER, PASSWORD) }, allowInsecureHttp: true, retries: 0 });
+    const plainClient = makeClient({
+      baseUrl: `http://${PROXIED_HOST}:${plainPort}`,
+      proxyEnv: { HTTP_PROXY: proxyUrl(USER, PASSWORD) },
+      allowInsecureHttp: true,
+      retries: 0,
+    });
     await plainClient.client.stats('AUTH-3');
     // The proxy takes the header for itself: the service never sees it.
     expect(plainSeen.at(-1)).toBe(`GET /jobs/AUTH-3/stats ${PROXIED_HOST}:${plainPort} -`);
@@ -183,7 +212,11 @@ describe('through tinyproxy, which wants credentials', () => {
   });
 
   it('without credentials: a 407 that says to put them in the variable, not repeated', async () => {
-    const { client, waits, trace } = makeClient({ baseUrl: `http://jobs.example.com:${plainPort}`, proxyEnv: { http_proxy: `http://127.0.0.1:${tinyproxy.port}` }, allowInsecureHttp: true });
+    const { client, waits, trace } = makeClient({
+      baseUrl: `http://jobs.example.com:${plainPort}`,
+      proxyEnv: { http_proxy: `http://127.0.0.1:${tinyproxy.port}` },
+      allowInsecureHttp: true,
+    });
     const error = await rejection<ApiError>(client.stats('A'));
     expect(error.message).toBe(
       `cannot reach http://jobs.example.com:${plainPort}/ (the proxy http://127.0.0.1:${tinyproxy.port} asks for credentials (407 Proxy Authentication Required)); put the proxy's user name and password in http_proxy: http://user:password@host:port`,
@@ -193,7 +226,11 @@ describe('through tinyproxy, which wants credentials', () => {
   });
 
   it('with wrong credentials: says they were not accepted, and never shows them', async () => {
-    const { client, trace } = makeClient({ baseUrl: `https://jobs.example.com:${tls.port}`, proxyEnv: { HTTPS_PROXY: proxyUrl(USER, 'wrong-password') }, caFile: caFile() });
+    const { client, trace } = makeClient({
+      baseUrl: `https://jobs.example.com:${tls.port}`,
+      proxyEnv: { HTTPS_PROXY: proxyUrl(USER, 'wrong-password') },
+      caFile: caFile(),
+    });
     const error = await rejection<ApiError>(client.stats('A'));
     expect(error.message).toBe(
       `cannot reach https://jobs.example.com:${tls.port}/ (the proxy http://***@127.0.0.1:${tinyproxy.port} did not accept the credentials in HTTPS_PROXY (401 Unauthorized)); check the user name and password in HTTPS_PROXY (percent-encode @ : / in them)`,

@@ -70,6 +70,10 @@ describe('classifyConnectFailure', () => {
   it('does not retry TLS errors or ports fetch refuses; unknown failures only for repeatable calls', () => {
     expect(classifyConnectFailure(new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code: 'CERT_HAS_EXPIRED' }) })).retry).toBe('never');
     expect(classifyConnectFailure(new TypeError('fetch failed', { cause: new Error('bad port') })).retry).toBe('never');
-    expect(classifyConnectFailure(new TypeError('fetch failed', { cause: new Error('something odd') }))).toEqual({ reason: 'something odd', retry: 'if-repeatable', code: undefined });
+    expect(classifyConnectFailure(new TypeError('fetch failed', { cause: new Error('something odd') }))).toEqual({
+      reason: 'something odd',
+      retry: 'if-repeatable',
+      code: undefined,
+    });
   });
 });

@@ -107,7 +107,10 @@ describe('429 and the waits the service announces', () => {
   });
 
   it('429 after all retries: quota, exit 6, with the tree', async () => {
-    const scope = nock(BASE).post('/jobs').times(3).reply(429, { errors: { base: ['quota_exceeded'] } }, { 'Retry-After': '1' });
+    const scope = nock(BASE)
+      .post('/jobs')
+      .times(3)
+      .reply(429, { errors: { base: ['quota_exceeded'] } }, { 'Retry-After': '1' });
     const { client, waits } = makeClient({ retries: 2 });
     const error = await rejection<ApiError>(client.create(advert));
     scope.done();
@@ -122,9 +125,18 @@ describe('429 and the waits the service announces', () => {
 describe('which calls are repeated', () => {
   it('repeats GET, PUT and DELETE after a 500', async () => {
     const scope = nock(BASE)
-      .get('/jobs/A/stats').reply(500).get('/jobs/A/stats').reply(200, stats)
-      .put('/jobs/A').reply(500).put('/jobs/A').reply(200)
-      .delete('/jobs/A').reply(500).delete('/jobs/A').reply(200);
+      .get('/jobs/A/stats')
+      .reply(500)
+      .get('/jobs/A/stats')
+      .reply(200, stats)
+      .put('/jobs/A')
+      .reply(500)
+      .put('/jobs/A')
+      .reply(200)
+      .delete('/jobs/A')
+      .reply(500)
+      .delete('/jobs/A')
+      .reply(200);
     const { client, waits } = makeClient();
     await client.stats('A');
     await client.update('A', { title: 'x' });
@@ -162,7 +174,15 @@ describe('which calls are repeated', () => {
   });
 
   it.each([429, 503])('repeats POST events and POST /jobs after %i (the service did not take the request on)', async (status) => {
-    const scope = nock(BASE).post('/job_applications/7/events').reply(status).post('/job_applications/7/events').reply(200).post('/jobs').reply(status).post('/jobs').reply(201);
+    const scope = nock(BASE)
+      .post('/job_applications/7/events')
+      .reply(status)
+      .post('/job_applications/7/events')
+      .reply(200)
+      .post('/jobs')
+      .reply(status)
+      .post('/jobs')
+      .reply(201);
     const { client } = makeClient();
     await client.postEvent('7', { kind: 'recruiter_like' });
     await client.create(advert);
@@ -170,9 +190,7 @@ describe('which calls are repeated', () => {
   });
 
   it.each([502, 504])('after a gateway %i repeats POST /jobs inside publish, but never an event: it may have reached the service', async (status) => {
-    const scope = nock(BASE)
-      .post('/job_applications/7/events').once().reply(status)
-      .post('/jobs').reply(status).post('/jobs').reply(201);
+    const scope = nock(BASE).post('/job_applications/7/events').once().reply(status).post('/jobs').reply(status).post('/jobs').reply(201);
     const { client } = makeClient();
     const error = await rejection<ApiError>(client.postEvent('7', { kind: 'recruiter_like' }));
     expect(error.exitCode).toBe(7);
@@ -182,8 +200,14 @@ describe('which calls are repeated', () => {
 
   it.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])('repeats every call after %s: the request never reached the service', async (code) => {
     const scope = nock(BASE)
-      .post('/job_applications/7/events').replyWithError(Object.assign(new Error(code), { code })).post('/job_applications/7/events').reply(200)
-      .post('/jobs').replyWithError(Object.assign(new Error(code), { code })).post('/jobs').reply(201);
+      .post('/job_applications/7/events')
+      .replyWithError(Object.assign(new Error(code), { code }))
+      .post('/job_applications/7/events')
+      .reply(200)
+      .post('/jobs')
+      .replyWithError(Object.assign(new Error(code), { code }))
+      .post('/jobs')
+      .reply(201);
     const { client, waits } = makeClient();
     await client.postEvent('7', { kind: 'recruiter_like' });
     await client.create(advert);
@@ -193,9 +217,13 @@ describe('which calls are repeated', () => {
 
   it('repeats safe calls after a connection reset, but never an event: it may have been recorded', async () => {
     const scope = nock(BASE)
-      .get('/jobs/A/stats').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
-      .get('/jobs/A/stats').reply(200, { views: 1, likes: 0, applications: 0, applications_unviewed: 0 })
-      .post('/job_applications/7/events').once().replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+      .get('/jobs/A/stats')
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
+      .get('/jobs/A/stats')
+      .reply(200, { views: 1, likes: 0, applications: 0, applications_unviewed: 0 })
+      .post('/job_applications/7/events')
+      .once()
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     const { client, waits } = makeClient();
     await client.stats('A');
     const error = await rejection<ApiError>(client.postEvent('7', { kind: 'recruiter_like' }));
@@ -229,7 +257,9 @@ describe('connection failures', () => {
   });
 
   it('a connection reset before any response: network error naming it', async () => {
-    const scope = nock(BASE).get('/jobs/A/stats').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    const scope = nock(BASE)
+      .get('/jobs/A/stats')
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     const error = await rejection<ApiError>(makeClient({ retries: 0 }).client.stats('A'));
     scope.done();
     expect(error.message).toBe('cannot reach https://jobs.test/ (connection reset)');
@@ -329,9 +359,16 @@ describe('the shared rate gate', () => {
   it('two concurrent calls: the one without a 429 waits out the pause before its retry', async () => {
     const { client, waits, trace } = makeClient();
     const scope = nock(BASE)
-      .post('/jobs').reply(429, '', { 'Retry-After': '5' }).post('/jobs').reply(201)
+      .post('/jobs')
+      .reply(429, '', { 'Retry-After': '5' })
+      .post('/jobs')
+      .reply(201)
       // Its own 503 answers after the other's 429 has closed the gate.
-      .get('/jobs/B/stats').delay(30).reply(503).get('/jobs/B/stats').reply(200, stats);
+      .get('/jobs/B/stats')
+      .delay(30)
+      .reply(503)
+      .get('/jobs/B/stats')
+      .reply(200, stats);
     await Promise.all([client.create(advert), client.stats('B')]);
     scope.done();
     // create: 5000 at the gate; stats: its own 250 backoff, then the rest of the pause.

@@ -49,7 +49,11 @@ describe('onRequest and onWait', () => {
   });
 
   it('name a failure before any response by its reason and the address', async () => {
-    const scope = nock(BASE).put('/jobs/A').replyWithError(Object.assign(new Error('ECONNREFUSED'), { code: 'ECONNREFUSED' })).put('/jobs/A').reply(200);
+    const scope = nock(BASE)
+      .put('/jobs/A')
+      .replyWithError(Object.assign(new Error('ECONNREFUSED'), { code: 'ECONNREFUSED' }))
+      .put('/jobs/A')
+      .reply(200);
     const { client, log } = observed();
     await client.update('A', { title: 'x' });
     scope.done();

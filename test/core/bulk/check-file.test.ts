@@ -16,7 +16,14 @@ describe('checkFile', () => {
     const text = `${realisticAdvertYaml(1)}---\nreference: BAD-1\nseniority: -1\n`;
     writeFileSync(path, text);
     await loadHashing();
-    const settings: CheckSettings = { settings: { defaults: {}, constants: {} }, mode: 'create', options: {}, records: false, digests: true, texts: { basis: 'b', textOnly: true } };
+    const settings: CheckSettings = {
+      settings: { defaults: {}, constants: {} },
+      mode: 'create',
+      options: {},
+      records: false,
+      digests: true,
+      texts: { basis: 'b', textOnly: true },
+    };
     const c = await checkFile({ display: 'two.yaml', path }, noStdin, settings);
     expect(c.adverts).toBe(2);
     expect(c.invalid).toBe(1);

@@ -28,6 +28,8 @@ describe('contentHashReader', () => {
     const checked = textHashOf(basis, Buffer.from(text));
     writeFileSync(file, text.replace('seniority: 3', 'seniority: 4'));
     const read = contentHashReader(dir, NO_SETTINGS, {}, basis);
-    await expect(read({ source: 'advert.yaml', document: 0, reference: 'ACME-0042', textHash: checked })).rejects.toThrow('advert.yaml changed since it was checked; nothing was sent for ACME-0042');
+    await expect(read({ source: 'advert.yaml', document: 0, reference: 'ACME-0042', textHash: checked })).rejects.toThrow(
+      'advert.yaml changed since it was checked; nothing was sent for ACME-0042',
+    );
   });
 });

@@ -58,7 +58,10 @@ describe('credentials store', () => {
   });
 
   it('reads an entry whose token is in the OS keyring (a mark, no token) and keeps the mark when another profile is written', async () => {
-    const path = await box.write(join(box.xdg, 'jobs', 'credentials.json'), '{"version": 1, "profiles": {"default": {"keyring": true, "base_url": "https://a.example.com"}}}');
+    const path = await box.write(
+      join(box.xdg, 'jobs', 'credentials.json'),
+      '{"version": 1, "profiles": {"default": {"keyring": true, "base_url": "https://a.example.com"}}}',
+    );
     await storeCredential(box.env, 'other', { token: 'u' });
     expect(JSON.parse(await readFile(path, 'utf8')).profiles).toEqual({ default: { keyring: true, base_url: 'https://a.example.com' }, other: { token: 'u' } });
   });

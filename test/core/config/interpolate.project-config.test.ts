@@ -42,7 +42,7 @@ const notAllowed = (name: string) =>
   `.jobsrc.yaml: defaults.question: \${${name}} is not read: a project config may read only the environment variables you allow by name, since it arrives with any checkout (a pull request's included); allow it with 'allow_env: [${name}]' in your user config or with --allow-env ${name}, or write the value itself`;
 
 describe('${CI_SECRET} in a project config, the token from --token-file being the same text', () => {
-  const files = () => tempFolder({ '.jobsrc.yaml': 'defaults:\n  question: "${CI_SECRET}"\n', 'a.yaml': advertYaml('A-1'), 'token': `${TOKEN}\n` });
+  const files = () => tempFolder({ '.jobsrc.yaml': 'defaults:\n  question: "${CI_SECRET}"\n', 'a.yaml': advertYaml('A-1'), token: `${TOKEN}\n` });
 
   it('not allowed: exit 2 naming the variable, nothing sent, the token nowhere (publish, --dry-run, --json)', async () => {
     const dir = files();
@@ -60,7 +60,10 @@ describe('${CI_SECRET} in a project config, the token from --token-file being th
     const dir = files();
     const { sent } = recordSends();
     for (const extra of [[], ['--dry-run'], ['--dry-run', '--json']]) {
-      const r = await runJobs(['--token-file', 'token', 'publish', 'a.yaml', ...extra], { cwd: dir, env: { ...home({ config: 'allow_env: [CI_SECRET]\n' }), CI_SECRET: TOKEN } });
+      const r = await runJobs(['--token-file', 'token', 'publish', 'a.yaml', ...extra], {
+        cwd: dir,
+        env: { ...home({ config: 'allow_env: [CI_SECRET]\n' }), CI_SECRET: TOKEN },
+      });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(
         'jobs: .jobsrc.yaml: defaults.question: ${CI_SECRET} holds the service token (the same text as the token from --token-file); only profiles.<name>.token may read it',
@@ -73,7 +76,10 @@ describe('${CI_SECRET} in a project config, the token from --token-file being th
   it('the token from the store of `jobs login`: the same', async () => {
     const dir = files();
     const { sent } = recordSends();
-    const env = { ...home({ config: 'allow_env: [CI_SECRET]\n', credentials: { version: 1, profiles: { default: { token: TOKEN, base_url: SERVICE } } } }), CI_SECRET: TOKEN };
+    const env = {
+      ...home({ config: 'allow_env: [CI_SECRET]\n', credentials: { version: 1, profiles: { default: { token: TOKEN, base_url: SERVICE } } } }),
+      CI_SECRET: TOKEN,
+    };
     const r = await runJobs(['publish', 'a.yaml', '--dry-run'], { cwd: dir, env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/\$\{CI_SECRET\} holds the service token \(the same text as the token from .*credentials\.json\)/);
@@ -94,7 +100,11 @@ describe('${AWS_SECRET_ACCESS_KEY} in a project config', () => {
 
   it('publish --dry-run and validate: exit 2, not printed', async () => {
     const dir = files();
-    for (const argv of [['publish', 'a.yaml', '--dry-run'], ['publish', 'a.yaml', '--dry-run', '--json'], ['validate', 'a.yaml']]) {
+    for (const argv of [
+      ['publish', 'a.yaml', '--dry-run'],
+      ['publish', 'a.yaml', '--dry-run', '--json'],
+      ['validate', 'a.yaml'],
+    ]) {
       const r = await runJobs(argv, { cwd: dir, env: { ...home(), AWS_SECRET_ACCESS_KEY: AWS } });
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stdout + r.stderr).not.toContain(AWS);
@@ -102,7 +112,10 @@ describe('${AWS_SECRET_ACCESS_KEY} in a project config', () => {
   });
 
   it("a project config's own allow_env is ignored, with a warning", async () => {
-    const dir = tempFolder({ '.jobsrc.yaml': 'allow_env: [AWS_SECRET_ACCESS_KEY]\ndefaults:\n  question: "${AWS_SECRET_ACCESS_KEY}"\n', 'a.yaml': advertYaml('A-1') });
+    const dir = tempFolder({
+      '.jobsrc.yaml': 'allow_env: [AWS_SECRET_ACCESS_KEY]\ndefaults:\n  question: "${AWS_SECRET_ACCESS_KEY}"\n',
+      'a.yaml': advertYaml('A-1'),
+    });
     const r = await runJobs(['publish', 'a.yaml', '--dry-run'], { cwd: dir, env: { ...home(), AWS_SECRET_ACCESS_KEY: AWS } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`jobs: ${notAllowed('AWS_SECRET_ACCESS_KEY')}\n`);
@@ -110,7 +123,10 @@ describe('${AWS_SECRET_ACCESS_KEY} in a project config', () => {
   });
 
   it("a project profile's token or base_url reads nothing unallowed either", async () => {
-    const dir = tempFolder({ '.jobsrc.yaml': 'profiles:\n  default:\n    base_url: https://jobs.example.test/api\n    token: "${AWS_SECRET_ACCESS_KEY}"\n', 'a.yaml': advertYaml('A-1') });
+    const dir = tempFolder({
+      '.jobsrc.yaml': 'profiles:\n  default:\n    base_url: https://jobs.example.test/api\n    token: "${AWS_SECRET_ACCESS_KEY}"\n',
+      'a.yaml': advertYaml('A-1'),
+    });
     const { sent } = recordSends();
     const env = { ...home(), AWS_SECRET_ACCESS_KEY: AWS };
     delete (env as Record<string, string | undefined>).JOBS_BASE_URL;
@@ -126,7 +142,10 @@ describe('a variable allowed by name', () => {
 
   it('in the user config: read into the advert and sent', async () => {
     const { sent } = recordSends();
-    const r = await runJobs(['publish', 'a.yaml'], { cwd: files(), env: { ...home({ config: 'allow_env: [WHY_US, OTHER]\n' }), JOBS_TOKEN: TOKEN, WHY_US: 'Robots!' } });
+    const r = await runJobs(['publish', 'a.yaml'], {
+      cwd: files(),
+      env: { ...home({ config: 'allow_env: [WHY_US, OTHER]\n' }), JOBS_TOKEN: TOKEN, WHY_US: 'Robots!' },
+    });
     expect(r.code).toBe(0);
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]!)).toMatchObject({ reference: 'A-1', question: 'Robots!' });
@@ -148,7 +167,10 @@ describe('a variable allowed by name', () => {
   it('the user config itself reads any variable, as before', async () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
     const { sent } = recordSends();
-    const r = await runJobs(['publish', 'a.yaml'], { cwd: dir, env: { ...home({ config: 'defaults:\n  question: "${WHY_US}"\n' }), JOBS_TOKEN: TOKEN, WHY_US: 'Robots!' } });
+    const r = await runJobs(['publish', 'a.yaml'], {
+      cwd: dir,
+      env: { ...home({ config: 'defaults:\n  question: "${WHY_US}"\n' }), JOBS_TOKEN: TOKEN, WHY_US: 'Robots!' },
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(sent[0]!)).toMatchObject({ question: 'Robots!' });
   });
@@ -180,7 +202,9 @@ describe('the token in any output', () => {
 
   it('a service error that echoes it, with --verbose and --json: ***', async () => {
     const dir = tempFolder({ token: TOKEN });
-    nock(SERVICE).put('/jobs/A-1').reply(422, { errors: { title: [`bad ${TOKEN}`] } });
+    nock(SERVICE)
+      .put('/jobs/A-1')
+      .reply(422, { errors: { title: [`bad ${TOKEN}`] } });
     const r = await runJobs(['--token-file', 'token', '--verbose', '--json', 'update', 'A-1', '--set', 'title=x'], { cwd: dir, env: home() });
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toContain('***');

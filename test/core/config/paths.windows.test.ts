@@ -29,7 +29,16 @@ describe('the sync state names files with / on every system', () => {
 });
 
 describe('GitHub annotations name files with /', () => {
-  const finding = (file: string): Finding => ({ kind: 'field', file, line: 3, column: 8, path: 'title', message: 'blank', text: 'must not be blank', rule: 'blank' });
+  const finding = (file: string): Finding => ({
+    kind: 'field',
+    file,
+    line: 3,
+    column: 8,
+    path: 'title',
+    message: 'blank',
+    text: 'must not be blank',
+    rule: 'blank',
+  });
 
   it('a Windows runner path becomes the repository path', () => {
     expect(githubAnnotationOn(win32.sep, finding('adverts\\team\\a.yaml'))).toMatch(/^::error file=adverts\/team\/a\.yaml,line=3,col=8,title=jobs%3A blank::/);

@@ -19,7 +19,10 @@ afterEach(async () => {
 /** Every other source of a base URL and a token, set: the environment, a project profile, the credentials store. */
 async function everyOtherSource(): Promise<Record<string, string>> {
   await box.write('.jobsrc.yaml', 'profile: prod\nprofiles:\n  prod:\n    base_url: https://elsewhere.example\n    token: tok_from_the_checkout_0123456789\n');
-  const store = await box.write(join(box.xdg, 'jobs', 'credentials.json'), JSON.stringify({ version: 1, profiles: { prod: { token: 'tok_from_the_store_0123456789', base_url: 'https://elsewhere.example' } } }));
+  const store = await box.write(
+    join(box.xdg, 'jobs', 'credentials.json'),
+    JSON.stringify({ version: 1, profiles: { prod: { token: 'tok_from_the_store_0123456789', base_url: 'https://elsewhere.example' } } }),
+  );
   await chmod(store, 0o600);
   return { JOBS_BASE_URL: 'https://jobs.example.test', JOBS_TOKEN: 'tok_from_the_env_0123456789' };
 }
@@ -27,7 +30,11 @@ async function everyOtherSource(): Promise<Record<string, string>> {
 describe('--sandbox resolved as a source', () => {
   it('gives the base URL and the sandbox token, whatever the flags, environment, project config and store say', async () => {
     const env = await everyOtherSource();
-    const { config } = await resolveDetailed({ cwd: box.project, env: { ...box.env, ...env }, globals: globals({ sandbox: true, baseUrl: 'https://flag.example' }) });
+    const { config } = await resolveDetailed({
+      cwd: box.project,
+      env: { ...box.env, ...env },
+      globals: globals({ sandbox: true, baseUrl: 'https://flag.example' }),
+    });
     expect(config.baseUrl).toEqual({ value: undefined, source: { kind: 'sandbox' } });
     expect(config.token).toEqual({ value: SANDBOX_TOKEN, source: { kind: 'sandbox' } });
     expect(config.profile.value).toBe('prod');
@@ -37,11 +44,16 @@ describe('--sandbox resolved as a source', () => {
     await box.write('.jobsrc.yaml', 'sandbox: true\n');
     const error = await resolveDetailed({ cwd: box.project, env: box.env, globals: globals() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).message).toBe('.jobsrc.yaml: sandbox: unknown key; known keys here: profile, profiles, defaults, constants, concurrency, timeout, retries, allow_env, allow_insecure_http');
+    expect((error as ConfigError).message).toBe(
+      '.jobsrc.yaml: sandbox: unknown key; known keys here: profile, profiles, defaults, constants, concurrency, timeout, retries, allow_env, allow_insecure_http',
+    );
   });
 
   it('with the flag, a project config cannot turn it off or point it elsewhere', async () => {
-    await box.write('.jobsrc.yaml', 'profiles:\n  default:\n    base_url: https://elsewhere.example\n    token: tok_from_the_checkout_0123456789\n    auth_scheme: Token\n');
+    await box.write(
+      '.jobsrc.yaml',
+      'profiles:\n  default:\n    base_url: https://elsewhere.example\n    token: tok_from_the_checkout_0123456789\n    auth_scheme: Token\n',
+    );
     const { config } = await resolveDetailed({ cwd: box.project, env: box.env, globals: globals({ sandbox: true }) });
     expect(config.baseUrl.source).toEqual({ kind: 'sandbox' });
     expect(config.token).toEqual({ value: SANDBOX_TOKEN, source: { kind: 'sandbox' } });

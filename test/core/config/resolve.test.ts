@@ -156,7 +156,10 @@ describe('user config', () => {
 
 describe('precedence: flags > environment > project > user > defaults', () => {
   beforeEach(async () => {
-    await box.write(join(box.xdg, 'jobs', 'config.yaml'), 'profiles:\n  a: {base_url: https://user.example.com}\n  b: {base_url: https://b.example.com}\ntimeout: 10s\nretries: 1\n');
+    await box.write(
+      join(box.xdg, 'jobs', 'config.yaml'),
+      'profiles:\n  a: {base_url: https://user.example.com}\n  b: {base_url: https://b.example.com}\ntimeout: 10s\nretries: 1\n',
+    );
   });
 
   it('base URL', async () => {
@@ -167,7 +170,10 @@ describe('precedence: flags > environment > project > user > defaults', () => {
       source: { kind: 'file', path: project, key: 'profiles.a.base_url' },
     });
     const env = { JOBS_BASE_URL: 'https://env.example.com' };
-    expect((await resolveIn({ env, flags: { profile: 'a' } })).baseUrl).toEqual({ value: 'https://env.example.com', source: { kind: 'env', name: 'JOBS_BASE_URL' } });
+    expect((await resolveIn({ env, flags: { profile: 'a' } })).baseUrl).toEqual({
+      value: 'https://env.example.com',
+      source: { kind: 'env', name: 'JOBS_BASE_URL' },
+    });
     expect((await resolveIn({ env, flags: { profile: 'a', baseUrl: 'https://flag.example.com' } })).baseUrl).toEqual({
       value: 'https://flag.example.com',
       source: { kind: 'flag', name: '--base-url' },
@@ -194,7 +200,10 @@ describe('precedence: flags > environment > project > user > defaults', () => {
     await box.write('.jobsrc.yaml', 'profile: a\n');
     expect((await resolveIn()).profile.value).toBe('a');
     expect((await resolveIn({ env: { JOBS_PROFILE: 'b' } })).profile).toEqual({ value: 'b', source: { kind: 'env', name: 'JOBS_PROFILE' } });
-    expect((await resolveIn({ env: { JOBS_PROFILE: 'b' }, flags: { profile: 'a' } })).profile).toEqual({ value: 'a', source: { kind: 'flag', name: '--profile' } });
+    expect((await resolveIn({ env: { JOBS_PROFILE: 'b' }, flags: { profile: 'a' } })).profile).toEqual({
+      value: 'a',
+      source: { kind: 'flag', name: '--profile' },
+    });
   });
 });
 
@@ -232,7 +241,10 @@ describe('${VAR} interpolation', () => {
       '.jobsrc.yaml',
       'profile: prod\nprofiles:\n  prod:\n    base_url: https://${HOST}/v1\n    token: ${PROD_TOKEN}\ndefaults:\n  recruiter: {email: "${WHO}@example.com"}\n  question: "Cost: $${PRICE}"\ntimeout: ${T}\n',
     );
-    const config = await resolveIn({ env: { HOST: 'api.example.com', PROD_TOKEN: 'tok-1', WHO: 'ann', T: '5s' }, flags: { allowEnv: ['HOST', 'PROD_TOKEN', 'WHO', 'T'] } });
+    const config = await resolveIn({
+      env: { HOST: 'api.example.com', PROD_TOKEN: 'tok-1', WHO: 'ann', T: '5s' },
+      flags: { allowEnv: ['HOST', 'PROD_TOKEN', 'WHO', 'T'] },
+    });
     expect(config.baseUrl.value).toBe('https://api.example.com/v1');
     expect(config.token?.value).toBe('tok-1');
     expect(config.defaults).toEqual({ recruiter: { email: 'ann@example.com' }, question: 'Cost: ${PRICE}' });
@@ -253,7 +265,7 @@ describe('${VAR} interpolation', () => {
   });
 });
 
-describe('${VAR} never copies the token out of a profile\'s token', () => {
+describe("${VAR} never copies the token out of a profile's token", () => {
   const SECRET = 'tok_live_0123456789abcdef';
   const only = 'only profiles.<name>.token may read it, so that the token never ends up in an advert, a URL or output';
 
@@ -284,7 +296,10 @@ describe('${VAR} never copies the token out of a profile\'s token', () => {
   });
 
   it("is read where it belongs: a profile's token", async () => {
-    await box.write('.jobsrc.yaml', 'profiles:\n  default:\n    token: ${ACME_JOBS_TOKEN}\n    base_url: https://api.example.com\ndefaults:\n  question: "${WHY}"\n');
+    await box.write(
+      '.jobsrc.yaml',
+      'profiles:\n  default:\n    token: ${ACME_JOBS_TOKEN}\n    base_url: https://api.example.com\ndefaults:\n  question: "${WHY}"\n',
+    );
     const config = await resolveIn({ env: { ACME_JOBS_TOKEN: SECRET, WHY: 'Why us?' }, flags: { allowEnv: ['ACME_JOBS_TOKEN', 'WHY'] } });
     expect(config.token?.value).toBe(SECRET);
     expect(config.defaults).toEqual({ question: 'Why us?' });
@@ -303,7 +318,7 @@ describe('allow_insecure_http: only from the user config or a file named with --
     ]);
   });
 
-  it('the user config lifts the guard; a project config\'s value is not read', async () => {
+  it("the user config lifts the guard; a project config's value is not read", async () => {
     const user = await box.write(join(box.xdg, 'jobs', 'config.yaml'), 'allow_insecure_http: true\n');
     await box.write('.jobsrc.yaml', `${http}allow_insecure_http: false\n`);
     const config = await resolveIn();
@@ -371,7 +386,9 @@ describe('invalid configs', () => {
   });
 
   it('a base URL that is not http(s)', async () => {
-    await expect(resolveIn({ env: { JOBS_BASE_URL: 'ftp://x.example.com' } })).rejects.toThrow('base URL from JOBS_BASE_URL must start with https:// or http://, not ftp://');
+    await expect(resolveIn({ env: { JOBS_BASE_URL: 'ftp://x.example.com' } })).rejects.toThrow(
+      'base URL from JOBS_BASE_URL must start with https:// or http://, not ftp://',
+    );
     await expect(resolveIn({ flags: { baseUrl: 'jobs.example.com' } })).rejects.toThrow('base URL from --base-url is not a URL: "jobs.example.com"');
     await expect(resolveIn({ flags: { baseUrl: 'https://u:p@jobs.example.com' } })).rejects.toThrow(/must not hold a user name or password/);
   });
@@ -417,7 +434,10 @@ describe('token sources: JOBS_TOKEN > --token-file > profile token > credentials
   it('takes each in turn', async () => {
     const all = { env: { JOBS_TOKEN: 'from-env', PROD_TOKEN: 'from-profile' }, flags: { tokenFile, allowEnv: ['PROD_TOKEN'] } };
     expect((await resolveIn(all)).token).toEqual({ value: 'from-env', source: { kind: 'env', name: 'JOBS_TOKEN' } });
-    expect((await resolveIn({ ...all, env: { PROD_TOKEN: 'from-profile' } })).token).toEqual({ value: 'from-file', source: { kind: 'flag', name: '--token-file' } });
+    expect((await resolveIn({ ...all, env: { PROD_TOKEN: 'from-profile' } })).token).toEqual({
+      value: 'from-file',
+      source: { kind: 'flag', name: '--token-file' },
+    });
     expect((await resolveIn({ env: { PROD_TOKEN: 'from-profile' }, flags: { allowEnv: ['PROD_TOKEN'] } })).token).toEqual({
       value: 'from-profile',
       source: { kind: 'file', path: configFile, key: 'profiles.prod.token' },

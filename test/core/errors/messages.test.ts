@@ -20,7 +20,9 @@ async function validate(files: Record<string, string>, args: string[] = []) {
 describe('dates', () => {
   it('says a day that does not exist does not exist, and the format', async () => {
     const r = await validate({ 'a.yaml': advertYaml('D-1', 'start_date: 2027-02-30\n') });
-    expect(r.stdout).toBe('✖ a.yaml:18:13: start_date: 2027-02-30 is not a day: February 2027 has 28 days; write the date as YYYY-MM-DD, e.g. 2027-01-15 [invalid]\n');
+    expect(r.stdout).toBe(
+      '✖ a.yaml:18:13: start_date: 2027-02-30 is not a day: February 2027 has 28 days; write the date as YYYY-MM-DD, e.g. 2027-01-15 [invalid]\n',
+    );
     expect(r.code).toBe(3);
   });
 
@@ -53,7 +55,9 @@ describe('countries', () => {
   });
   it('says the state will be needed when the code meant requires one', async () => {
     const r = await validate({ 'a.yaml': withLocation('C-2', 'location:\n  country: Mexico\n  city: X\n') });
-    expect(r.stdout).toBe('✖ a.yaml:14:12: location.country: Mexico is not an ISO 3166-1 alpha-2 country code: write MX (Mexico), and add state (required for MX) [inclusion]\n');
+    expect(r.stdout).toBe(
+      '✖ a.yaml:14:12: location.country: Mexico is not an ISO 3166-1 alpha-2 country code: write MX (Mexico), and add state (required for MX) [inclusion]\n',
+    );
   });
 });
 
@@ -104,10 +108,16 @@ describe('the reference', () => {
   });
 
   it('refuses . and .. as arguments of update, delete and stats before anything is sent', async () => {
-    for (const argv of [['update', '..', '--set', 'title=x'], ['delete', '.', '--yes'], ['stats', 'A', '..']]) {
+    for (const argv of [
+      ['update', '..', '--set', 'title=x'],
+      ['delete', '.', '--yes'],
+      ['stats', 'A', '..'],
+    ]) {
       const r = await runJobs(argv, { env: serviceEnv });
       expect(r.code, argv.join(' ')).toBe(3);
-      expect(r.stderr).toMatch(/^jobs: no advert can have the reference "\.\.?": a reference is part of the advert's URL \(\/jobs\/<reference>\), where "\." and "\.\." mean folders; nothing was sent\n/);
+      expect(r.stderr).toMatch(
+        /^jobs: no advert can have the reference "\.\.?": a reference is part of the advert's URL \(\/jobs\/<reference>\), where "\." and "\.\." mean folders; nothing was sent\n/,
+      );
     }
   });
 
@@ -132,18 +142,24 @@ describe('indentation', () => {
 
   it('a field indented less than its siblings is lined up with them', async () => {
     const r = await validate({ 'a.yaml': withLocation('I-2', 'location:\n    country: FR\n  city: Paris\n') });
-    expect(r.stdout).toBe('✖ a.yaml:15:3: `city` is indented less than the other fields of `location` (2 spaces, not 4); line it up with `country` (4 spaces)\n');
+    expect(r.stdout).toBe(
+      '✖ a.yaml:15:3: `city` is indented less than the other fields of `location` (2 spaces, not 4); line it up with `country` (4 spaces)\n',
+    );
   });
 
   it('a field of location written at the top level is one error: it belongs under location', async () => {
     const r = await validate({ 'a.yaml': withLocation('I-3', 'location:\n  country: FR\ncity: Paris\n') });
-    expect(r.stdout).toBe('✖ a.yaml:15:7: city: is a field of `location`, not of the advert: indent it under `location`, lined up with `country` (2 spaces) [unknown_field]\n');
+    expect(r.stdout).toBe(
+      '✖ a.yaml:15:7: city: is a field of `location`, not of the advert: indent it under `location`, lined up with `country` (2 spaces) [unknown_field]\n',
+    );
     expect(r.stderr).toBe('✖ 1 error: 1 advert in 1 file checked, 1 invalid\n');
   });
 
   it('a top-level field indented into location belongs to the advert', async () => {
     const r = await validate({ 'a.yaml': advertYaml('I-4').replace('title: Engineer\n', '').replace('  city: Oslo\n', '  city: Oslo\n  title: Engineer\n') });
-    expect(r.stdout).toBe('✖ a.yaml:15:10: location.title: is a field of the advert, not of `location`: indent it less, lined up with `reference` (0 spaces) [unknown_field]\n');
+    expect(r.stdout).toBe(
+      '✖ a.yaml:15:10: location.title: is a field of the advert, not of `location`: indent it less, lined up with `reference` (0 spaces) [unknown_field]\n',
+    );
   });
 });
 

@@ -126,7 +126,10 @@ describe('machine formats', () => {
     ]);
   });
   it('writes SARIF 2.1.0 with rules and regions', () => {
-    const log = sarifLog(findings, '1.2.3') as unknown as { version: string; runs: { tool: { driver: { name: string; version: string; rules: { id: string }[] } }; results: unknown[] }[] };
+    const log = sarifLog(findings, '1.2.3') as unknown as {
+      version: string;
+      runs: { tool: { driver: { name: string; version: string; rules: { id: string }[] } }; results: unknown[] }[];
+    };
     expect(log.version).toBe('2.1.0');
     const run = log.runs[0]!;
     expect(run.tool.driver).toMatchObject({ name: 'jobs', version: '1.2.3' });

@@ -61,7 +61,9 @@ describe('readCsv', () => {
   });
 
   it('does not need a data column', () => {
-    expect(summary('e.csv', readCsv('e.csv', 'application_id,kind\n1,recruiter_view\n')).entries).toEqual([{ line: 2, application_id: '1', kind: 'recruiter_view' }]);
+    expect(summary('e.csv', readCsv('e.csv', 'application_id,kind\n1,recruiter_view\n')).entries).toEqual([
+      { line: 2, application_id: '1', kind: 'recruiter_view' },
+    ]);
   });
 
   it('points at the cell of each problem', () => {
@@ -135,7 +137,8 @@ describe('readNdjson', () => {
 
 describe('readYaml', () => {
   it('reads a list of mappings; a plain number id keeps its text', () => {
-    const text = '# triage of Monday\n- application_id: 007\n  kind: recruiter_like\n- application_id: "app 2"\n  kind: recruiter_reject\n  data:\n    reason: filled\n    score: 3\n- {application_id: 1e3, kind: recruiter_view}\n';
+    const text =
+      '# triage of Monday\n- application_id: 007\n  kind: recruiter_like\n- application_id: "app 2"\n  kind: recruiter_reject\n  data:\n    reason: filled\n    score: 3\n- {application_id: 1e3, kind: recruiter_view}\n';
     expect(summary('e.yaml', readYaml('e.yaml', text))).toEqual({
       entries: [
         { line: 2, application_id: '007', kind: 'recruiter_like' },
@@ -147,7 +150,8 @@ describe('readYaml', () => {
   });
 
   it('points at each bad value', () => {
-    const text = '- application_id: a1\n  kind: viewed\n- application_id:\n  kind: recruiter_view\n  data: [1]\n- just text\n- application_id: a4\n  kind: recruiter_like\n  kinds: x\n';
+    const text =
+      '- application_id: a1\n  kind: viewed\n- application_id:\n  kind: recruiter_view\n  data: [1]\n- just text\n- application_id: a4\n  kind: recruiter_like\n  kinds: x\n';
     expect(summary('e.yaml', readYaml('e.yaml', text)).problems).toEqual([
       'e.yaml:6:3: entry 3 of the list is not a mapping (application_id: ..., kind: ...)',
       'e.yaml:2:9: kind: is not one of the permitted values (recruiter_view, recruiter_like, recruiter_reject); did you mean recruiter_view? [inclusion]',
@@ -158,7 +162,9 @@ describe('readYaml', () => {
   });
 
   it('refuses a file that is not one list, and reports syntax errors and duplicate keys with their line', () => {
-    expect(summary('e.yaml', readYaml('e.yaml', 'application_id: a\nkind: recruiter_like\n')).problems).toEqual(['e.yaml:1:1: the file holds a mapping, not a list of events (- application_id: ...)']);
+    expect(summary('e.yaml', readYaml('e.yaml', 'application_id: a\nkind: recruiter_like\n')).problems).toEqual([
+      'e.yaml:1:1: the file holds a mapping, not a list of events (- application_id: ...)',
+    ]);
     expect(summary('e.yaml', readYaml('e.yaml', '- application_id: a\n  kind: recruiter_like\n  kind: recruiter_view\n')).problems).toEqual([
       expect.stringMatching(/^e\.yaml:3:3: Map keys must be unique/),
     ]);

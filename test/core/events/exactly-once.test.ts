@@ -17,7 +17,14 @@ const planned = (id: string): EntryResult => ({
   key: `key-${id}`,
   status: 'would_post',
 });
-const line = (p: EntryResult, status: JournalStatus): JournalRecord => ({ v: 1, key: p.key, application_id: p.entry.application_id, kind: p.entry.kind, status, at: '2026-11-26T00:00:00.000Z' });
+const line = (p: EntryResult, status: JournalStatus): JournalRecord => ({
+  v: 1,
+  key: p.key,
+  application_id: p.entry.application_id,
+  kind: p.entry.kind,
+  status,
+  at: '2026-11-26T00:00:00.000Z',
+});
 const ENOSPC = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
 
 /** A journal whose lines settle when the test says: each append's promise is kept to be resolved or rejected. */
@@ -113,7 +120,9 @@ describe('ExactlyOnce: stages and transitions', () => {
     rule.answered(b, { ...b.planned, status: 'failed', error: new ApiError('token refused', 'unauthorized', 401, undefined) });
     expect(journal.lines()).toEqual(['A sending', 'B sending', 'A accepted', 'B failed']);
     const failure = rule.failure('j') as PartialFailureError;
-    expect(failure.details?.[0]).toBe('hired A (events.csv:2) was sent (posted) but its outcome is not in the journal: a rerun holds it as uncertain and does not post it again');
+    expect(failure.details?.[0]).toBe(
+      'hired A (events.csv:2) was sent (posted) but its outcome is not in the journal: a rerun holds it as uncertain and does not post it again',
+    );
     expect(failure.details).toHaveLength(2);
   });
 
@@ -162,7 +171,11 @@ describe('ExactlyOnce with the real journal on a full disk', () => {
     expect(b.stage).toBe('not-sent');
     await rule.close();
     expect(readFileSync(path, 'utf8')).toBe(
-      [`{"v":1,"key":"key-${idA}","application_id":"${idA}","kind":"hired","status":"sending","at":"2026-11-26T00:00:00.000Z"}`, `{"v":1,"key":"key-B","application_id":"B","kind":"hired","status":"failed", "at":"2026-11-26T00:00:00.000Z"}`, ''].join('\n'),
+      [
+        `{"v":1,"key":"key-${idA}","application_id":"${idA}","kind":"hired","status":"sending","at":"2026-11-26T00:00:00.000Z"}`,
+        `{"v":1,"key":"key-B","application_id":"B","kind":"hired","status":"failed", "at":"2026-11-26T00:00:00.000Z"}`,
+        '',
+      ].join('\n'),
     );
     expect((rule.failure('events.journal') as Error).message).toContain('ENOSPC');
   });

@@ -34,9 +34,17 @@ describe('events files are read in pieces', () => {
     writeFileSync(join(dir, 'latin1.ndjson'), Buffer.concat([Buffer.from(`${event('a1')}\n${padding}`), Buffer.from([0xe9, 0x0a])]));
     const scope = nock(SERVICE).post(/.*/).reply(200);
     const nul = await runJobs(['events', 'nul.ndjson'], { cwd: dir, env: serviceEnv });
-    expect([nul.code, nul.stdout, nul.stderr]).toEqual([3, '', 'jobs: nul.ndjson: this looks like a binary file (it holds a NUL byte), not events text; nothing was sent\n']);
+    expect([nul.code, nul.stdout, nul.stderr]).toEqual([
+      3,
+      '',
+      'jobs: nul.ndjson: this looks like a binary file (it holds a NUL byte), not events text; nothing was sent\n',
+    ]);
     const latin1 = await runJobs(['events', 'latin1.ndjson'], { cwd: dir, env: serviceEnv });
-    expect([latin1.code, latin1.stdout, latin1.stderr]).toEqual([3, '', 'jobs: latin1.ndjson: the file is not UTF-8 text; save it as UTF-8 and try again; nothing was sent\n']);
+    expect([latin1.code, latin1.stdout, latin1.stderr]).toEqual([
+      3,
+      '',
+      'jobs: latin1.ndjson: the file is not UTF-8 text; save it as UTF-8 and try again; nothing was sent\n',
+    ]);
     expect(scope.isDone()).toBe(false);
   });
 
@@ -60,7 +68,11 @@ describe('events files are read in pieces', () => {
       .reply(200);
     const r = await runJobs(['events', 'e.csv', '--concurrency', '1'], { cwd: dir, env: serviceEnv });
     scope.done();
-    expect(r).toEqual({ code: 0, stdout: '✔ recruiter_reject a1 (e.csv:2)\n✔ recruiter_view a2 (e.csv:4)\n', stderr: '✔ e.csv: 2 events: 2 posted\n  journal: e.csv.journal\n' });
+    expect(r).toEqual({
+      code: 0,
+      stdout: '✔ recruiter_reject a1 (e.csv:2)\n✔ recruiter_view a2 (e.csv:4)\n',
+      stderr: '✔ e.csv: 2 events: 2 posted\n  journal: e.csv.journal\n',
+    });
   });
 
   it('stops when the file changes during the run: what was posted is journaled, the rest is not sent', async () => {
@@ -84,7 +96,10 @@ describe('events files are read in pieces', () => {
       stdout: `✔ recruiter_view a1 (e.ndjson:1)\n✔ recruiter_view a2 (e.ndjson:${padding.split('\n').length + 1})\n`,
       stderr: `✖ e.ndjson: 3 events: 2 posted, 1 not started\n  journal: e.ndjson.journal\njobs: e.ndjson changed while its events were being sent (line ${broken} is no longer valid); the run was stopped\n`,
     });
-    const journal = readFileSync(join(dir, 'e.ndjson.journal'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { application_id: string; status: string });
+    const journal = readFileSync(join(dir, 'e.ndjson.journal'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { application_id: string; status: string });
     expect(journal.map((l) => `${l.application_id} ${l.status}`).sort()).toEqual(['a1 accepted', 'a1 sending', 'a2 accepted', 'a2 sending']);
   });
 });

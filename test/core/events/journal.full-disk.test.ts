@@ -16,7 +16,15 @@ beforeAll(() => {
 });
 afterAll(() => disk.unmount());
 
-const record = (key: string, status: JournalStatus): JournalRecord => ({ v: 1, key, application_id: key, kind: 'recruiter_view', status, service: 'https://jobs.example.com', at: '2026-01-01T00:00:00.000Z' });
+const record = (key: string, status: JournalStatus): JournalRecord => ({
+  v: 1,
+  key,
+  application_id: key,
+  kind: 'recruiter_view',
+  status,
+  service: 'https://jobs.example.com',
+  at: '2026-01-01T00:00:00.000Z',
+});
 
 describe('the journal on a full disk', () => {
   it('a group that fails is undone whole; events never posted are then marked failed in new lines', async () => {
@@ -43,7 +51,12 @@ describe('the journal on a full disk', () => {
     expect(state.torn).toBe(false);
     // k1 was posted and its outcome lost: `sending`, held as uncertain. k2 and k3: not sent. k4: never journaled.
     expect([...state.statuses]).toEqual([['k1', 'sending']]);
-    expect(readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).status)).toEqual(['sending', 'sending', 'sending', 'failed', 'failed']);
+    expect(
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).status),
+    ).toEqual(['sending', 'sending', 'sending', 'failed', 'failed']);
   });
 
   it('when not one more line fits, the sending lines of events never posted are rewritten in place as failed', async () => {

@@ -56,9 +56,22 @@ it('records each event as sending, on disk, before its post arrives; flushes in 
   expect(r.stderr).toBe(`✔ e.ndjson: ${EVENTS} events: ${EVENTS} posted\n  journal: e.ndjson.journal\n`);
   expect(r.code).toBe(0);
   expect(unjournaled).toEqual([]);
-  const lines = readFileSync(journalPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { application_id: string; status: string });
-  expect(lines.filter((l) => l.status === 'sending').map((l) => l.application_id).sort()).toEqual([...ids].sort());
-  expect(lines.filter((l) => l.status === 'accepted').map((l) => l.application_id).sort()).toEqual([...ids].sort());
+  const lines = readFileSync(journalPath, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { application_id: string; status: string });
+  expect(
+    lines
+      .filter((l) => l.status === 'sending')
+      .map((l) => l.application_id)
+      .sort(),
+  ).toEqual([...ids].sort());
+  expect(
+    lines
+      .filter((l) => l.status === 'accepted')
+      .map((l) => l.application_id)
+      .sort(),
+  ).toEqual([...ids].sort());
   // Two flushes per event would be 128. A flush per group of posts in flight makes about 3 per
   // round of 8 posts (their `sending` lines, then the outcomes and next `sending` lines, which
   // may arrive over two turns of the event loop); the bound leaves room for a slow machine.
@@ -66,7 +79,7 @@ it('records each event as sending, on disk, before its post arrives; flushes in 
   expect(fsyncs.count).toBeLessThanOrEqual(EVENTS / 2);
 });
 
-it("journals the next event while the current one is in flight, so a post need not wait for the disk", async () => {
+it('journals the next event while the current one is in flight, so a post need not wait for the disk', async () => {
   const few = ['b1', 'b2', 'b3', 'b4'];
   const dir = tempFolder({ 'e.ndjson': `${few.map((id) => JSON.stringify({ application_id: id, kind: 'recruiter_view' })).join('\n')}\n` });
   const journalPath = join(dir, 'e.ndjson.journal');
@@ -94,6 +107,9 @@ it("journals the next event while the current one is in flight, so a post need n
   expect(r.code).toBe(0);
   expect(overlapped).toEqual([true, true, true]);
   // Nothing is journaled ahead of the end: every `sending` line has its outcome.
-  const lines = readFileSync(journalPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { application_id: string; status: string });
+  const lines = readFileSync(journalPath, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { application_id: string; status: string });
   expect(lines.map((l) => `${l.application_id} ${l.status}`).sort()).toEqual(few.flatMap((id) => [`${id} accepted`, `${id} sending`]));
 });

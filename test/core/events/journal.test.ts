@@ -7,7 +7,14 @@ import { canonicalJson, contentHash, entryKeys } from '../../../src/core/events/
 import type { EventEntry } from '../../../src/core/events/types.js';
 import { UsageError } from '../../../src/core/errors/failures.js';
 
-const record = (key: string, status: JournalRecord['status']): JournalRecord => ({ v: 1, key, application_id: 'a', kind: 'recruiter_like', status, at: '2025-01-01T00:00:00.000Z' });
+const record = (key: string, status: JournalRecord['status']): JournalRecord => ({
+  v: 1,
+  key,
+  application_id: 'a',
+  kind: 'recruiter_like',
+  status,
+  at: '2025-01-01T00:00:00.000Z',
+});
 const line = (r: JournalRecord) => `${JSON.stringify(r)}\n`;
 const tempJournal = (text?: string) => {
   const path = join(mkdtempSync(join(tmpdir(), 'jobs-journal-')), 'e.csv.journal');
@@ -110,7 +117,9 @@ describe('journal', () => {
 
   it('fails to open where it cannot write, before anything is sent', () => {
     const path = join(tempJournal(), 'missing-folder', 'x.journal');
-    expect(() => JournalWriter.open(path, 'x.journal', readJournal(path, 'x.journal'))).toThrow('cannot write the journal x.journal (ENOENT); nothing was sent');
+    expect(() => JournalWriter.open(path, 'x.journal', readJournal(path, 'x.journal'))).toThrow(
+      'cannot write the journal x.journal (ENOENT); nothing was sent',
+    );
   });
 });
 

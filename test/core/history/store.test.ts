@@ -8,7 +8,14 @@ import { baselinesFor, seriesByAdvert } from '../../../src/core/history/insights
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-10-30T08:00:00Z');
-const snap = (reference: string, at: number, views: number, applications = 1) => ({ reference, at, views, likes: Math.floor(views / 5), applications, applications_unviewed: 0 });
+const snap = (reference: string, at: number, views: number, applications = 1) => ({
+  reference,
+  at,
+  views,
+  likes: Math.floor(views / 5),
+  applications,
+  applications_unviewed: 0,
+});
 
 describe('history store', () => {
   it('normalises the service URL', () => {
@@ -33,7 +40,11 @@ describe('history store', () => {
       ['A 1/%', 30],
     ]);
     expect(h.read(T0 + DAY).length).toBe(1);
-    expect(seriesByAdvert(h).get('A 1/%')!.map((s) => s.applications)).toEqual([1, 2]);
+    expect(
+      seriesByAdvert(h)
+        .get('A 1/%')!
+        .map((s) => s.applications),
+    ).toEqual([1, 2]);
     const latest = h.latest(new Set(['A 1/%', 'B']));
     expect(latest.get('A 1/%')!.views).toBe(30);
     expect(latest.get('B')!.views).toBe(5);

@@ -17,14 +17,38 @@ const today = dayOf('2026-12-01')!;
 describe('closing dates of published adverts', () => {
   it('the record keeps the dates an advert was sent with; a sync of unchanged adverts brings only their dates up to date', async () => {
     const e = env();
-    await writePublished(e, SERVICE, [{ reference: 'A', title: 'Nurse', dates: { opens: '2026-11-01', closes: '2026-12-03' } }, { reference: 'B', title: 'Cook' }], Date.parse('2026-11-01T00:00:00Z'));
-    expect(readPublished(e, SERVICE).adverts.get('A')).toEqual({ title: 'Nurse', published_at: '2026-11-01T00:00:00.000Z', opens: '2026-11-01', closes: '2026-12-03' });
+    await writePublished(
+      e,
+      SERVICE,
+      [
+        { reference: 'A', title: 'Nurse', dates: { opens: '2026-11-01', closes: '2026-12-03' } },
+        { reference: 'B', title: 'Cook' },
+      ],
+      Date.parse('2026-11-01T00:00:00Z'),
+    );
+    expect(readPublished(e, SERVICE).adverts.get('A')).toEqual({
+      title: 'Nurse',
+      published_at: '2026-11-01T00:00:00.000Z',
+      opens: '2026-11-01',
+      closes: '2026-12-03',
+    });
     const file = publishedRecordFile(e, SERVICE);
     const before = readFileSync(file, 'utf8');
     // The same dates again, and dates for a reference never published: the file is left as it is.
-    await writePublished(e, SERVICE, [{ reference: 'A', dates: { opens: '2026-11-01', closes: '2026-12-03' }, datesOnly: true }, { reference: 'Z', dates: { closes: '2026-12-09' }, datesOnly: true }]);
+    await writePublished(e, SERVICE, [
+      { reference: 'A', dates: { opens: '2026-11-01', closes: '2026-12-03' }, datesOnly: true },
+      { reference: 'Z', dates: { closes: '2026-12-09' }, datesOnly: true },
+    ]);
     expect(readFileSync(file, 'utf8')).toBe(before);
-    await writePublished(e, SERVICE, [{ reference: 'A', dates: undefined, datesOnly: true }, { reference: 'B', dates: { closes: '2026-12-20' }, datesOnly: true }], Date.parse('2026-11-20T00:00:00Z'));
+    await writePublished(
+      e,
+      SERVICE,
+      [
+        { reference: 'A', dates: undefined, datesOnly: true },
+        { reference: 'B', dates: { closes: '2026-12-20' }, datesOnly: true },
+      ],
+      Date.parse('2026-11-20T00:00:00Z'),
+    );
     const adverts = readPublished(e, SERVICE).adverts;
     // Published when it was sent, not when its dates changed.
     expect(adverts.get('A')).toEqual({ title: 'Nurse', published_at: '2026-11-01T00:00:00.000Z' });

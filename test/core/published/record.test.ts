@@ -10,7 +10,9 @@ const SERVICE = 'https://jobs.example.test/api';
 describe('the record of published adverts', () => {
   it('is one file per service, keyed however the URL is spelt; the sandbox keeps its own beside its state', () => {
     const e = env();
-    expect(publishedRecordFile(e, 'HTTPS://Jobs.Example.TEST:443/api/')).toBe(join(e.HOME, '.local/state/jobs/published', `${encodeURIComponent(SERVICE)}.json`));
+    expect(publishedRecordFile(e, 'HTTPS://Jobs.Example.TEST:443/api/')).toBe(
+      join(e.HOME, '.local/state/jobs/published', `${encodeURIComponent(SERVICE)}.json`),
+    );
     expect(publishedRecordFile(e, 'sandbox')).toBe(join(e.HOME, '.local/state/jobs/sandbox-published.json'));
   });
 
@@ -30,7 +32,11 @@ describe('the record of published adverts', () => {
     const e = env();
     await writePublished(e, SERVICE, [{ reference: 'A', title: 'Nurse' }], Date.parse('2026-01-01T00:00:00Z'));
     await writePublished(e, SERVICE, [{ reference: 'A', deleted: true }], Date.parse('2026-01-02T00:00:00Z'));
-    expect(readPublished(e, SERVICE).adverts.get('A')).toEqual({ title: 'Nurse', published_at: '2026-01-01T00:00:00.000Z', deleted_at: '2026-01-02T00:00:00.000Z' });
+    expect(readPublished(e, SERVICE).adverts.get('A')).toEqual({
+      title: 'Nurse',
+      published_at: '2026-01-01T00:00:00.000Z',
+      deleted_at: '2026-01-02T00:00:00.000Z',
+    });
     expect(liveReferences(readPublished(e, SERVICE).adverts)).toEqual([]);
     await writePublished(e, SERVICE, [{ reference: 'A' }], Date.parse('2026-01-03T00:00:00Z'));
     expect(readPublished(e, SERVICE).adverts.get('A')).toEqual({ title: 'Nurse', published_at: '2026-01-03T00:00:00.000Z' });

@@ -23,7 +23,10 @@ describe('the adverts a publish sends', () => {
     const controller = new AbortController();
     // Ctrl-C as soon as the event loop turns: the check must let it turn as it goes, not only at its end.
     setImmediate(() => controller.abort());
-    const checked = await filesBeforeStop(checkAdvertsToSend({ ...inputs, signal: controller.signal }, ['.']), /^stopped after checking (\d+) files?; the rest were not checked; nothing was sent$/);
+    const checked = await filesBeforeStop(
+      checkAdvertsToSend({ ...inputs, signal: controller.signal }, ['.']),
+      /^stopped after checking (\d+) files?; the rest were not checked; nothing was sent$/,
+    );
     expect(checked).toBeLessThan(600);
   });
 
@@ -33,7 +36,10 @@ describe('the adverts a publish sends', () => {
     const stdin = async function* (): AsyncGenerator<string> {
       yield advertYaml('FROM-STDIN');
     };
-    const read = await filesBeforeStop(checkAdvertsToSend({ ...inputs, stdin, signal: controller.signal }, ['-', '.']), /^stopped after reading (\d+) files?; the rest were not read; nothing was sent$/);
+    const read = await filesBeforeStop(
+      checkAdvertsToSend({ ...inputs, stdin, signal: controller.signal }, ['-', '.']),
+      /^stopped after reading (\d+) files?; the rest were not read; nothing was sent$/,
+    );
     expect(read).toBeLessThan(601);
   });
 });

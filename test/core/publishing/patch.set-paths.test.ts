@@ -37,7 +37,10 @@ describe('update --set with a path that names a prototype', () => {
     it(`--set ${path}: exit 2, nothing sent, the prototype untouched`, async () => {
       const seen = recordPuts();
       const r = await runJobs(['update', 'A-1', '--set', 'title=New', '--set', path, '--allow-unknown-fields'], { env: serviceEnv });
-      const segment = path.split('=')[0]!.split('.').find((p) => ['__proto__', 'constructor', 'prototype'].includes(p))!;
+      const segment = path
+        .split('=')[0]!
+        .split('.')
+        .find((p) => ['__proto__', 'constructor', 'prototype'].includes(p))!;
       expect(r).toEqual({
         code: 2,
         stdout: '',

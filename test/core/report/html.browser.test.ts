@@ -79,7 +79,11 @@ d.setAttribute('data-m-clipped-heads',q('#adverts th').filter(function(h){h.clic
 const attribute = (dom: string, name: string) => {
   const m = new RegExp(`${name}="([^"]*)"`).exec(dom);
   if (!m) throw new Error(`no ${name} in the dumped DOM`);
-  return m[1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return m[1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 };
 
 describe('jobs report in a real browser', () => {
@@ -120,7 +124,9 @@ describe('jobs report in a real browser', () => {
     expect(tops).toHaveLength(4);
     expect(new Set(tops).size).toBe(1);
     expect(attribute(dom, 'data-m-y-ticks')).toBe('3,3,3,3');
-    expect(attribute(dom, 'data-m-legend')).toMatch(/^Trend: views applications, each from its lowest to its highest value \(\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\)$/);
+    expect(attribute(dom, 'data-m-legend')).toMatch(
+      /^Trend: views applications, each from its lowest to its highest value \(\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\)$/,
+    );
     expect(Number(attribute(dom, 'data-m-spark-titles'))).toBe(COUNT);
     // Ranked: the most unviewed applications first (7 waiting: i % 7 === 6), each named by its title beside its reference.
     const list = dom.slice(dom.indexOf('<ol class="attention">'), dom.indexOf('</ol>'));
@@ -136,10 +142,14 @@ describe('jobs report in a real browser', () => {
     expect(attribute(dom, 'data-m-first-row')).toMatch(/^Support Specialist 6 ACME-0006/);
     // The deleted advert is shown as deleted, never as needing attention.
     const rows = dom.slice(dom.indexOf('<tbody>'), dom.indexOf('</tbody>'));
-    expect(rows).toMatch(/<tr class="gone"><td title="Support Specialist 13 \(ACME-0013\)" class="">(?:(?!<\/tr>).)*<td title="deleted" class="attn">deleted<\/td><\/tr>/);
+    expect(rows).toMatch(
+      /<tr class="gone"><td title="Support Specialist 13 \(ACME-0013\)" class="">(?:(?!<\/tr>).)*<td title="deleted" class="attn">deleted<\/td><\/tr>/,
+    );
     expect(list).not.toContain('ACME-0013');
     // The hostile title and reference are shown as text in their cell, not run.
-    expect(rows).toContain('<strong>&lt;img src=x onerror=alert(2)&gt; Senior "Nurse"</strong><span class="ref"> &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;</span>');
+    expect(rows).toContain(
+      '<strong>&lt;img src=x onerror=alert(2)&gt; Senior "Nurse"</strong><span class="ref"> &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;</span>',
+    );
   }, 120_000);
 
   it('renders charts: the screenshot at 1280x800 is far from blank', async () => {

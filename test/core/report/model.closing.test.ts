@@ -33,7 +33,9 @@ describe('the report of dated adverts', () => {
     ]);
     const html = renderReportHtml(model);
     expect(html).toContain('<h2>Closing this week</h2>');
-    expect(html).toContain('<strong>Nurse &#60;night&#62;</strong> <span class="ref">SOON</span></span><span class="why">2 days left (closes 2026-12-03)</span>');
+    expect(html).toContain(
+      '<strong>Nurse &#60;night&#62;</strong> <span class="ref">SOON</span></span><span class="why">2 days left (closes 2026-12-03)</span>',
+    );
   });
 
   it('has no closing section when nothing closes this week', () => {

@@ -7,7 +7,14 @@ import { buildReport, buildReportStoppable, TREND_POINTS } from '../../../src/co
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-01-01T12:00:00Z');
-const snap = (reference: string, day: number, views: number, applications = 0, unviewed = 0) => ({ reference, at: T0 + day * DAY, views, likes: Math.floor(views / 10), applications, applications_unviewed: unviewed });
+const snap = (reference: string, day: number, views: number, applications = 0, unviewed = 0) => ({
+  reference,
+  at: T0 + day * DAY,
+  views,
+  likes: Math.floor(views / 10),
+  applications,
+  applications_unviewed: unviewed,
+});
 
 describe('the report model', () => {
   it('sums each day the latest counters of every advert, carried over days without a snapshot, whatever the order of the lines', () => {
@@ -52,7 +59,11 @@ describe('the report model', () => {
       const controller = new AbortController();
       // Runs when the first month is read and the event loop turns: a Ctrl-C's handler would run there.
       setImmediate(() => controller.abort());
-      await expect(buildReportStoppable(h, {}, controller.signal)).rejects.toMatchObject({ name: 'CancelledError', exitCode: 130, message: 'interrupted while reading the history: no report was written' });
+      await expect(buildReportStoppable(h, {}, controller.signal)).rejects.toMatchObject({
+        name: 'CancelledError',
+        exitCode: 130,
+        message: 'interrupted while reading the history: no report was written',
+      });
     });
   });
 });

@@ -136,7 +136,7 @@ describe('sandbox: job application events', () => {
     expect((await stats(s, 'ACME-1')).applications_unviewed).toBe(before.applications_unviewed - 2);
   });
 
-  it('answers an unknown application id, or another client\'s, with 404 not_found', async () => {
+  it("answers an unknown application id, or another client's, with 404 not_found", async () => {
     const { s, id } = await withApplication();
     for (const [path, auth] of [
       ['/job_applications/app_0000000000000000/events', 'sandbox'],

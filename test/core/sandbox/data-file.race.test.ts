@@ -33,7 +33,19 @@ afterEach(() => {
 });
 
 function stored(reference: string, serial: number): StoredAdvert {
-  return { owner: 'o', reference, advert: { reference }, createdAt: 0, updatedAt: 0, serial, simulated: 0, received: 0, fixtures: 0, unviewed: 0, applications: [] };
+  return {
+    owner: 'o',
+    reference,
+    advert: { reference },
+    createdAt: 0,
+    updatedAt: 0,
+    serial,
+    simulated: 0,
+    received: 0,
+    fixtures: 0,
+    unviewed: 0,
+    applications: [],
+  };
 }
 
 function snapshot(references: string[]): string {
@@ -64,6 +76,11 @@ describe('a sandbox data file read while another run replaces it', () => {
     third.append(theirs, [{ put: stored('C', 3) }]);
     const caughtUp = data.refresh(store);
     data.compact(caughtUp);
-    expect(new DataFile(file).load().snapshot().adverts.map((a) => a.reference)).toEqual(['A', 'B', 'C']);
+    expect(
+      new DataFile(file)
+        .load()
+        .snapshot()
+        .adverts.map((a) => a.reference),
+    ).toEqual(['A', 'B', 'C']);
   });
 });

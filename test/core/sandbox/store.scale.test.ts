@@ -155,7 +155,7 @@ describe('sandbox at scale: bounded memory', () => {
 });
 
 describe('sandbox data file: snapshot and journal', () => {
-  it('two sandboxes sharing a large file see each other\'s changes, and closing folds the journal in', async () => {
+  it("two sandboxes sharing a large file see each other's changes, and closing folds the journal in", async () => {
     const file = seededDataFile(1000);
     const a = await start({ dataFile: file });
     const b = await start({ dataFile: file });
@@ -184,7 +184,12 @@ describe('sandbox data file: snapshot and journal', () => {
     expect((await b.call('GET', '/jobs/BEFORE-CRASH/stats')).status).toBe(200);
     expect((await b.call('POST', '/jobs', { body: advert('AFTER-CRASH') })).status).toBe(201);
     const c = await start({ dataFile: file });
-    expect(c.sandbox.state().adverts.map((x) => x.reference).slice(-2)).toEqual(['BEFORE-CRASH', 'AFTER-CRASH']);
+    expect(
+      c.sandbox
+        .state()
+        .adverts.map((x) => x.reference)
+        .slice(-2),
+    ).toEqual(['BEFORE-CRASH', 'AFTER-CRASH']);
   });
 
   it('does not apply a journal twice when a crash left it beside the snapshot it was folded into', async () => {
@@ -202,7 +207,12 @@ describe('sandbox data file: snapshot and journal', () => {
     expect((await b.call('POST', '/jobs', { body: advert('NEXT') })).status).toBe(201);
     const c = await start({ dataFile: file });
     expect(c.sandbox.state().events).toHaveLength(1);
-    expect(c.sandbox.state().adverts.map((x) => x.reference).slice(-2)).toEqual(['ONCE', 'NEXT']);
+    expect(
+      c.sandbox
+        .state()
+        .adverts.map((x) => x.reference)
+        .slice(-2),
+    ).toEqual(['ONCE', 'NEXT']);
   });
 
   it('reads a data file written before the counters existed', async () => {

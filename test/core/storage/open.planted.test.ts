@@ -53,7 +53,9 @@ describe('links planted where the tool writes', () => {
     const dir = folder();
     const state = join(dir, '.jobs-state.json');
     const victim = plantLink(`${state}.lock`);
-    expect(() => acquireLock(state, { notice: () => undefined })).toThrow(`cannot create the lock ${state}.lock: it is a symbolic link; jobs does not write through it; nothing was sent`);
+    expect(() => acquireLock(state, { notice: () => undefined })).toThrow(
+      `cannot create the lock ${state}.lock: it is a symbolic link; jobs does not write through it; nothing was sent`,
+    );
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
     expect(lstatSync(`${state}.lock`).isSymbolicLink()).toBe(true);
   });
@@ -69,7 +71,9 @@ describe('links planted where the tool writes', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(HistoryWriteError);
-    expect((error as Error).message).toBe(`cannot write the history ${join(history.folder, '2026-03.log')}: it is a symbolic link; jobs does not write through it`);
+    expect((error as Error).message).toBe(
+      `cannot write the history ${join(history.folder, '2026-03.log')}: it is a symbolic link; jobs does not write through it`,
+    );
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   });
 
@@ -136,7 +140,9 @@ describe('links planted where the tool writes', () => {
     new History(historyDir, 'sandbox').append([{ reference: 'R1', at: Date.now() - 60_000, views: 1, likes: 0, applications: 0, applications_unviewed: 0 }]);
     const env = { XDG_CONFIG_HOME: folder(), XDG_STATE_HOME: folder() };
     const report = await runJobs(['--sandbox', 'report', '--history-dir', historyDir], { env, cwd: project });
-    expect(report.stderr).toBe('jobs: cannot write the folder of the report .jobs: it is a symbolic link; jobs does not write through it; no report was written\n');
+    expect(report.stderr).toBe(
+      'jobs: cannot write the folder of the report .jobs: it is a symbolic link; jobs does not write through it; no report was written\n',
+    );
     expect(report.code).toBe(2);
     writeFileSync(join(project, '.jobsrc.yaml'), 'concurrency: 2\n');
     const schema = await runJobs(['schema', 'create', '--resolved', '--write'], { env, cwd: project });
@@ -146,7 +152,7 @@ describe('links planted where the tool writes', () => {
     expect(readFileSync(join(elsewhere, 'report.html'), 'utf8')).toBe('precious\n');
   });
 
-  it('the resolved schema\'s .jobs folder ignores itself in git, as the report\'s does', async () => {
+  it("the resolved schema's .jobs folder ignores itself in git, as the report's does", async () => {
     const project = folder();
     writeFileSync(join(project, '.jobsrc.yaml'), 'concurrency: 2\n');
     const env = { XDG_CONFIG_HOME: folder(), XDG_STATE_HOME: folder() };
@@ -162,9 +168,9 @@ describe('FIFOs and folders planted where the tool writes', () => {
     mkdirSync(history.folder, { recursive: true });
     mkfifo(join(history.folder, '2026-04.log'));
     const t = performance.now();
-    expect(() => history.append([{ reference: 'R1', at: Date.parse('2026-04-02T00:00:00Z'), views: 1, likes: 0, applications: 0, applications_unviewed: 0 }])).toThrow(
-      `cannot write the history ${join(history.folder, '2026-04.log')}: it is a FIFO (named pipe); jobs does not write through it`,
-    );
+    expect(() =>
+      history.append([{ reference: 'R1', at: Date.parse('2026-04-02T00:00:00Z'), views: 1, likes: 0, applications: 0, applications_unviewed: 0 }]),
+    ).toThrow(`cannot write the history ${join(history.folder, '2026-04.log')}: it is a FIFO (named pipe); jobs does not write through it`);
     expect(performance.now() - t).toBeLessThan(2000);
   });
 

@@ -78,7 +78,9 @@ describe('login and logout', () => {
     await runJobs(['login', '--with-token'], { env, stdin: 'tok-kept-4\n' });
     disk.readOnly();
     const r = await runJobs(['logout'], { env });
-    expect(r.stderr).toBe(`jobs: cannot write the credentials store ${store()}: the file system is read-only (EROFS); the token is still stored there: delete the file, or its entry, by hand\n`);
+    expect(r.stderr).toBe(
+      `jobs: cannot write the credentials store ${store()}: the file system is read-only (EROFS); the token is still stored there: delete the file, or its entry, by hand\n`,
+    );
     expect(r.code).toBe(2);
   });
 });
@@ -163,7 +165,11 @@ describe('history', () => {
     history.append = () => {
       throw error;
     };
-    statsView(history, [{ reference: 'FIRST', stats: { views: 2, likes: 2, applications: 3, applications_unviewed: 0 } } as never], {} as never, (w) => warnings.push(w));
-    expect(warnings).toEqual([`cannot write the history ${feb}: the disk is full (ENOSPC): 30 of 430 snapshots recorded; free space or pass --history-dir <dir> or --no-record`]);
+    statsView(history, [{ reference: 'FIRST', stats: { views: 2, likes: 2, applications: 3, applications_unviewed: 0 } } as never], {} as never, (w) =>
+      warnings.push(w),
+    );
+    expect(warnings).toEqual([
+      `cannot write the history ${feb}: the disk is full (ENOSPC): 30 of 430 snapshots recorded; free space or pass --history-dir <dir> or --no-record`,
+    ]);
   });
 });

@@ -39,7 +39,10 @@ describe('adverts that open and close on their dates', () => {
   it('does not create an advert before its opening day, and creates it on that day', async () => {
     const env = isolated();
     const dir = tempFolder({ 'a.yaml': dated('A-1', '  opens: 2026-12-03\n') });
-    const before = await syncFolder({ dir, baseUrl: SERVICE, token: 't', env, today: '2026-12-02' }, { onSend: (n) => expect(n, 'nothing is sent before the opening day').toBe(0) });
+    const before = await syncFolder(
+      { dir, baseUrl: SERVICE, token: 't', env, today: '2026-12-02' },
+      { onSend: (n) => expect(n, 'nothing is sent before the opening day').toBe(0) },
+    );
     expect(before.exitCode).toBe(0);
     expect(before.counts).toMatchObject({ waiting: 1 });
     const dry = await syncFolder({ dir, baseUrl: SERVICE, env, today: '2026-12-02', dryRun: true });
@@ -101,7 +104,14 @@ describe('adverts that open and close on their dates', () => {
     };
     expect(applyDates(plan, new Map(), 0)).toBe(plan);
     const today = dayOf('2026-12-05')!;
-    const moved = applyDates(plan, new Map([['B', { closes: '2026-12-01' }], ['C', { opens: '2026-12-10' }]]), today);
+    const moved = applyDates(
+      plan,
+      new Map([
+        ['B', { closes: '2026-12-01' }],
+        ['C', { opens: '2026-12-10' }],
+      ]),
+      today,
+    );
     expect(moved.changes.map((c) => `${c.action} ${c.reference}`)).toEqual(['unchanged A', 'orphan B', 'delete C']);
     expect(moved.changes[2]).toMatchObject({ opens: '2026-12-10' });
     expect(moved.counts).toMatchObject({ delete: 1, update: 0, orphan: 1 });

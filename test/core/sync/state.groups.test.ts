@@ -7,7 +7,14 @@ import { SyncState, type AdvertRecord } from '../../../src/core/sync/state.js';
 import { Planner } from '../../../src/core/sync/plan.js';
 
 const SERVICE = 'https://jobs.example.com';
-const record = (group?: string): AdvertRecord => ({ file: 'eng.yaml', document: 0, hash: 'h'.repeat(32), fields: { title: 'x' }, published_at: '2026-01-01T00:00:00.000Z', ...(group ? { group } : {}) });
+const record = (group?: string): AdvertRecord => ({
+  file: 'eng.yaml',
+  document: 0,
+  hash: 'h'.repeat(32),
+  fields: { title: 'x' },
+  published_at: '2026-01-01T00:00:00.000Z',
+  ...(group ? { group } : {}),
+});
 const tempPath = () => join(mkdtempSync(join(tmpdir(), 'jobs-state-groups-')), 'state.json');
 
 describe('a group in the sync state', () => {

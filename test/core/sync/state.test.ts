@@ -10,12 +10,25 @@ import { AdvertSetHash, readStateCheck } from '../../../src/core/sync/state-chec
 import { canonicalServiceKey } from '../../../src/core/config/service-key.js';
 import { readJournal } from '../../../src/core/events/journal.js';
 
-const record = (hash: string, published_at = '2026-01-01T00:00:00.000Z'): AdvertRecord => ({ file: 'a.yaml', document: 0, hash, fields: { title: 'x' }, published_at });
+const record = (hash: string, published_at = '2026-01-01T00:00:00.000Z'): AdvertRecord => ({
+  file: 'a.yaml',
+  document: 0,
+  hash,
+  fields: { title: 'x' },
+  published_at,
+});
 const tempPath = (name: string) => join(mkdtempSync(join(tmpdir(), 'jobs-state-unit-')), name);
 
 describe('canonicalServiceKey', () => {
   it('gives one key for every spelling of a service', () => {
-    for (const spelling of ['https://jobs.example.com/api', 'HTTPS://Jobs.Example.COM/api', 'https://jobs.example.com:443/api/', 'https://jobs.example.com/api/./', 'https://jobs.example.com/v1/../api//', ' https://jobs.example.com/api ']) {
+    for (const spelling of [
+      'https://jobs.example.com/api',
+      'HTTPS://Jobs.Example.COM/api',
+      'https://jobs.example.com:443/api/',
+      'https://jobs.example.com/api/./',
+      'https://jobs.example.com/v1/../api//',
+      ' https://jobs.example.com/api ',
+    ]) {
       expect(canonicalServiceKey(spelling), spelling).toBe('https://jobs.example.com/api');
     }
     expect(canonicalServiceKey('http://127.0.0.1:80/')).toBe('http://127.0.0.1');
@@ -40,7 +53,11 @@ describe('SyncState', () => {
     expect([...again.adverts('https://jobs.example.com').keys()]).toEqual(['__proto__', 'constructor', 'hasOwnProperty']);
     expect(again.adverts('https://jobs.example.com').get('__proto__')?.hash).toBe('__proto__');
     expect(again.adverts('https://jobs.example.com').get('toString')).toBeUndefined();
-    expect(Object.keys(JSON.parse(readFileSync(path, 'utf8')).services['https://jobs.example.com'].adverts)).toEqual(['__proto__', 'constructor', 'hasOwnProperty']);
+    expect(Object.keys(JSON.parse(readFileSync(path, 'utf8')).services['https://jobs.example.com'].adverts)).toEqual([
+      '__proto__',
+      'constructor',
+      'hasOwnProperty',
+    ]);
   });
 
   it('merges the records of keys that name one service; the latest record of a reference wins', () => {
@@ -113,7 +130,8 @@ describe('the sync log', () => {
 describe('the events journal', () => {
   it('counts lines written under any spelling of the service, and only those', () => {
     const path = tempPath('e.csv.journal');
-    const line = (key: string, service: string) => `${JSON.stringify({ v: 1, key, application_id: 'a', kind: 'recruiter_like', status: 'accepted', service, at: '2026-01-01T00:00:00.000Z' })}\n`;
+    const line = (key: string, service: string) =>
+      `${JSON.stringify({ v: 1, key, application_id: 'a', kind: 'recruiter_like', status: 'accepted', service, at: '2026-01-01T00:00:00.000Z' })}\n`;
     writeFileSync(path, line('k1', 'http://127.0.0.1:4011') + line('k2', 'HTTP://127.0.0.1:4011/./') + line('k3', 'http://127.0.0.1:4012'));
     expect([...readJournal(path, 'j', 'http://127.0.0.1:4011/').statuses.keys()]).toEqual(['k1', 'k2']);
   });
@@ -121,7 +139,13 @@ describe('the events journal', () => {
 
 describe('the state file (version 2)', () => {
   const A = 'https://jobs.example.com';
-  const full = (hash: string, fields: Record<string, string>, file = 'a.yaml'): AdvertRecord => ({ file, document: 0, hash, fields, published_at: '2026-01-01T00:00:00.000Z' });
+  const full = (hash: string, fields: Record<string, string>, file = 'a.yaml'): AdvertRecord => ({
+    file,
+    document: 0,
+    hash,
+    fields,
+    published_at: '2026-01-01T00:00:00.000Z',
+  });
 
   it('writes one record per line, sorted by reference, and reads back what was written', () => {
     const path = tempPath('state.json');
@@ -153,7 +177,7 @@ describe('the state file (version 2)', () => {
     expect(again.get('B-2')).toMatchObject({ file: 'b.yaml', document: 0, hash: 'b'.repeat(32), published_at: '2026-01-01T00:00:00.000Z' });
   });
 
-  it('a change to one advert changes one line of the file; a new field name changes its service\'s list too', () => {
+  it("a change to one advert changes one line of the file; a new field name changes its service's list too", () => {
     const path = tempPath('state.json');
     const state = SyncState.load(path);
     for (let i = 0; i < 50; i++) state.put(A, `R-${String(i).padStart(2, '0')}`, full(String(i).padStart(32, '0'), { title: '11111111', skills: '22222222' }));
@@ -166,23 +190,35 @@ describe('the state file (version 2)', () => {
     expect(after).toHaveLength(before.length);
     const differing = after.flatMap((line, i) => (line === before[i] ? [] : [line]));
     expect(differing).toHaveLength(2);
-    expect(differing[0]).toBe(`        "R-17": {"file":"a.yaml","document":0,"hash":"${'f'.repeat(32)}","fields":"99999999 22222222","published_at":"2026-01-01T00:00:00.000Z"},`);
+    expect(differing[0]).toBe(
+      `        "R-17": {"file":"a.yaml","document":0,"hash":"${'f'.repeat(32)}","fields":"99999999 22222222","published_at":"2026-01-01T00:00:00.000Z"},`,
+    );
     expect(differing[1]).toMatch(/^ {2}"check": \{"bytes":"[0-9a-f]{64}","services":\{\}\}$/);
     const third = SyncState.load(path);
     third.put(A, 'R-03', full('e'.repeat(32), { title: '11111111', skills: '22222222', question: '33333333' }));
     third.save();
     const last = readFileSync(path, 'utf8').split('\n');
-    expect(last.flatMap((line, i) => (line === after[i] ? [] : [line.trim().slice(0, 40)]))).toEqual(['"fields": ["title","skills","question"],', '"R-03": {"file":"a.yaml","document":0,"h', '"check": {"bytes":"' + last.at(-3)!.slice(21, 42)]);
+    expect(last.flatMap((line, i) => (line === after[i] ? [] : [line.trim().slice(0, 40)]))).toEqual([
+      '"fields": ["title","skills","question"],',
+      '"R-03": {"file":"a.yaml","document":0,"h',
+      '"check": {"bytes":"' + last.at(-3)!.slice(21, 42),
+    ]);
   });
 
-  it('reads a version 1 file (an earlier release\'s) as equal records, leaves it as it is while nothing changes, and writes version 2 when something does', () => {
+  it("reads a version 1 file (an earlier release's) as equal records, leaves it as it is while nothing changes, and writes version 2 when something does", () => {
     const path = tempPath('state.json');
     const v1 = {
       version: 1,
       services: {
         [A]: {
           adverts: {
-            'A-1': { file: 'a.yaml', document: 0, hash: 'a'.repeat(64), fields: { skills: '444444444444', title: '333333333333' }, published_at: '2026-01-01T00:00:00.000Z' },
+            'A-1': {
+              file: 'a.yaml',
+              document: 0,
+              hash: 'a'.repeat(64),
+              fields: { skills: '444444444444', title: '333333333333' },
+              published_at: '2026-01-01T00:00:00.000Z',
+            },
             'B-2': { file: 'b.yaml', document: 1, hash: 'b'.repeat(64), fields: { title: '111111111111' }, published_at: '2026-01-01T00:00:00.000Z' },
           },
         },
@@ -200,7 +236,15 @@ describe('the state file (version 2)', () => {
     state.save();
     const { check, ...written } = JSON.parse(readFileSync(path, 'utf8'));
     expect(check).toEqual({ bytes: expect.stringMatching(/^[0-9a-f]{64}$/), services: {} });
-    expect(written).toEqual({ version: 2, services: { [A]: { fields: ['skills', 'title'], adverts: { 'A-1': { file: 'a.yaml', document: 0, hash: 'a'.repeat(32), fields: '44444444 33333333', published_at: '2026-01-01T00:00:00.000Z' } } } } });
+    expect(written).toEqual({
+      version: 2,
+      services: {
+        [A]: {
+          fields: ['skills', 'title'],
+          adverts: { 'A-1': { file: 'a.yaml', document: 0, hash: 'a'.repeat(32), fields: '44444444 33333333', published_at: '2026-01-01T00:00:00.000Z' } },
+        },
+      },
+    });
   });
 
   it('refuses a version 2 file whose field names or field hashes are not what they should be', () => {
@@ -209,12 +253,30 @@ describe('the state file (version 2)', () => {
     const cases: [unknown, string][] = [
       [{ [A]: { adverts: {} } }, `services["${A}"].fields: expected a list of field names, each once, not nothing`],
       [{ [A]: { fields: ['title', 'title'], adverts: {} } }, `services["${A}"].fields: expected a list of field names, each once, not a list`],
-      [{ [A]: { fields: ['title'], adverts: { R: record } } }, `services["${A}"].adverts["R"].fields: expected at most 1 field hashes (the service's "fields") separated by single spaces, - for none`],
-      [{ [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, fields: { title: '1' } } } } }, `services["${A}"].adverts["R"].fields: expected a string, not an object`],
-      [{ [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, fields: '11111111  22222222' } } } }, `services["${A}"].adverts["R"].fields: expected at most 2 field hashes (the service's "fields") separated by single spaces, - for none`],
-      [{ [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, fields: '11111111\t22222222' } } } }, `services["${A}"].adverts["R"].fields: expected at most 2 field hashes (the service's "fields") separated by single spaces, - for none`],
-      [{ [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, fields: '11111111 ' } } } }, `services["${A}"].adverts["R"].fields: expected at most 2 field hashes (the service's "fields") separated by single spaces, - for none`],
-      [{ [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, text_hash: 7 } } } }, `services["${A}"].adverts["R"].text_hash: expected a string, not a number`],
+      [
+        { [A]: { fields: ['title'], adverts: { R: record } } },
+        `services["${A}"].adverts["R"].fields: expected at most 1 field hashes (the service's "fields") separated by single spaces, - for none`,
+      ],
+      [
+        { [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, fields: { title: '1' } } } } },
+        `services["${A}"].adverts["R"].fields: expected a string, not an object`,
+      ],
+      [
+        { [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, fields: '11111111  22222222' } } } },
+        `services["${A}"].adverts["R"].fields: expected at most 2 field hashes (the service's "fields") separated by single spaces, - for none`,
+      ],
+      [
+        { [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, fields: '11111111\t22222222' } } } },
+        `services["${A}"].adverts["R"].fields: expected at most 2 field hashes (the service's "fields") separated by single spaces, - for none`,
+      ],
+      [
+        { [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, fields: '11111111 ' } } } },
+        `services["${A}"].adverts["R"].fields: expected at most 2 field hashes (the service's "fields") separated by single spaces, - for none`,
+      ],
+      [
+        { [A]: { fields: ['title', 'skills'], adverts: { R: { ...record, text_hash: 7 } } } },
+        `services["${A}"].adverts["R"].text_hash: expected a string, not a number`,
+      ],
     ];
     for (const [services, message] of cases) {
       writeFileSync(path, JSON.stringify({ version: 2, services }));
@@ -229,8 +291,12 @@ describe('the state file (version 2)', () => {
     state.put(A, 'A-1', { ...record('a'.repeat(32)), text_hash: 't'.repeat(32) });
     state.put(A, 'A-2', record('b'.repeat(32)));
     state.save();
-    const line = readFileSync(path, 'utf8').split('\n').find((l) => l.includes('"A-1"'));
-    expect(line).toBe(`        "A-1": {"file":"a.yaml","document":0,"hash":"${'a'.repeat(32)}","text_hash":"${'t'.repeat(32)}","fields":"x","published_at":"2026-01-01T00:00:00.000Z"},`);
+    const line = readFileSync(path, 'utf8')
+      .split('\n')
+      .find((l) => l.includes('"A-1"'));
+    expect(line).toBe(
+      `        "A-1": {"file":"a.yaml","document":0,"hash":"${'a'.repeat(32)}","text_hash":"${'t'.repeat(32)}","fields":"x","published_at":"2026-01-01T00:00:00.000Z"},`,
+    );
     const bytes = readFileSync(path, 'utf8');
 
     const read = SyncState.load(path);
@@ -269,7 +335,13 @@ describe('the state file (version 2)', () => {
     expect(check.holds()).toBe(true);
 
     const text = readFileSync(path, 'utf8');
-    for (const edited of [text.replace('"A-1"', '"A-0"'), text.replace(/"B-2": .*\n/, ''), text.replace('sub/b.yaml', 'sub/c.yaml'), text.replace('"version": 2', '"version": 3'), text.replace(/\n}\n$/, '\n}')]) {
+    for (const edited of [
+      text.replace('"A-1"', '"A-0"'),
+      text.replace(/"B-2": .*\n/, ''),
+      text.replace('sub/b.yaml', 'sub/c.yaml'),
+      text.replace('"version": 2', '"version": 3'),
+      text.replace(/\n}\n$/, '\n}'),
+    ]) {
       writeFileSync(path, edited);
       expect(readStateCheck(path)?.holds() ?? false).toBe(false);
     }

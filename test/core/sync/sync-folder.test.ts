@@ -26,16 +26,13 @@ describe('syncFolder (core)', () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
     nock(SERVICE).post('/jobs', advertBody('A-1')).reply(201).post('/jobs', advertBody('B-2')).reply(201);
     const seen: string[] = [];
-    const result = await syncFolder(
-      { dir, baseUrl: SERVICE, token: 't', env: isolated(), concurrency: 1 },
-      {
-        onPlan: (plan, info) => seen.push(`plan ${plan.changes.map((c) => `${c.action} ${c.reference}`).join(', ')} dry=${info.dryRun}`),
-        onSend: (total) => void seen.push(`send ${total}`),
-        onResult: (r) => seen.push(`${r.status} ${r.change.reference}`),
-        onSent: () => seen.push('sent'),
-        onOutcome: (_plan, outcome) => seen.push(`outcome ${outcome.results.length}`),
-      } satisfies SyncHooks,
-    );
+    const result = await syncFolder({ dir, baseUrl: SERVICE, token: 't', env: isolated(), concurrency: 1 }, {
+      onPlan: (plan, info) => seen.push(`plan ${plan.changes.map((c) => `${c.action} ${c.reference}`).join(', ')} dry=${info.dryRun}`),
+      onSend: (total) => void seen.push(`send ${total}`),
+      onResult: (r) => seen.push(`${r.status} ${r.change.reference}`),
+      onSent: () => seen.push('sent'),
+      onOutcome: (_plan, outcome) => seen.push(`outcome ${outcome.results.length}`),
+    } satisfies SyncHooks);
     expect(seen).toEqual(['plan create A-1, create B-2 dry=false', 'send 2', 'created A-1', 'created B-2', 'sent', 'outcome 2']);
     expect(result).toMatchObject({ exitCode: 0, counts: { created: 2, unchanged: 0, orphan: 0, not_started: 0 } });
   });
@@ -43,7 +40,10 @@ describe('syncFolder (core)', () => {
   it('a dry run plans through onPlan and sends nothing', async () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
     let planned = 0;
-    const result = await syncFolder({ dir, baseUrl: SERVICE, env: isolated(), dryRun: true }, { onPlan: (plan) => (planned = plan.counts.create), onSend: () => expect.fail('nothing is sent') });
+    const result = await syncFolder(
+      { dir, baseUrl: SERVICE, env: isolated(), dryRun: true },
+      { onPlan: (plan) => (planned = plan.counts.create), onSend: () => expect.fail('nothing is sent') },
+    );
     expect(planned).toBe(1);
     expect(result.plan).toEqual([{ action: 'create', reference: 'A-1', file: 'a.yaml' }]);
   });
@@ -55,7 +55,10 @@ describe('syncFolder (core)', () => {
     const controller = new AbortController();
     // Ctrl-C as soon as the event loop turns: the check must let it turn as it goes, not only at its end.
     setImmediate(() => controller.abort());
-    const run = syncFolder({ dir, baseUrl: SERVICE, token: 't', env: isolated(), signal: controller.signal }, { onPlan: () => expect.fail('nothing is planned'), onSend: () => expect.fail('nothing is sent') });
+    const run = syncFolder(
+      { dir, baseUrl: SERVICE, token: 't', env: isolated(), signal: controller.signal },
+      { onPlan: () => expect.fail('nothing is planned'), onSend: () => expect.fail('nothing is sent') },
+    );
     // No request may go out: nock refuses any, as no interceptor is set.
     expect(await filesBeforeStop(run, /^stopped after checking (\d+) files?; the rest were not checked; nothing was sent$/)).toBeLessThan(600);
     expect(existsSync(join(dir, '.jobs-state.json'))).toBe(false);

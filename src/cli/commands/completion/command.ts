@@ -36,7 +36,5 @@ Examples:
   command
     .command('__profiles', { hidden: true })
     .description('print the profile names, one per line (for the completion scripts)')
-    .action(
-      action(async (ctx) => (await import('./run.js')).runProfiles(ctx)),
-    );
+    .action(action(async (ctx) => (await import('./run.js')).runProfiles(ctx)));
 }

@@ -94,7 +94,10 @@ export async function runConfigSet(ctx: Context, keyText: string, rawValue: stri
   const shown = displayPath(target.path, ctx.cwd, ctx.env);
   if (isJson(ctx)) writeJson(ctx, { key: keyText, value, file: target.path });
   else ctx.io.stdout.write(`Set ${keyText} = ${sanitize(JSON.stringify(value))} in ${shown}.\n`);
-  writeWarnings(ctx, result.otherProblems.map((p) => `${p} (not changed by this command)`));
+  writeWarnings(
+    ctx,
+    result.otherProblems.map((p) => `${p} (not changed by this command)`),
+  );
   const unused = await unusedBecause(ctx, path, target.path);
   if (unused) writeNote(ctx, `Note: ${unused}`);
   return 0;
@@ -119,16 +122,21 @@ async function unusedBecause(ctx: Context, path: string[], file: string): Promis
     const name = path[1]!;
     if (name !== selected) {
       const inUse = selected === undefined ? 'no profile is selected' : `the profile in use is "${sanitize(selected)}" (from ${from(config.profile.source)})`;
-      const select = config.profile.source.kind === 'flag' || config.profile.source.kind === 'env' ? `--profile ${name} or JOBS_PROFILE=${name}` : `'${ctx.name} config set profile ${name}', --profile ${name} or JOBS_PROFILE=${name}`;
+      const select =
+        config.profile.source.kind === 'flag' || config.profile.source.kind === 'env'
+          ? `--profile ${name} or JOBS_PROFILE=${name}`
+          : `'${ctx.name} config set profile ${name}', --profile ${name} or JOBS_PROFILE=${name}`;
       return `profiles.${sanitize(name)} is not used: ${inUse}; select it with ${sanitize(select)}`;
     }
     const setting = path.length === 3 ? { base_url: config.baseUrl, auth_scheme: config.authScheme, token: config.token }[path[2]!] : undefined;
-    if (setting && !here(setting.source) && setting.source.kind !== 'default') return `${path.join('.')} is not used while ${from(setting.source)} is set: it wins over the config`;
+    if (setting && !here(setting.source) && setting.source.kind !== 'default')
+      return `${path.join('.')} is not used while ${from(setting.source)} is set: it wins over the config`;
     return undefined;
   }
   if (path.length !== 1) return undefined;
   const top = { profile: config.profile, concurrency: config.concurrency, timeout: config.timeoutMs, retries: config.retries }[path[0]!];
-  if (top && !here(top.source) && top.source.kind !== 'default') return `${path[0]} is not used while ${from(top.source)} is set: it wins over ${displayPath(file, ctx.cwd, ctx.env)}`;
+  if (top && !here(top.source) && top.source.kind !== 'default')
+    return `${path[0]} is not used while ${from(top.source)} is set: it wins over ${displayPath(file, ctx.cwd, ctx.env)}`;
   return undefined;
 }
 
@@ -140,7 +148,10 @@ export async function runConfigUnset(ctx: Context, keyText: string, options: { p
   if (isJson(ctx)) writeJson(ctx, { key: keyText, removed: result.changed, file: target.path });
   else if (result.changed) ctx.io.stdout.write(`Removed ${keyText} from ${shown}.\n`);
   else ctx.io.stdout.write(`${keyText} is not set in ${shown}; nothing to remove.\n`);
-  writeWarnings(ctx, result.otherProblems.map((p) => `${p} (not changed by this command)`));
+  writeWarnings(
+    ctx,
+    result.otherProblems.map((p) => `${p} (not changed by this command)`),
+  );
   return 0;
 }
 
@@ -188,7 +199,9 @@ export async function runConfigPath(ctx: Context): Promise<number> {
     lines.push(['project config', `not searched (${from} given)`]);
     lines.push(['user config', `not read (${from} given)`]);
   } else {
-    const project = located.project && (isJavaScriptConfig(located.project) ? `${show(located.project)} (JavaScript: not run unless named with --config)` : show(located.project));
+    const project =
+      located.project &&
+      (isJavaScriptConfig(located.project) ? `${show(located.project)} (JavaScript: not run unless named with --config)` : show(located.project));
     lines.push(['project config', project ?? 'none found (searched for .jobsrc.yaml and others from here up to your home)']);
     lines.push(['user config', located.user ? show(located.user) : `none (would be ${show(join(located.userDir, 'config.yaml'))})`]);
   }

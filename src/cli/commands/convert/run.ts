@@ -62,7 +62,12 @@ export async function runConvert(ctx: Context, paths: string[], flags: ConvertFl
     try {
       parts = toMarkdown
         ? convert.yamlToMarkdownParts(source, read.text).map((p) => ({ target: `${base}${p.name ? `-${p.name}` : ''}.md`, text: p.text, notes: p.notes }))
-        : [{ target: `${base}.yaml`, ...convert.markdownToYaml(source, `${base}.yaml`, read.text, schemaReference(dirname(resolve(ctx.cwd, base)), 'create').reference) }];
+        : [
+            {
+              target: `${base}.yaml`,
+              ...convert.markdownToYaml(source, `${base}.yaml`, read.text, schemaReference(dirname(resolve(ctx.cwd, base)), 'create').reference),
+            },
+          ];
     } catch (error) {
       if (!(error instanceof convert.ConvertError)) throw error;
       const errors = error.problems.length > 0 ? error.problems.map((p) => formatFinding(findingFromProblem(p))) : [`${source}:1:1: ${error.message}`];
@@ -74,7 +79,13 @@ export async function runConvert(ctx: Context, paths: string[], flags: ConvertFl
     // Nothing of a file is written when one of its new names is taken (unless --force) or was written already in this run.
     const taken = parts.filter((p) => written.has(resolve(ctx.cwd, p.target)) || (!flags.force && existsSync(resolve(ctx.cwd, p.target))));
     if (taken.length > 0) {
-      results.push({ source, targets, status: 'exists', notes: [], errors: taken.map((p) => `${p.target} already exists; nothing was written for ${source} (pass --force to overwrite it)`) });
+      results.push({
+        source,
+        targets,
+        status: 'exists',
+        notes: [],
+        errors: taken.map((p) => `${p.target} already exists; nothing was written for ${source} (pass --force to overwrite it)`),
+      });
       continue;
     }
     let refused: string | undefined;
@@ -112,16 +123,25 @@ export async function runConvert(ctx: Context, paths: string[], flags: ConvertFl
   const lines: string[] = [];
   for (const r of results) {
     if (r.status === 'written') {
-      if (!ctx.globals.quiet) lines.push(`${c.green('✔')} ${flags.remove ? `${sanitize(r.source)} -> ${r.targets!.map((t) => sanitize(t)).join(', ')}` : `wrote ${r.targets!.map((t) => sanitize(t)).join(', ')} (from ${sanitize(r.source)})`}`);
+      if (!ctx.globals.quiet)
+        lines.push(
+          `${c.green('✔')} ${flags.remove ? `${sanitize(r.source)} -> ${r.targets!.map((t) => sanitize(t)).join(', ')}` : `wrote ${r.targets!.map((t) => sanitize(t)).join(', ')} (from ${sanitize(r.source)})`}`,
+        );
       for (const note of r.notes) if (!ctx.globals.quiet) lines.push(`  ${note}`);
     } else if (r.status !== 'unchanged') for (const e of r.errors) lines.push(`${c.red('✖')} ${sanitize(e)}`);
   }
   const count = (s: Status) => results.filter((r) => r.status === s).length;
-  const summary = [`${count('written')} converted`, count('unchanged') ? `${count('unchanged')} already ${toMarkdown ? 'Markdown' : 'YAML'}` : '', count('exists') ? `${count('exists')} not written (the new name is taken)` : '', count('failed') ? `${count('failed')} could not be converted` : '']
+  const summary = [
+    `${count('written')} converted`,
+    count('unchanged') ? `${count('unchanged')} already ${toMarkdown ? 'Markdown' : 'YAML'}` : '',
+    count('exists') ? `${count('exists')} not written (the new name is taken)` : '',
+    count('failed') ? `${count('failed')} could not be converted` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   if (!ctx.globals.quiet || code !== 0) lines.push(`${code === 0 ? c.green('✔') : c.red('✖')} ${summary}`);
-  if (code === 0 && !flags.remove && count('written') > 0 && !ctx.globals.quiet) lines.push(`  the sources are still there, with the same references: remove them before '${ctx.name} sync' (or convert with --remove)`);
+  if (code === 0 && !flags.remove && count('written') > 0 && !ctx.globals.quiet)
+    lines.push(`  the sources are still there, with the same references: remove them before '${ctx.name} sync' (or convert with --remove)`);
   ctx.io.stderr.write(lines.length > 0 ? `${lines.join('\n')}\n` : '');
   return code;
 }

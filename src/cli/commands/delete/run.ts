@@ -17,7 +17,10 @@ export async function runDelete(ctx: Context, references: string[], flags: Delet
   if (references.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
   const unique = [...new Set(refuseUnusableReferences(references))];
   if (!flags.yes) {
-    if (!canPrompt(ctx)) throw new errors.UsageError(`refusing to delete without confirmation: pass --yes to delete ${unique.length === 1 ? 'this advert' : `these ${unique.length} adverts`}`);
+    if (!canPrompt(ctx))
+      throw new errors.UsageError(
+        `refusing to delete without confirmation: pass --yes to delete ${unique.length === 1 ? 'this advert' : `these ${unique.length} adverts`}`,
+      );
     const list = unique.map((r) => sanitize(r)).join(', ');
     if (!(await confirm(ctx, `Delete ${unique.length === 1 ? 'advert' : `${unique.length} adverts`} ${list}? This cannot be undone.`))) {
       if (ctx.signal.aborted) return errors.ExitCode.interrupted;
@@ -40,11 +43,18 @@ export async function runDelete(ctx: Context, references: string[], flags: Delet
   }
   // Deleted, or already gone (404): either way the advert leaves stats --all and the report.
   const gone = results.filter((r) => r.status === 'deleted' || (r.error instanceof errors.ApiError && r.error.kind === 'not_found'));
-  await rememberPublished(ctx, gone.map((r) => ({ reference: r.reference, deleted: true, onlyIfRecorded: r.status !== 'deleted' })));
+  await rememberPublished(
+    ctx,
+    gone.map((r) => ({ reference: r.reference, deleted: true, onlyIfRecorded: r.status !== 'deleted' })),
+  );
   if (isJson(ctx)) {
     ctx.io.stdout.write(
       jsonText({
-        results: results.map((r) => ({ reference: r.reference, status: r.status, ...(r.error ? { error: { message: r.error.message, exit_code: r.error.exitCode } } : {}) })),
+        results: results.map((r) => ({
+          reference: r.reference,
+          status: r.status,
+          ...(r.error ? { error: { message: r.error.message, exit_code: r.error.exitCode } } : {}),
+        })),
       }),
     );
   } else {

@@ -20,7 +20,9 @@ export async function runEvent(ctx: Context, id: string, kind: string, flags: Ev
   refuseUnusableArguments([id], 'application id');
   if (!(EVENT_KINDS as readonly string[]).includes(kind)) {
     const hint = didYouMean(kind, EVENT_KINDS) ?? didYouMean(`recruiter_${kind}`, EVENT_KINDS);
-    throw new errors.UsageError(`unknown event kind "${sanitize(kind)}"${hint ? `; did you mean ${hint}?` : ''}`, { details: [`the kinds are ${EVENT_KINDS.join(', ')}`] });
+    throw new errors.UsageError(`unknown event kind "${sanitize(kind)}"${hint ? `; did you mean ${hint}?` : ''}`, {
+      details: [`the kinds are ${EVENT_KINDS.join(', ')}`],
+    });
   }
   if (flags.data !== undefined && flags.dataFile !== undefined) throw new errors.UsageError('give --data or --data-file, not both');
   const data = await readEventData(ctx, flags);
@@ -30,7 +32,7 @@ export async function runEvent(ctx: Context, id: string, kind: string, flags: Ev
   } catch (error) {
     // Ids come from the service's callback; the embedded sandbox shows its own instead.
     if (ctx.globals.sandbox && error instanceof errors.ApiError && error.kind === 'not_found') {
-      error.details.push('jobs --sandbox stats <reference> lists application ids of the sandbox\'s adverts');
+      error.details.push("jobs --sandbox stats <reference> lists application ids of the sandbox's adverts");
     }
     throw error;
   }

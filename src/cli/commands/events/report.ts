@@ -53,14 +53,21 @@ export function failureClass(error: unknown): FailureClass {
 function failureHints(ctx: Context, s: RunSummary): string[] {
   const f = s.failures ?? { transient: s.counts.failed, not_found: 0, rejected: 0, unauthorized: 0 };
   const hints: string[] = [];
-  if (f.unauthorized > 0) hints.push(`the token was refused: run '${ctx.name} login' (or set JOBS_TOKEN), then rerun the same command; accepted events are skipped`);
+  if (f.unauthorized > 0)
+    hints.push(`the token was refused: run '${ctx.name} login' (or set JOBS_TOKEN), then rerun the same command; accepted events are skipped`);
   if (f.not_found > 0) {
     hints.push(
       `${plural(f.not_found, 'event')} name${f.not_found === 1 ? 's' : ''} an application the service does not know (404), and a rerun gets the same answer: check the application_id on ${f.not_found === 1 ? 'that line' : 'those lines'} (a typo, or an application of another client), correct or remove ${f.not_found === 1 ? 'it' : 'them'}, then rerun; accepted events are skipped`,
     );
   }
-  if (f.rejected > 0) hints.push(`${plural(f.rejected, 'event')} ${f.rejected === 1 ? 'was' : 'were'} rejected for what ${f.rejected === 1 ? 'it holds' : 'they hold'} (see above): correct ${f.rejected === 1 ? 'that line' : 'those lines'}, then rerun; accepted events are skipped`);
-  if (f.transient > 0) hints.push(`rerun the same command to retry the ${plural(f.transient, 'event')} that failed on the way (network, timeout, service error or quota); accepted ones are skipped`);
+  if (f.rejected > 0)
+    hints.push(
+      `${plural(f.rejected, 'event')} ${f.rejected === 1 ? 'was' : 'were'} rejected for what ${f.rejected === 1 ? 'it holds' : 'they hold'} (see above): correct ${f.rejected === 1 ? 'that line' : 'those lines'}, then rerun; accepted events are skipped`,
+    );
+  if (f.transient > 0)
+    hints.push(
+      `rerun the same command to retry the ${plural(f.transient, 'event')} that failed on the way (network, timeout, service error or quota); accepted ones are skipped`,
+    );
   return hints;
 }
 
@@ -163,8 +170,13 @@ function caseOf(r: EntryResult): ReportCase {
 function problemFindings(r: EntryResult): Finding[] {
   const findings = errorFindings(r);
   if (findings.length > 0) return findings;
-  const text = r.status === 'held' ? 'not posted: uncertain in an earlier run (--retry-uncertain posts it again)' : `${r.status === 'uncertain' ? 'uncertain: ' : ''}${r.error?.message ?? r.status}`;
-  return [{ kind: 'file', file: r.entry.file, line: r.entry.position.line, column: r.entry.position.column, path: '', message: r.status, text, rule: r.status }];
+  const text =
+    r.status === 'held'
+      ? 'not posted: uncertain in an earlier run (--retry-uncertain posts it again)'
+      : `${r.status === 'uncertain' ? 'uncertain: ' : ''}${r.error?.message ?? r.status}`;
+  return [
+    { kind: 'file', file: r.entry.file, line: r.entry.position.line, column: r.entry.position.column, path: '', message: r.status, text, rule: r.status },
+  ];
 }
 
 function writeProblem(ctx: Context, r: EntryResult, name: string): void {

@@ -43,7 +43,10 @@ export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlag
   }
   if (ctx.signal.aborted) throw new CancelledError('interrupted before the first post; nothing was sent');
   // One run per journal at a time: two runs reading the same journal would post the same events.
-  const lock = journal && !flags.dryRun ? acquireLock(journal.path, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`${ctx.name}: ${t}\n`), what: 'events run', file: 'journal' }) : undefined;
+  const lock =
+    journal && !flags.dryRun
+      ? acquireLock(journal.path, { unlock: flags.unlock, notice: (t) => ctx.io.stderr.write(`${ctx.name}: ${t}\n`), what: 'events run', file: 'journal' })
+      : undefined;
   // One write per turn of the event loop rather than per result line; written out before returning.
   const stdout = batchedStream(ctx.io.stdout);
   try {
@@ -54,7 +57,13 @@ export async function runEvents(ctx: Context, fileArg: string, flags: EventsFlag
   }
 }
 
-async function post(ctx: Context, input: EventsInput, total: number, journal: { path: string; display: string } | undefined, flags: EventsFlags): Promise<number> {
+async function post(
+  ctx: Context,
+  input: EventsInput,
+  total: number,
+  journal: { path: string; display: string } | undefined,
+  flags: EventsFlags,
+): Promise<number> {
   // Journal lines count for the service they were posted to; a dry run without a service URL sees all.
   const service = journal ? await serviceOf(ctx, Boolean(flags.dryRun)) : undefined;
   const journalState = journal ? readJournal(journal.path, journal.display, service) : undefined;

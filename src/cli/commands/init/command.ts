@@ -7,7 +7,10 @@ export default function init({ program, name, action }: CommandSetup): void {
     .description('write a commented advert to start from (or, with --config <file>, a commented project config)')
     .argument('[file]', 'the advert file to write (default: advert.yaml; a folder gets advert.yaml inside; - prints it)')
     .option('--force', 'overwrite the file if it exists')
-    .option('--markdown', 'write a Markdown advert (default: advert.md): front matter for the fields, the body for the job description; a file named .md is one anyway')
+    .option(
+      '--markdown',
+      'write a Markdown advert (default: advert.md): front matter for the fields, the body for the job description; a file named .md is one anyway',
+    )
     .addHelpText(
       'after',
       `

@@ -49,8 +49,12 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   const kind = writingConfig ? 'config' : 'create';
   const defaultName = writingConfig ? DEFAULT_CONFIG_FILE : markdown ? DEFAULT_MARKDOWN_FILE : DEFAULT_ADVERT_FILE;
   // Only what the user chose is written active: the service's URL (--base-url) and its profile's name (--profile).
-  const choices = { ...(ctx.globals.baseUrl !== undefined ? { baseUrl: ctx.globals.baseUrl } : {}), ...(ctx.globals.profile !== undefined ? { profile: ctx.globals.profile } : {}) };
-  const render = (ref: SchemaRef) => (writingConfig ? configTemplate(ref.reference, choices) : markdown ? markdownAdvertTemplate() : advertTemplate(ref.reference));
+  const choices = {
+    ...(ctx.globals.baseUrl !== undefined ? { baseUrl: ctx.globals.baseUrl } : {}),
+    ...(ctx.globals.profile !== undefined ? { profile: ctx.globals.profile } : {}),
+  };
+  const render = (ref: SchemaRef) =>
+    writingConfig ? configTemplate(ref.reference, choices) : markdown ? markdownAdvertTemplate() : advertTemplate(ref.reference);
 
   if (file === '-') {
     ctx.io.stdout.write(render(schemaReference(ctx.cwd, kind)));
@@ -74,13 +78,23 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
     else createFile(target, render(ref), { mode: 0o644 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new UsageError(`${shown} already exists; nothing was written`, { details: [`pass --force to overwrite it, or name another file: ${ctx.name} init <file>`] });
+      throw new UsageError(`${shown} already exists; nothing was written`, {
+        details: [`pass --force to overwrite it, or name another file: ${ctx.name} init <file>`],
+      });
     }
     throw cannotWrite(shown, target, error, { after: '; nothing was written' });
   }
 
   if (isJson(ctx)) {
-    ctx.io.stdout.write(jsonText({ file: shown, kind: writingConfig ? 'config' : 'advert', schema: ref.reference, schema_kind: ref.kind, ...(markdown ? { format: 'markdown' } : {}) }));
+    ctx.io.stdout.write(
+      jsonText({
+        file: shown,
+        kind: writingConfig ? 'config' : 'advert',
+        schema: ref.reference,
+        schema_kind: ref.kind,
+        ...(markdown ? { format: 'markdown' } : {}),
+      }),
+    );
     return 0;
   }
   if (ctx.globals.quiet) return 0;
@@ -90,9 +104,14 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
     lines.push(`  the schema holds the project config's defaults and constants; after changing them, run '${ctx.name} schema create --resolved --write'`);
   }
   if (ref.kind === 'absolute' && !markdown) {
-    lines.push(`  the schema path is absolute: it works on this machine only; in a shared project, install jobs there (npm install -D jobs-cli) and run ${ctx.name} init again`);
+    lines.push(
+      `  the schema path is absolute: it works on this machine only; in a shared project, install jobs there (npm install -D jobs-cli) and run ${ctx.name} init again`,
+    );
   }
-  const next = choices.baseUrl !== undefined ? `run '${ctx.name} login', then '${ctx.name} doctor'` : `set the service's URL (uncomment profile and profiles in ${shown}, or write it with '${ctx.name} init --config ${shown} --base-url <url> --force'), run '${ctx.name} login', then '${ctx.name} doctor'`;
+  const next =
+    choices.baseUrl !== undefined
+      ? `run '${ctx.name} login', then '${ctx.name} doctor'`
+      : `set the service's URL (uncomment profile and profiles in ${shown}, or write it with '${ctx.name} init --config ${shown} --base-url <url> --force'), run '${ctx.name} login', then '${ctx.name} doctor'`;
   lines.push(writingConfig ? `  next: ${next}` : `  next: edit it, then run '${ctx.name} validate ${shown}'`);
   ctx.io.stderr.write(`${lines.join('\n')}\n`);
   return 0;

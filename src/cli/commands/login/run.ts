@@ -10,10 +10,16 @@ import { promptHidden } from '../../output/hidden-prompt.js';
 import { isJson, readAllStdin, writeJson, writeNote } from '../../output/command-io.js';
 
 export async function runLogin(ctx: Context, options: { withToken: boolean; insecureStorage?: boolean }): Promise<number> {
-  const { config, profileDefined } = await resolveDetailed({ cwd: ctx.cwd, env: ctx.env, globals: ctx.globals }, { allowUnknownProfile: true, skipKeyring: true });
+  const { config, profileDefined } = await resolveDetailed(
+    { cwd: ctx.cwd, env: ctx.env, globals: ctx.globals },
+    { allowUnknownProfile: true, skipKeyring: true },
+  );
   const profile = storeKey(config.profile.value);
   // The sandbox has its own token; a token stored now would be bound to no service URL.
-  if (usesSandbox(config)) throw new UsageError(`--sandbox uses the sandbox's own token: there is nothing to log in to; run '${ctx.name} login' without --sandbox to store a token for the service`);
+  if (usesSandbox(config))
+    throw new UsageError(
+      `--sandbox uses the sandbox's own token: there is nothing to log in to; run '${ctx.name} login' without --sandbox to store a token for the service`,
+    );
 
   let input: string;
   if (options.withToken) {
@@ -44,12 +50,18 @@ export async function runLogin(ctx: Context, options: { withToken: boolean; inse
   }
   // Said once, here: later commands read the file without a word.
   if (saved.fallback !== undefined) {
-    writeNote(ctx, `Note: no OS keyring answered, so the token is in a file only you can read (mode 0600): ${saved.fallback}. Pass --insecure-storage to choose the file without trying the keyring.`);
+    writeNote(
+      ctx,
+      `Note: no OS keyring answered, so the token is in a file only you can read (mode 0600): ${saved.fallback}. Pass --insecure-storage to choose the file without trying the keyring.`,
+    );
   }
   if (ctx.env.JOBS_TOKEN) writeNote(ctx, 'Note: JOBS_TOKEN is set in this environment and takes precedence over the stored token.');
   else if (ctx.globals.tokenFile) writeNote(ctx, 'Note: --token-file takes precedence over the stored token.');
   else if (config.token && config.token.source.kind === 'file') {
-    writeNote(ctx, `Note: profile "${profile}" has a token in ${displayPath(config.token.source.path, ctx.cwd, ctx.env)}, which takes precedence over the stored one.`);
+    writeNote(
+      ctx,
+      `Note: profile "${profile}" has a token in ${displayPath(config.token.source.path, ctx.cwd, ctx.env)}, which takes precedence over the stored one.`,
+    );
   }
   if (!profileDefined && config.profile.value !== undefined && !baseUrl) {
     writeNote(ctx, `Note: profile "${profile}" has no base URL yet: ${ctx.name} config set profiles.${profile}.base_url <url>`);

@@ -15,7 +15,5 @@ Examples:
   $ ${name} logout
   $ ${name} --profile prod logout`,
     )
-    .action(
-      action(async (ctx) => (await import('./run.js')).runLogout(ctx)),
-    );
+    .action(action(async (ctx) => (await import('./run.js')).runLogout(ctx)));
 }

@@ -97,21 +97,41 @@ export function sentRecord(ctx: Context, o: SendOutcome): SentRecord {
     ...(o.error ? { error: o.error } : {}),
     ...(isJson(ctx) ? { json: outcomeJson(o) } : {}),
     ...(reportsCases(ctx)
-      ? { case: { file: source.file, name: reference ?? '(no reference)', line: source.locate([]).line, findings: o.error ? failureFindings(o.error, source, reference) : [] } }
+      ? {
+          case: {
+            file: source.file,
+            name: reference ?? '(no reference)',
+            line: source.locate([]).line,
+            findings: o.error ? failureFindings(o.error, source, reference) : [],
+          },
+        }
       : {}),
   };
 }
 
 /** An advert that could not be read again to be sent (its file changed since it was checked). */
-export function unreadRecord(ctx: Context, where: { file: string; document: number; reference: string }, error: JobsError, log: (text: string) => void): SentRecord {
+export function unreadRecord(
+  ctx: Context,
+  where: { file: string; document: number; reference: string },
+  error: JobsError,
+  log: (text: string) => void,
+): SentRecord {
   const finding: Finding = { kind: 'file', file: where.file, path: '', message: 'failed', text: error.message, rule: 'failed', reference: where.reference };
   const line = writerFor(ctx.globals.output)?.line;
   if (line) log(`${line(finding)}\n`);
   else if (!formatEntry(ctx.globals.output).document) {
     const c = paint(ctx, ctx.io.stdout);
-    log(`${c.red('✖')} failed ${c.bold(sanitize(where.reference))} ${c.dim(shownFile(where.file))}: ${sanitize(error.message)}\n${error.details.map((d) => `    ${sanitize(renamed(d, ctx.name))}\n`).join('')}`);
+    log(
+      `${c.red('✖')} failed ${c.bold(sanitize(where.reference))} ${c.dim(shownFile(where.file))}: ${sanitize(error.message)}\n${error.details.map((d) => `    ${sanitize(renamed(d, ctx.name))}\n`).join('')}`,
+    );
   }
-  const json = { file: where.file, document: where.document, reference: where.reference, status: 'failed', error: { message: error.message, exit_code: error.exitCode, findings: [] } };
+  const json = {
+    file: where.file,
+    document: where.document,
+    reference: where.reference,
+    status: 'failed',
+    error: { message: error.message, exit_code: error.exitCode, findings: [] },
+  };
   return {
     status: 'failed',
     error,
@@ -132,7 +152,12 @@ export function writeSummary(ctx: Context, outcomes: readonly SentRecord[], notS
   for (const o of outcomes) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
   if (reportsCases(ctx)) writeReport(ctx, { cases: outcomes.flatMap((o) => o.case ?? []) });
   if (isJson(ctx)) {
-    ctx.io.stdout.write(jsonText({ results: outcomes.map((o) => o.json), summary: { ...Object.fromEntries(counts), not_started: notStarted, total: outcomes.length + notStarted } }));
+    ctx.io.stdout.write(
+      jsonText({
+        results: outcomes.map((o) => o.json),
+        summary: { ...Object.fromEntries(counts), not_started: notStarted, total: outcomes.length + notStarted },
+      }),
+    );
     return;
   }
   if (ctx.globals.quiet && !counts.get('failed')) return;

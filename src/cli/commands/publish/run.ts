@@ -28,7 +28,9 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
   const inputs = { cwd: ctx.cwd, env: ctx.env, stdin: () => ctx.io.stdin, settings: await ctx.config(), signal: ctx.signal };
   // Each advert is checked as it is read and read again as it is sent: a run of many files holds
   // only the adverts in flight.
-  const { adverts, read } = await checkAdvertsToSend(inputs, paths, { allowUnknownFields: Boolean(flags.allowUnknownFields) }).catch(invalidAdvertsReported(ctx));
+  const { adverts, read } = await checkAdvertsToSend(inputs, paths, { allowUnknownFields: Boolean(flags.allowUnknownFields) }).catch(
+    invalidAdvertsReported(ctx),
+  );
 
   // The check settles its promises at once: a Ctrl-C during it is heard here, before any request.
   await nextTurn();
@@ -82,7 +84,8 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
           return report.unreadRecord(ctx, { file: toSend.source, document: toSend.document, reference: toSend.reference }, error, progress.log);
         }
         const outcome = await publishAdvert(client, advert, mode, ctx.signal);
-        if (!outcome.error && advert.reference !== undefined) published.push(sentAdvert(advert.reference, advert.payload, advert.dates, { group: expansionOf(advert.source)?.group }));
+        if (!outcome.error && advert.reference !== undefined)
+          published.push(sentAdvert(advert.reference, advert.payload, advert.dates, { group: expansionOf(advert.source)?.group }));
         // Nothing else can succeed with credentials the service refuses.
         if (outcome.error && 'kind' in outcome.error && outcome.error.kind === 'unauthorized') stop();
         progress.tick(Boolean(outcome.error));

@@ -83,16 +83,22 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
     try {
       replaceFile(path, html, { durable: true, mode: 0o644 });
     } catch (error) {
-      throw cannotWrite(displayPath(path, ctx.cwd, ctx.env), path, error, { what: 'the report', after: '; no report was written (an older one there is unchanged)' });
+      throw cannotWrite(displayPath(path, ctx.cwd, ctx.env), path, error, {
+        what: 'the report',
+        after: '; no report was written (an older one there is unchanged)',
+      });
     }
   } else ctx.io.stdout.write(html);
   if (isJson(ctx) && !toStdout) {
     ctx.io.stdout.write(jsonText(reportJson(model, path)));
   } else if (!ctx.globals.quiet) {
     const waiting = model.adverts.filter((a) => a.attention.length > 0).length;
-    if (unread.length > 0 && !unreadFailure) ctx.io.stderr.write(`read the statistics of ${unread.length} published advert${unread.length === 1 ? '' : 's'} not in the history yet\n`);
+    if (unread.length > 0 && !unreadFailure)
+      ctx.io.stderr.write(`read the statistics of ${unread.length} published advert${unread.length === 1 ? '' : 's'} not in the history yet\n`);
     const days = model.totals.length;
-    ctx.io.stderr.write(`wrote ${path ? displayPath(path, ctx.cwd, ctx.env) : 'the report to stdout'}: ${model.adverts.length} advert${model.adverts.length === 1 ? '' : 's'} over ${days} day${days === 1 ? '' : 's'}, ${waiting} need${waiting === 1 ? 's' : ''} attention\n`);
+    ctx.io.stderr.write(
+      `wrote ${path ? displayPath(path, ctx.cwd, ctx.env) : 'the report to stdout'}: ${model.adverts.length} advert${model.adverts.length === 1 ? '' : 's'} over ${days} day${days === 1 ? '' : 's'}, ${waiting} need${waiting === 1 ? 's' : ''} attention\n`,
+    );
   }
   return 0;
 }

@@ -11,7 +11,7 @@ export default function sandbox({ program, name, action }: CommandSetup): void {
     .option('--host <host>', 'address to bind; keep the loopback default unless you mean to expose it', '127.0.0.1')
     .option('--token <token>', 'a token the sandbox accepts (repeatable; default: sandbox)', collect)
     .option('--data <file>', 'keep the state in this JSON file across restarts (default: in memory)')
-    .option('--quota <rate>', 'quota per token as <n>/<s|m|h>, e.g. 60/m (a fixed window from the token\'s first request); past it, 429')
+    .option('--quota <rate>', "quota per token as <n>/<s|m|h>, e.g. 60/m (a fixed window from the token's first request); past it, 429")
     .option('--latency <ms>', 'delay every service response by this many milliseconds')
     .option('--fail-rate <0..1>', 'answer this share of service requests with a random 500 or 503')
     .option('--seed <n>', 'seed for --fail-rate, so a fault drill fails the same requests every run')

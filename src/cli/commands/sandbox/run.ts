@@ -81,7 +81,8 @@ const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 * 1024 };
 export function parseSize(text: string, flag: string): number {
   const m = /^\s*(\d+)\s*([km]?)(?:i?b)?\s*$/i.exec(text);
   const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2]!.toLowerCase()]! : NaN;
-  if (!(bytes >= 1024 && bytes <= 64 * 1024 * 1024)) throw new UsageError(`${flag}: expected a size from 1k to 64m, such as 256k or 2m, got "${sanitize(text)}"`);
+  if (!(bytes >= 1024 && bytes <= 64 * 1024 * 1024))
+    throw new UsageError(`${flag}: expected a size from 1k to 64m, such as 256k or 2m, got "${sanitize(text)}"`);
   return bytes;
 }
 
@@ -146,7 +147,11 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
     const file = sandboxStatePath(ctx.env);
     const had = await resetSandboxAndRecords(ctx.env);
     if (!ctx.globals.quiet) {
-      stderr.write(had ? `Cleared the --sandbox state (${file}), its statistics history and its record of published adverts.\n` : `The --sandbox state was already empty (${file}).\n`);
+      stderr.write(
+        had
+          ? `Cleared the --sandbox state (${file}), its statistics history and its record of published adverts.\n`
+          : `The --sandbox state was already empty (${file}).\n`,
+      );
     }
     return 0;
   }
@@ -205,7 +210,10 @@ function writeBanner(ctx: Context, flags: SandboxFlags, baseUrl: string, boundUr
     ];
     if (flags.quota) lines.push(`Quota: ${describeQuota(flags.quota)}`);
     if (flags.latencyMs) lines.push(`Latency: ${flags.latencyMs}ms`);
-    if (flags.failRate) lines.push(`Fault drill: ${Math.round(flags.failRate * 100)}% of requests fail with 500 or 503${flags.seed !== undefined ? ` (seed ${flags.seed})` : ''}`);
+    if (flags.failRate)
+      lines.push(
+        `Fault drill: ${Math.round(flags.failRate * 100)}% of requests fail with 500 or 503${flags.seed !== undefined ? ` (seed ${flags.seed})` : ''}`,
+      );
     lines.push(
       '',
       `Point ${ctx.name} at it:`,
@@ -243,15 +251,26 @@ const DAY_MS = 86_400_000;
 
 /** `jobs sandbox --fast-forward <duration>`: moves the embedded sandbox's clock, then says where it is and what was recorded. */
 export async function runFastForward(ctx: Context, text: string, others: { data?: string; reset?: boolean } = {}): Promise<number> {
-  if (others.data !== undefined || others.reset) throw new UsageError('--fast-forward moves the clock of the --sandbox state; it does not go with --data or --reset');
+  if (others.data !== undefined || others.reset)
+    throw new UsageError('--fast-forward moves the clock of the --sandbox state; it does not go with --data or --reset');
   const { sandboxTime, offsetMs: offset, days, references } = await fastForwardEmbedded(ctx, text);
   const now = new Date(sandboxTime).toISOString().slice(0, 10);
   const ahead = Math.round(offset / DAY_MS);
-  ctx.io.stderr.write(`the embedded sandbox's clock is now at ${now} (${ahead} day${ahead === 1 ? '' : 's'} ahead of real time; ${ctx.name} sandbox --reset puts it back)\n`);
-  if (references.length === 0) ctx.io.stderr.write(`no adverts in the embedded sandbox yet: publish some first (${ctx.name} --sandbox publish examples/adverts/), then fast-forward again\n`);
-  else ctx.io.stderr.write(`recorded ${days} daily snapshot${days === 1 ? '' : 's'} of ${references.length} advert${references.length === 1 ? '' : 's'}: see ${ctx.name} --sandbox stats <reference> --history, or ${ctx.name} --sandbox report\n`);
+  ctx.io.stderr.write(
+    `the embedded sandbox's clock is now at ${now} (${ahead} day${ahead === 1 ? '' : 's'} ahead of real time; ${ctx.name} sandbox --reset puts it back)\n`,
+  );
+  if (references.length === 0)
+    ctx.io.stderr.write(
+      `no adverts in the embedded sandbox yet: publish some first (${ctx.name} --sandbox publish examples/adverts/), then fast-forward again\n`,
+    );
+  else
+    ctx.io.stderr.write(
+      `recorded ${days} daily snapshot${days === 1 ? '' : 's'} of ${references.length} advert${references.length === 1 ? '' : 's'}: see ${ctx.name} --sandbox stats <reference> --history, or ${ctx.name} --sandbox report\n`,
+    );
   if (isJson(ctx)) {
-    ctx.io.stdout.write(jsonText({ sandbox_time: new Date(sandboxTime).toISOString(), offset_days: offset / DAY_MS, snapshots: days * references.length, adverts: references }));
+    ctx.io.stdout.write(
+      jsonText({ sandbox_time: new Date(sandboxTime).toISOString(), offset_days: offset / DAY_MS, snapshots: days * references.length, adverts: references }),
+    );
   }
   return 0;
 }

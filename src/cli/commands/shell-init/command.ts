@@ -26,7 +26,5 @@ Examples:
   $ ${name} shell-init fish | source
   $ ${name} shell-init zsh > ~/.jobs.zsh`,
     )
-    .action(
-      action(async (ctx, shell: Shell) => (await import('./run.js')).runShellInit(ctx, program, shell)),
-    );
+    .action(action(async (ctx, shell: Shell) => (await import('./run.js')).runShellInit(ctx, program, shell)));
 }

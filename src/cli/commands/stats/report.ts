@@ -105,13 +105,26 @@ export function renderStats(ctx: Context, results: readonly StatsResult[], view:
     const placeChanges = g.places.map((p) => changes.get(p));
     const summed = placeChanges.every((c) => c !== undefined) ? placeChanges : undefined;
     const total = (key: keyof Stats) => (summed ? `${g[key]} (${signed(summed.reduce((n, c) => n + c![key], 0))})` : String(g[key]));
-    return [`= ${sanitize(g.reference)} (${g.places.length} place${g.places.length === 1 ? '' : 's'})`, total('views'), total('likes'), total('applications'), total('applications_unviewed'), percent(g.like_rate), percent(g.application_rate), ...(closing ? [''] : [])];
+    return [
+      `= ${sanitize(g.reference)} (${g.places.length} place${g.places.length === 1 ? '' : 's'})`,
+      total('views'),
+      total('likes'),
+      total('applications'),
+      total('applications_unviewed'),
+      percent(g.like_rate),
+      percent(g.application_rate),
+      ...(closing ? [''] : []),
+    ];
   });
   if (rows.length > 0) {
     for (const total of totals) rows.push(total);
     // reduce, not Math.max(...rows): `stats --all` may list more references than a call takes arguments.
     const widths = header.map((h, i) => rows.reduce((width, row) => Math.max(width, row[i]!.length), h.length));
-    const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+    const line = (cells: string[]) =>
+      cells
+        .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+        .join('  ')
+        .trimEnd();
     out.write(`${bold(line(header))}\n`);
     for (const row of rows) out.write(`${line(row)}\n`);
     if (view.insights.some((i) => i.change)) out.write(`(change since ${view.changeLabel})\n`);
@@ -160,7 +173,9 @@ function renderTrends(out: Context['io']['stdout'], series: Map<string, Snapshot
         list.map((s) => s[key]),
         TREND_WIDTH,
       );
-      out.write(`  ${label.padEnd(13)} ${sparkline(values).padEnd(Math.min(TREND_WIDTH, list.length))}  ${first[key]} → ${last[key]} (${signed(last[key] - first[key])})\n`);
+      out.write(
+        `  ${label.padEnd(13)} ${sparkline(values).padEnd(Math.min(TREND_WIDTH, list.length))}  ${first[key]} → ${last[key]} (${signed(last[key] - first[key])})\n`,
+      );
     }
   }
 }

@@ -35,7 +35,8 @@ export interface StatsFlags {
 
 export async function runStats(ctx: Context, references: string[], flags: StatsFlags = {}): Promise<number> {
   if (flags.all && references.length > 0) throw new errors.UsageError('give references or --all, not both');
-  if (!flags.all && references.length === 0) throw new errors.UsageError('which adverts? give their references, or --all for every advert published to this service');
+  if (!flags.all && references.length === 0)
+    throw new errors.UsageError('which adverts? give their references, or --all for every advert published to this service');
   const options = parseHistoryFlags(flags);
   // Given on the command line, each is refused or put in NFC before anything is asked.
   if (!flags.all && references.some((r) => r.trim() === '')) throw new errors.UsageError('a reference must not be empty');
@@ -56,16 +57,27 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   const done = await readStats(ctx, unique);
   const history = await historyOf(ctx, flags.historyDir);
   const view = statsView(history, done, options, (line) => ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(line)}\n`));
-  view.closing = closingOf(ctx, view.insights.map((i) => i.reference), await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env }), await ctx.config());
+  view.closing = closingOf(
+    ctx,
+    view.insights.map((i) => i.reference),
+    await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env }),
+    await ctx.config(),
+  );
   renderStats(ctx, done, { ...view, ...(groups.size > 0 ? { groups } : {}) });
   if (ctx.globals.sandbox && ctx.globals.output === 'human' && !ctx.globals.quiet) {
     // The embedded sandbox is the only place a new user can get application ids to try `event` with.
-    writeApplicationHints(ctx, done.flatMap((r) => ('stats' in r ? [r.reference] : [])));
+    writeApplicationHints(
+      ctx,
+      done.flatMap((r) => ('stats' in r ? [r.reference] : [])),
+    );
   }
   if (all && ctx.globals.output === 'human') {
     // Deleted some other way (the service's own pages, another tool): say how to leave --all.
     const gone = done.flatMap((r) => ('error' in r && r.error instanceof errors.ApiError && r.error.kind === 'not_found' ? [sanitize(r.reference)] : []));
-    if (gone.length > 0) ctx.io.stderr.write(`${gone.length === 1 ? 'this advert is' : 'these adverts are'} not on the service any more; ${ctx.name} delete ${gone.join(' ')} --yes takes ${gone.length === 1 ? 'it' : 'them'} out of --all\n`);
+    if (gone.length > 0)
+      ctx.io.stderr.write(
+        `${gone.length === 1 ? 'this advert is' : 'these adverts are'} not on the service any more; ${ctx.name} delete ${gone.join(' ')} --yes takes ${gone.length === 1 ? 'it' : 'them'} out of --all\n`,
+      );
   }
   if (ctx.signal.aborted) return errors.ExitCode.interrupted;
   const codes = new Set(done.flatMap((r) => ('error' in r && r.error ? [r.error.exitCode] : [])));
@@ -107,7 +119,8 @@ function closingOf(ctx: Context, references: readonly string[], today: number, c
  */
 async function groupsAsked(ctx: Context, references: readonly string[], stateFlag: string | undefined): Promise<Map<string, string[]>> {
   const path = resolve(ctx.cwd, stateFlag ?? DEFAULT_STATE_FILE);
-  if (stateFlag !== undefined && !existsSync(path)) throw new UsageError(`no sync state at ${path}: --state names the state file that ${ctx.name} sync writes (<dir>/.jobs-state.json by default)`);
+  if (stateFlag !== undefined && !existsSync(path))
+    throw new UsageError(`no sync state at ${path}: --state names the state file that ${ctx.name} sync writes (<dir>/.jobs-state.json by default)`);
   const service = serviceKey(ctx.globals.sandbox, await ctx.config());
   const published = [...readPublished(ctx.env, service).adverts].filter(([, a]) => a.deleted_at === undefined);
   const records = [...(existsSync(path) ? SyncState.load(path).adverts(service) : new Map())].concat(stateFlag === undefined ? published : []);
@@ -131,11 +144,15 @@ async function referencesOfAll(ctx: Context, stateFlag: string | undefined): Pro
   const fromState = (path: string) => [...SyncState.load(path).adverts(service).keys()];
   if (stateFlag !== undefined) {
     const path = resolve(ctx.cwd, stateFlag);
-    if (!existsSync(path)) throw new UsageError(`no sync state at ${path}: --state names the state file that ${ctx.name} sync writes (<dir>/.jobs-state.json by default)`);
+    if (!existsSync(path))
+      throw new UsageError(`no sync state at ${path}: --state names the state file that ${ctx.name} sync writes (<dir>/.jobs-state.json by default)`);
     return { references: fromState(path).sort(), source: `the sync state ${displayPath(path, ctx.cwd, ctx.env)}` };
   }
   const record = readPublished(ctx.env, service);
-  if (record.damaged) ctx.io.stderr.write(`${ctx.name}: warning: the record of published adverts ${displayPath(record.file, ctx.cwd, ctx.env)} could not be read (${record.damaged}); it is written again at the next publish\n`);
+  if (record.damaged)
+    ctx.io.stderr.write(
+      `${ctx.name}: warning: the record of published adverts ${displayPath(record.file, ctx.cwd, ctx.env)} could not be read (${record.damaged}); it is written again at the next publish\n`,
+    );
   const references = new Set(liveReferences(record.adverts));
   const local = resolve(ctx.cwd, DEFAULT_STATE_FILE);
   if (existsSync(local)) {

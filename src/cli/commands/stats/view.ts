@@ -6,7 +6,12 @@ import { insight, sortInsights, type Insight } from '../../../core/history/insig
 import { recordAndCompare, type Observed } from '../../../core/history/record.js';
 import { HistoryWriteError, type History, type Snapshot } from '../../../core/history/store.js';
 
-export function statsView(history: History, results: readonly (StatsResult & { at?: number })[], options: HistoryOptions, warn: (line: string) => void): StatsView {
+export function statsView(
+  history: History,
+  results: readonly (StatsResult & { at?: number })[],
+  options: HistoryOptions,
+  warn: (line: string) => void,
+): StatsView {
   const observed: Observed[] = results.flatMap((r) => ('stats' in r ? [{ reference: r.reference, stats: r.stats, at: r.at ?? Date.now() }] : []));
   let insights: Insight[];
   try {
@@ -15,7 +20,9 @@ export function statsView(history: History, results: readonly (StatsResult & { a
     // The statistics were fetched: an unwritable history must not hide them.
     if (error instanceof HistoryWriteError) {
       // Read fine, write failed: the changes are shown; the warning says how much was kept.
-      warn(`${error.message}: ${error.recorded === 0 ? 'nothing' : `${error.recorded} of ${error.total} snapshots`} recorded; free space or pass --history-dir <dir> or --no-record`);
+      warn(
+        `${error.message}: ${error.recorded === 0 ? 'nothing' : `${error.recorded} of ${error.total} snapshots`} recorded; free space or pass --history-dir <dir> or --no-record`,
+      );
       insights = recordAndCompare(history, observed, { windowMs: options.windowMs, record: false });
       return finish(history, observed, insights, options);
     }

@@ -32,7 +32,9 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
   }
   // A report format's dry run lists each change as a skipped case: planned, not sent.
   if (options.dryRun && writerFor(ctx.globals.output) && formatEntry(ctx.globals.output).document) {
-    const cases = plan.changes.filter((c) => c.action !== 'unchanged' && c.action !== 'closed').map((c) => ({ file: c.source ?? c.file, name: c.reference, findings: [], skipped: `dry run: would ${wouldDo(c)}` }));
+    const cases = plan.changes
+      .filter((c) => c.action !== 'unchanged' && c.action !== 'closed')
+      .map((c) => ({ file: c.source ?? c.file, name: c.reference, findings: [], skipped: `dry run: would ${wouldDo(c)}` }));
     writeReport(ctx, { cases });
   }
   if (ctx.globals.quiet && options.dryRun === false) return;
@@ -48,14 +50,17 @@ export function writePlan(ctx: Context, plan: Plan, options: { dryRun: boolean; 
         out.write(`${c.green('+')} ${ref}  ${c.dim(shownFile(change.file))}${place ? `  (${place})` : ''}\n`);
         break;
       case 'update':
-        out.write(`${c.yellow('~')} ${ref}  ${c.dim(shownFile(change.file))}${place ? `  (${place})` : ''}${change.changed?.length ? `  (${change.changed.join(', ')})` : ''}\n`);
+        out.write(
+          `${c.yellow('~')} ${ref}  ${c.dim(shownFile(change.file))}${place ? `  (${place})` : ''}${change.changed?.length ? `  (${change.changed.join(', ')})` : ''}\n`,
+        );
         for (const field of change.removed ?? []) {
           out.write(`    ${c.yellow('!')} ${field}: removed from the file, but the interface cannot clear a field: the service keeps its last value\n`);
         }
         break;
       case 'delete':
         if (change.closed !== undefined) out.write(`${c.red('-')} ${ref} (closed ${change.closed})  ${c.dim(shownFile(change.file))}\n`);
-        else if (change.opens !== undefined) out.write(`${c.red('-')} ${ref} (opens ${change.opens})  ${c.dim(shownFile(change.file))}  (published before its opening date)\n`);
+        else if (change.opens !== undefined)
+          out.write(`${c.red('-')} ${ref} (opens ${change.opens})  ${c.dim(shownFile(change.file))}  (published before its opening date)\n`);
         else out.write(`${c.red('-')} ${ref}  ${c.dim(shownFile(change.file))}  (${gone})\n`);
         break;
       case 'waiting':
@@ -89,7 +94,12 @@ export function writeResult(ctx: Context, result: ChangeResult, log: (line: stri
   const line = writerFor(ctx.globals.output)?.line;
   if (line) {
     // A line for each failure only (GitHub annotations).
-    if (error) log(failuresOf([result]).map((f) => `${line(f)}\n`).join(''));
+    if (error)
+      log(
+        failuresOf([result])
+          .map((f) => `${line(f)}\n`)
+          .join(''),
+      );
     return;
   }
   // The report documents gather every result at the end (writeSummary).
@@ -139,5 +149,7 @@ function wouldDo(change: PlannedChange): string {
 
 /** The failures as findings: the service's errors at their YAML lines, or one per advert. */
 function failuresOf(results: readonly ChangeResult[]): Finding[] {
-  return results.flatMap((r) => (r.error ? (r.findings ?? failureFindings(r.error, r.change.advert?.source ?? { file: r.change.file }, r.change.reference)) : []));
+  return results.flatMap((r) =>
+    r.error ? (r.findings ?? failureFindings(r.error, r.change.advert?.source ?? { file: r.change.file }, r.change.reference)) : [],
+  );
 }

@@ -31,7 +31,15 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
   // Besides the sync state, the record of published adverts that stats --all and report read.
   const published: PublishedChange[] = [];
   const result = await syncFolder(
-    { ...flags, dir, cwd: ctx.cwd, env: ctx.env, signal: ctx.signal, sandbox: ctx.globals.sandbox, log: (text) => ctx.io.stderr.write(`${ctx.name}: ${text}\n`) },
+    {
+      ...flags,
+      dir,
+      cwd: ctx.cwd,
+      env: ctx.env,
+      signal: ctx.signal,
+      sandbox: ctx.globals.sandbox,
+      log: (text) => ctx.io.stderr.write(`${ctx.name}: ${text}\n`),
+    },
     {
       config: await ctx.config(),
       connect: () => ctx.client(),
@@ -55,7 +63,9 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
       onSent: () => progress?.stop(),
       onOutcome: (planned, outcome) => {
         // Dates edited alone send nothing: the record stats and report count days left from is brought up to date.
-        if (planned.dates) for (const c of planned.changes) if (c.action === 'unchanged') published.push({ reference: c.reference, dates: planned.dates.get(c.reference), datesOnly: true });
+        if (planned.dates)
+          for (const c of planned.changes)
+            if (c.action === 'unchanged') published.push({ reference: c.reference, dates: planned.dates.get(c.reference), datesOnly: true });
         report.writeSummary(ctx, planned, outcome.results, outcome.notStarted);
       },
     },
@@ -73,11 +83,21 @@ async function confirmDeletions(ctx: Context, plan: Plan, flags: SyncFlags): Pro
   // With a document on stdout (JSON, SARIF, JUnit, ...) or --quiet the plan was not drawn: the adverts to delete are named here.
   const shown = !formatEntry(ctx.globals.output).document && !ctx.globals.quiet;
   const dated = plan.changes.filter(deletedByDate);
-  const deletions = plan.changes.filter((c) => c.action === 'delete').map((c) => `- ${sanitize(c.reference)}${c.closed !== undefined ? ` (closed ${c.closed})` : c.opens !== undefined ? ` (opens ${c.opens})` : ''}  (${sanitize(c.file)})`);
+  const deletions = plan.changes
+    .filter((c) => c.action === 'delete')
+    .map(
+      (c) =>
+        `- ${sanitize(c.reference)}${c.closed !== undefined ? ` (closed ${c.closed})` : c.opens !== undefined ? ` (opens ${c.opens})` : ''}  (${sanitize(c.file)})`,
+    );
   if (!canPrompt(ctx)) {
     const them = plan.counts.delete === 1 ? 'it' : 'them';
     // Deletions asked for by `jobs:` dates need no --prune: leaving it out keeps nothing then.
-    const keep = dated.length === plan.counts.delete ? 'or change the dates in their jobs: block to keep them up' : dated.length > 0 ? 'or leave out --prune and change the dates in their jobs: block to keep them' : 'or leave out --prune to keep them';
+    const keep =
+      dated.length === plan.counts.delete
+        ? 'or change the dates in their jobs: block to keep them up'
+        : dated.length > 0
+          ? 'or leave out --prune and change the dates in their jobs: block to keep them'
+          : 'or leave out --prune to keep them';
     const yes = `pass --yes to delete ${them} (${flags.prune ? 'sync --prune --yes' : 'sync --yes'}), ${keep}`;
     throw new errors.UsageError(`refusing to delete ${adverts} without confirmation; nothing was sent`, { details: [...(shown ? [] : deletions), yes] });
   }

@@ -25,5 +25,7 @@ Examples:
   $ ${name} update ACME-0042 changes.yaml
   $ ${name} update ACME-0042 --set 'skills=[Go, Rust]' --dry-run`,
     )
-    .action(action(async (ctx, reference: string, file: string | undefined, flags: UpdateFlags) => (await import('./run.js')).runUpdate(ctx, reference, file, flags)));
+    .action(
+      action(async (ctx, reference: string, file: string | undefined, flags: UpdateFlags) => (await import('./run.js')).runUpdate(ctx, reference, file, flags)),
+    );
 }

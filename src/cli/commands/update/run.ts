@@ -42,7 +42,9 @@ export async function runUpdate(ctx: Context, reference: string, file: string | 
       // An advert for several places: the update is that of the place named.
       const place = adverts.filter((a) => a.value.reference === reference);
       if (place.length === 0) {
-        throw new errors.InvalidInputError(`${file} is an advert for several places, and none of them is ${JSON.stringify(sanitize(reference))}: its places are ${adverts.map((a) => sanitize(String(a.value.reference))).join(', ')}`);
+        throw new errors.InvalidInputError(
+          `${file} is an advert for several places, and none of them is ${JSON.stringify(sanitize(reference))}: its places are ${adverts.map((a) => sanitize(String(a.value.reference))).join(', ')}`,
+        );
       }
       adverts = place;
     }
@@ -63,9 +65,14 @@ export async function runUpdate(ctx: Context, reference: string, file: string | 
 
   // Constant names (contract_id: permanent) as in every other command; defaults are for whole adverts only.
   const { constants } = await ctx.config();
-  const checked = checkAdvert({ file: source?.file ?? '', index: 0, value: patch, locate: source?.locate ?? (() => ({ line: 1, column: 1 })) }, { defaults: {}, constants }, 'update', {
-    allowUnknownFields: Boolean(flags.allowUnknownFields),
-  });
+  const checked = checkAdvert(
+    { file: source?.file ?? '', index: 0, value: patch, locate: source?.locate ?? (() => ({ line: 1, column: 1 })) },
+    { defaults: {}, constants },
+    'update',
+    {
+      allowUnknownFields: Boolean(flags.allowUnknownFields),
+    },
+  );
   patch = checked.payload;
   const tree = checked.tree;
   if (Object.keys(tree).length > 0) {

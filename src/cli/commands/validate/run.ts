@@ -47,7 +47,15 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
     findings,
     () => ({
       valid: ok,
-      summary: { files: checked.files, adverts, valid: adverts - invalid, invalid, problems: problems.length, errors: findings.length, warnings: warnings.length },
+      summary: {
+        files: checked.files,
+        adverts,
+        valid: adverts - invalid,
+        invalid,
+        problems: problems.length,
+        errors: findings.length,
+        warnings: warnings.length,
+      },
       adverts: checked.records ?? [],
       findings,
       warnings,

@@ -14,7 +14,5 @@ Examples:
   $ ${name} --version
   $ ${name} version --json`,
     )
-    .action(
-      action(async (ctx) => (await import('./run.js')).runVersion(ctx)),
-    );
+    .action(action(async (ctx) => (await import('./run.js')).runVersion(ctx)));
 }

@@ -48,7 +48,10 @@ export function readIfExists(path: string, what: string): Buffer | undefined {
   try {
     const info = statSync(path, { throwIfNoEntry: false });
     if (!info) return undefined;
-    if (!info.isFile()) throw new ConfigError(`the ${what} ${path} is not a regular file; nothing was sent`, { details: ['move it away, or choose another place for the state with --state <file>'] });
+    if (!info.isFile())
+      throw new ConfigError(`the ${what} ${path} is not a regular file; nothing was sent`, {
+        details: ['move it away, or choose another place for the state with --state <file>'],
+      });
     return readFileSync(path);
   } catch (error) {
     if (error instanceof ConfigError) throw error;

@@ -40,7 +40,8 @@ export class StateLog {
         continue;
       }
       const problem = logLineProblem(line);
-      if (problem) throw new ConfigError(`${this.path}:${lineNo}: not a sync log line: ${problem}; remove the line (a sync adopts or repeats what it recorded safely)`);
+      if (problem)
+        throw new ConfigError(`${this.path}:${lineNo}: not a sync log line: ${problem}; remove the line (a sync adopts or repeats what it recorded safely)`);
       const change = line as StateChange;
       apply({ ...change, service: canonicalServiceKey(change.service) });
       if (newline < 0) this.end.missingNewline = true;

@@ -91,7 +91,15 @@ export class StoredRecord implements AdvertRecord {
   }
 
   toJSON(): AdvertRecord {
-    return { file: this.file, document: this.document, hash: this.hash, ...textHashOf(this), fields: this.fields, published_at: this.published_at, ...groupOf(this) };
+    return {
+      file: this.file,
+      document: this.document,
+      hash: this.hash,
+      ...textHashOf(this),
+      fields: this.fields,
+      published_at: this.published_at,
+      ...groupOf(this),
+    };
   }
 }
 
@@ -111,7 +119,19 @@ export class ServiceRecords {
 
   put(reference: string, record: AdvertRecord): void {
     const textHash = record.text_hash === undefined ? undefined : record.text_hash.slice(0, HASH_LENGTH);
-    this.adverts.set(reference, new StoredRecord(record.file, record.document, record.hash.slice(0, HASH_LENGTH), record.published_at, this.table.encode(record.fields), this.table, textHash, record.group));
+    this.adverts.set(
+      reference,
+      new StoredRecord(
+        record.file,
+        record.document,
+        record.hash.slice(0, HASH_LENGTH),
+        record.published_at,
+        this.table.encode(record.fields),
+        this.table,
+        textHash,
+        record.group,
+      ),
+    );
   }
 
   /** The records sorted by reference, as the file lists them. */

@@ -25,8 +25,10 @@ export function recordProblem(record: unknown): Problem | undefined {
   for (const field of ['file', 'hash', 'published_at'] as const) {
     if (typeof record[field] !== 'string') return { field, what: `expected a string, not ${describe(record[field])}` };
   }
-  if (!Number.isInteger(record.document) || (record.document as number) < 0) return { field: 'document', what: `expected a whole number, not ${describe(record.document)}` };
-  if (record.text_hash !== undefined && typeof record.text_hash !== 'string') return { field: 'text_hash', what: `expected a string, not ${describe(record.text_hash)}` };
+  if (!Number.isInteger(record.document) || (record.document as number) < 0)
+    return { field: 'document', what: `expected a whole number, not ${describe(record.document)}` };
+  if (record.text_hash !== undefined && typeof record.text_hash !== 'string')
+    return { field: 'text_hash', what: `expected a string, not ${describe(record.text_hash)}` };
   if (record.group !== undefined && typeof record.group !== 'string') return { field: 'group', what: `expected a string, not ${describe(record.group)}` };
   if (!isObject(record.fields)) return { field: 'fields', what: `expected an object of field hashes, not ${describe(record.fields)}` };
   for (const [name, hash] of Object.entries(record.fields)) {
@@ -41,8 +43,10 @@ export function packedRecordProblem(record: unknown, names: number): Problem | u
   for (const field of ['file', 'hash', 'fields', 'published_at'] as const) {
     if (typeof record[field] !== 'string') return { field, what: `expected a string, not ${describe(record[field])}` };
   }
-  if (!Number.isInteger(record.document) || (record.document as number) < 0) return { field: 'document', what: `expected a whole number, not ${describe(record.document)}` };
-  if (record.text_hash !== undefined && typeof record.text_hash !== 'string') return { field: 'text_hash', what: `expected a string, not ${describe(record.text_hash)}` };
+  if (!Number.isInteger(record.document) || (record.document as number) < 0)
+    return { field: 'document', what: `expected a whole number, not ${describe(record.document)}` };
+  if (record.text_hash !== undefined && typeof record.text_hash !== 'string')
+    return { field: 'text_hash', what: `expected a string, not ${describe(record.text_hash)}` };
   if (record.group !== undefined && typeof record.group !== 'string') return { field: 'group', what: `expected a string, not ${describe(record.group)}` };
   const fields = record.fields as string;
   if (fields !== '' && !(slotsIn(fields) <= names)) {

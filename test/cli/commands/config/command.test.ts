@@ -40,7 +40,13 @@ describe('jobs login', () => {
       stdin: 'tok-ci',
     });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ format_version: 1, profile: 'ci', storage: 'file', stored_in: storePath(), base_url: 'https://jobs.example.com' });
+    expect(JSON.parse(result.stdout)).toEqual({
+      format_version: 1,
+      profile: 'ci',
+      storage: 'file',
+      stored_in: storePath(),
+      base_url: 'https://jobs.example.com',
+    });
     expect(result.stderr).toBe('');
     expect(JSON.parse(await readFile(storePath(), 'utf8')).profiles).toEqual({ ci: { token: 'tok-ci', base_url: 'https://jobs.example.com' } });
     // The stored profile is usable afterwards without any other setting.
@@ -59,7 +65,9 @@ describe('jobs login', () => {
   it('a token with inner spaces or line breaks is refused', async () => {
     const result = await run(['login', '--with-token'], { env: box.env, cwd: box.project, stdin: 'abc\ndef\n' });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('jobs: the token contains spaces, line breaks or control characters; nothing was stored\n  Give exactly the token, on one line.\n');
+    expect(result.stderr).toBe(
+      'jobs: the token contains spaces, line breaks or control characters; nothing was stored\n  Give exactly the token, on one line.\n',
+    );
   });
 
   it('without a terminal and without --with-token it explains --with-token', async () => {
@@ -85,7 +93,8 @@ describe('jobs login', () => {
   it('says when JOBS_TOKEN will still win over the stored token', async () => {
     const result = await run(['login', '--with-token'], { env: { ...box.env, JOBS_TOKEN: 'env-token' }, cwd: box.project, stdin: 'stored' });
     expect(result.stderr).toBe(
-      noKeyring + "Note: JOBS_TOKEN is set in this environment and takes precedence over the stored token.\nRun 'jobs doctor' to check that the service accepts it.\n",
+      noKeyring +
+        "Note: JOBS_TOKEN is set in this environment and takes precedence over the stored token.\nRun 'jobs doctor' to check that the service accepts it.\n",
     );
   });
 });
@@ -433,7 +442,14 @@ describe('jobs doctor', () => {
     expect(doc.ok).toBe(false);
     expect(doc.checks).toEqual([
       { name: 'config', ok: true, detail: 'no config file found; using flags, environment and defaults' },
-      { name: 'base URL', ok: false, detail: 'not set', hints: ['Pass --base-url, set JOBS_BASE_URL, or run: jobs config set profiles.default.base_url https://... (the profile "default" is used when none is selected)'] },
+      {
+        name: 'base URL',
+        ok: false,
+        detail: 'not set',
+        hints: [
+          'Pass --base-url, set JOBS_BASE_URL, or run: jobs config set profiles.default.base_url https://... (the profile "default" is used when none is selected)',
+        ],
+      },
       { name: 'token', ok: false, detail: 'not found', hints: ["Run 'jobs login', set JOBS_TOKEN, or pass --token-file <file>."] },
     ]);
     expect(requests).toEqual([]);
@@ -444,7 +460,8 @@ describe('jobs doctor', () => {
     const result = await run(['doctor'], { env: box.env, cwd: box.project });
     expect(result).toEqual({
       code: 2,
-      stdout: "Checks\n  FAIL config: .jobsrc.yaml: retries: must be an integer (a whole number)\n      Fix .jobsrc.yaml; 'jobs schema config' prints the config schema.\n",
+      stdout:
+        "Checks\n  FAIL config: .jobsrc.yaml: retries: must be an integer (a whole number)\n      Fix .jobsrc.yaml; 'jobs schema config' prints the config schema.\n",
       stderr: '',
     });
   });

@@ -9,7 +9,11 @@ beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
 const path = (id: string) => `/job_applications/${id}/events`;
-const rawJournal = (dir: string, name = 'e.csv.journal') => readFileSync(join(dir, name), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const rawJournal = (dir: string, name = 'e.csv.journal') =>
+  readFileSync(join(dir, name), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 /** The outcome lines (accepted, uncertain), without the service they name: what most tests check. */
 const journalOf = (dir: string, name = 'e.csv.journal') =>
   rawJournal(dir, name)
@@ -29,16 +33,33 @@ describe('jobs events: posting and the journal', () => {
       .reply(200);
     const r = await run(dir, 'e.csv', '--concurrency', '1');
     scope.done();
-    expect(r).toEqual({ code: 0, stdout: '✔ recruiter_like app_1 (e.csv:2)\n✔ recruiter_reject 007 (e.csv:3)\n', stderr: '✔ e.csv: 2 events: 2 posted\n  journal: e.csv.journal\n' });
+    expect(r).toEqual({
+      code: 0,
+      stdout: '✔ recruiter_like app_1 (e.csv:2)\n✔ recruiter_reject 007 (e.csv:3)\n',
+      stderr: '✔ e.csv: 2 events: 2 posted\n  journal: e.csv.journal\n',
+    });
     expect(journalOf(dir)).toEqual([
-      { v: 1, key: keyOf('app_1', 'recruiter_like'), application_id: 'app_1', kind: 'recruiter_like', status: 'accepted', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
+      {
+        v: 1,
+        key: keyOf('app_1', 'recruiter_like'),
+        application_id: 'app_1',
+        kind: 'recruiter_like',
+        status: 'accepted',
+        at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      },
       { v: 1, key: expect.stringMatching(/^[0-9a-f]{32}:1$/), application_id: '007', kind: 'recruiter_reject', status: 'accepted', at: expect.any(String) },
     ]);
   });
 
   it('on a rerun posts only what is left: failed entries again, accepted ones skipped', async () => {
     const dir = tempFolder({ 'e.csv': 'application_id,kind\na1,recruiter_view\na2,recruiter_like\na3,recruiter_reject\n' });
-    const first = nock(SERVICE).post(path('a1')).reply(200).post(path('a2')).reply(422, { errors: { base: ['invalid'] } }).post(path('a3')).reply(200);
+    const first = nock(SERVICE)
+      .post(path('a1'))
+      .reply(200)
+      .post(path('a2'))
+      .reply(422, { errors: { base: ['invalid'] } })
+      .post(path('a3'))
+      .reply(200);
     const r1 = await run(dir, 'e.csv', '--concurrency', '1');
     first.done();
     expect(r1.code).toBe(1);
@@ -59,7 +80,11 @@ describe('jobs events: posting and the journal', () => {
     const second = nock(SERVICE).post(path('a2'), { kind: 'recruiter_like' }).reply(200);
     const r2 = await run(dir, 'e.csv');
     second.done();
-    expect(r2).toEqual({ code: 0, stdout: '✔ recruiter_like a2 (e.csv:3)\n', stderr: '✔ e.csv: 3 events: 1 posted, 2 skipped as already done\n  journal: e.csv.journal\n' });
+    expect(r2).toEqual({
+      code: 0,
+      stdout: '✔ recruiter_like a2 (e.csv:3)\n',
+      stderr: '✔ e.csv: 3 events: 1 posted, 2 skipped as already done\n  journal: e.csv.journal\n',
+    });
 
     const dry = await run(dir, 'e.csv', '--dry-run');
     expect(dry.stdout.split('\n')[1]).toBe('- recruiter_like a2 (e.csv:3): skipped: accepted in an earlier run');
@@ -80,7 +105,11 @@ describe('jobs events: posting and the journal', () => {
     const r = await run(dir, 'e.ndjson', '--concurrency', '1');
     second.done();
     expect(r.stdout).toBe('✔ recruiter_view a0 (e.ndjson:1)\n✔ recruiter_like a1 (e.ndjson:4)\n');
-    expect(journalOf(dir, 'e.ndjson.journal').map((l) => l.key).slice(2)).toEqual([keyOf('a0', 'recruiter_view'), keyOf('a1', 'recruiter_like', 3)]);
+    expect(
+      journalOf(dir, 'e.ndjson.journal')
+        .map((l) => l.key)
+        .slice(2),
+    ).toEqual([keyOf('a0', 'recruiter_view'), keyOf('a1', 'recruiter_like', 3)]);
   });
 
   it('does not post an uncertain entry again unless --retry-uncertain is given', async () => {
@@ -121,7 +150,12 @@ describe('jobs events: posting and the journal', () => {
     ['a broken connection', 'uncertain', 7, (s: nock.Interceptor) => s.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))],
     ['a 500', 'uncertain', 7, (s: nock.Interceptor) => s.reply(500)],
     ['a 503 (not passed on)', 'failed', 7, (s: nock.Interceptor) => s.reply(503)],
-    ['a refused connection', 'failed', 7, (s: nock.Interceptor) => s.replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))],
+    [
+      'a refused connection',
+      'failed',
+      7,
+      (s: nock.Interceptor) => s.replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+    ],
     ['a 429', 'failed', 6, (s: nock.Interceptor) => s.reply(429, { errors: { base: ['quota_exceeded'] } })],
     ['a 404', 'failed', 5, (s: nock.Interceptor) => s.reply(404, { errors: { base: ['not_found'] } })],
   ])('after %s the entry is %s (exit %i)', async (_name, status, code, respond) => {
@@ -130,7 +164,10 @@ describe('jobs events: posting and the journal', () => {
     const r = await runJobs(['--retries', '0', '--timeout', '200ms', 'events', 'e.csv', '--json'], { cwd: dir, env: serviceEnv });
     scope.done();
     expect(r.code).toBe(code);
-    const [result] = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { status: string });
+    const [result] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { status: string });
     expect(result!.status).toBe(status);
     expect(journalOf(dir).map((l) => l.status)).toEqual(status === 'uncertain' ? ['uncertain'] : []);
   });
@@ -220,13 +257,23 @@ describe('jobs events: validation before sending', () => {
 
   it('refuses an empty file (exit 3), an unknown format and stdin without --format or --journal (exit 2)', async () => {
     const dir = tempFolder({ 'e.csv': 'application_id,kind,data\n', 'e.txt': 'x', 'empty.yaml': '' });
-    expect(await run(dir, 'e.csv')).toEqual({ code: 3, stdout: '✖ e.csv:1:1: the file holds no events\n', stderr: 'jobs: 1 error in e.csv (on 1 line); nothing was sent\n' });
+    expect(await run(dir, 'e.csv')).toEqual({
+      code: 3,
+      stdout: '✖ e.csv:1:1: the file holds no events\n',
+      stderr: 'jobs: 1 error in e.csv (on 1 line); nothing was sent\n',
+    });
     expect((await run(dir, 'empty.yaml')).code).toBe(3);
     const unknown = await run(dir, 'e.txt');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('jobs: cannot tell the format of e.txt from its name: use .ndjson, .jsonl, .csv, .yaml or .yml, or pass --format ndjson|csv|yaml\n');
+    expect(unknown.stderr).toBe(
+      'jobs: cannot tell the format of e.txt from its name: use .ndjson, .jsonl, .csv, .yaml or .yml, or pass --format ndjson|csv|yaml\n',
+    );
     expect((await run(dir, '-')).stderr).toBe('jobs: reading events from stdin (-) needs --format ndjson|csv|yaml\n');
-    const noJournal = await runJobs(['events', '-', '--format', 'ndjson'], { cwd: dir, env: serviceEnv, stdin: '{"application_id":"a","kind":"recruiter_view"}\n' });
+    const noJournal = await runJobs(['events', '-', '--format', 'ndjson'], {
+      cwd: dir,
+      env: serviceEnv,
+      stdin: '{"application_id":"a","kind":"recruiter_view"}\n',
+    });
     expect(noJournal.code).toBe(2);
     expect(noJournal.stderr).toMatch(/^jobs: events read from stdin need a journal: pass --journal <file>\n/);
   });
@@ -234,7 +281,11 @@ describe('jobs events: validation before sending', () => {
   it('reads stdin with --format and --journal', async () => {
     const dir = tempFolder({});
     const scope = nock(SERVICE).post(path('a%2Fb'), { kind: 'recruiter_view' }).reply(200);
-    const r = await runJobs(['events', '-', '--format', 'yaml', '--journal', 'in.journal'], { cwd: dir, env: serviceEnv, stdin: '- {application_id: a/b, kind: recruiter_view}\n' });
+    const r = await runJobs(['events', '-', '--format', 'yaml', '--journal', 'in.journal'], {
+      cwd: dir,
+      env: serviceEnv,
+      stdin: '- {application_id: a/b, kind: recruiter_view}\n',
+    });
     scope.done();
     expect(r.stdout).toBe('✔ recruiter_view a/b (<stdin>:1)\n');
     expect(journalOf(dir, 'in.journal')).toHaveLength(1);
@@ -245,11 +296,15 @@ describe('jobs events: running', () => {
   it('stops at the first 401 (exit 4): nothing else is started', async () => {
     const lines = ['a1', 'a2', 'a3', 'a4'].map((id) => `{"application_id":"${id}","kind":"recruiter_view"}`).join('\n');
     const dir = tempFolder({ 'e.ndjson': lines });
-    const scope = nock(SERVICE).post(path('a1')).reply(401, { errors: { base: ['unauthorized'] } });
+    const scope = nock(SERVICE)
+      .post(path('a1'))
+      .reply(401, { errors: { base: ['unauthorized'] } });
     const r = await run(dir, 'e.ndjson', '--concurrency', '1');
     scope.done();
     expect(r.code).toBe(4);
-    expect(r.stdout).toMatch(/^✖ recruiter_view a1 \(e\.ndjson:1\): POST \/job_applications\/a1\/events: unauthorized \(401\): the service did not accept the token\n/);
+    expect(r.stdout).toMatch(
+      /^✖ recruiter_view a1 \(e\.ndjson:1\): POST \/job_applications\/a1\/events: unauthorized \(401\): the service did not accept the token\n/,
+    );
     expect(r.stderr).toMatch(/^✖ e\.ndjson: 4 events: 0 posted, 1 failed, 3 not started\n/);
     expect(r.stdout + r.stderr).not.toContain('tok_secret_123');
     // The post began (sending) and clearly failed: the event is left to post again. a2 was
@@ -289,10 +344,14 @@ describe('jobs events: running', () => {
 
   it('reports a 404 in one line, without repeating the identifier the status already says (exit 5)', async () => {
     const dir = tempFolder({ 'e.yaml': '- application_id: gone\n  kind: recruiter_view\n' });
-    nock(SERVICE).post(path('gone')).reply(404, { errors: { base: ['not_found'] } });
+    nock(SERVICE)
+      .post(path('gone'))
+      .reply(404, { errors: { base: ['not_found'] } });
     const r = await run(dir, 'e.yaml');
     expect(r.code).toBe(5);
-    expect(r.stdout).toBe('✖ recruiter_view gone (e.yaml:1): POST /job_applications/gone/events: not found (404): the job application does not exist or belongs to another client\n');
+    expect(r.stdout).toBe(
+      '✖ recruiter_view gone (e.yaml:1): POST /job_applications/gone/events: not found (404): the job application does not exist or belongs to another client\n',
+    );
   });
 
   it.each([1, 3])('keeps at most --concurrency %i posts in flight', async (concurrency) => {
@@ -320,12 +379,19 @@ describe('jobs events: running', () => {
 
   it('writes NDJSON with --json: a result per entry, then the summary', async () => {
     const dir = tempFolder({ 'e.csv': 'application_id,kind,data\na1,recruiter_view,\na2,recruiter_reject,"{""why"": 1}"\n' });
-    nock(SERVICE).post(path('a1')).reply(200).post(path('a2')).reply(422, { errors: { data: ['invalid'] } });
+    nock(SERVICE)
+      .post(path('a1'))
+      .reply(200)
+      .post(path('a2'))
+      .reply(422, { errors: { data: ['invalid'] } });
     const r = await run(dir, 'e.csv', '--json', '--concurrency', '1');
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
     // Every line starts with the format version.
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { format_version?: number });
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { format_version?: number });
     expect(lines.every((l) => l.format_version === 1)).toBe(true);
     expect(lines.map(({ format_version: _v, ...rest }) => rest)).toEqual([
       { file: 'e.csv', line: 2, application_id: 'a1', kind: 'recruiter_view', key: keyOf('a1', 'recruiter_view'), status: 'posted' },
@@ -346,7 +412,21 @@ describe('jobs events: running', () => {
           findings: [{ kind: 'field', file: 'e.csv', line: 3, column: 21, path: 'data', message: 'invalid', text: 'is invalid', rule: 'invalid' }],
         },
       },
-      { summary: { file: 'e.csv', journal: 'e.csv.journal', dry_run: false, total: 2, posted: 1, skipped: 0, uncertain: 0, held: 0, failed: 1, not_started: 0, interrupted: false } },
+      {
+        summary: {
+          file: 'e.csv',
+          journal: 'e.csv.journal',
+          dry_run: false,
+          total: 2,
+          posted: 1,
+          skipped: 0,
+          uncertain: 0,
+          held: 0,
+          failed: 1,
+          not_started: 0,
+          interrupted: false,
+        },
+      },
     ]);
   });
 
@@ -354,7 +434,10 @@ describe('jobs events: running', () => {
     const done = { v: 1, key: keyOf('a1', 'recruiter_view'), application_id: 'a1', kind: 'recruiter_view', status: 'accepted', at: '2025-01-01T00:00:00.000Z' };
     const held = { ...done, key: keyOf('a3', 'recruiter_like'), application_id: 'a3', kind: 'recruiter_like', status: 'uncertain' };
     const journal = `${JSON.stringify(done)}\n${JSON.stringify(held)}\n`;
-    const dir = tempFolder({ 'e.csv': 'application_id,kind,data\na1,recruiter_view,\na2,recruiter_reject,"{""why"":""filled""}"\na3,recruiter_like,\n', 'e.csv.journal': journal });
+    const dir = tempFolder({
+      'e.csv': 'application_id,kind,data\na1,recruiter_view,\na2,recruiter_reject,"{""why"":""filled""}"\na3,recruiter_like,\n',
+      'e.csv.journal': journal,
+    });
     const scope = nock(SERVICE).post(/.*/).reply(200);
     const r = await run(dir, 'e.csv', '--dry-run');
     expect(scope.isDone()).toBe(false);
@@ -371,7 +454,12 @@ describe('jobs events: running', () => {
     });
     expect(readFileSync(join(dir, 'e.csv.journal'), 'utf8')).toBe(journal);
     const retry = await run(dir, 'e.csv', '--dry-run', '--retry-uncertain', '--json');
-    expect(retry.stdout.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(['skipped', 'would_post', 'would_post', undefined]);
+    expect(
+      retry.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).status),
+    ).toEqual(['skipped', 'would_post', 'would_post', undefined]);
   });
 });
 

@@ -32,7 +32,8 @@ function context(cwd: string, controller: AbortController, stdin = '', onStdout?
     cwd,
     globals: { output: 'human', quiet: false, verbose: false, color: false, input: false, sandbox: false },
     signal: controller.signal,
-    config: async () => ({ concurrency: { value: 2, source: { kind: 'default' } }, baseUrl: { value: 'https://jobs.test', source: { kind: 'default' } } }) as ResolvedConfig,
+    config: async () =>
+      ({ concurrency: { value: 2, source: { kind: 'default' } }, baseUrl: { value: 'https://jobs.test', source: { kind: 'default' } } }) as ResolvedConfig,
     client: async () => new JobsClient({ baseUrl: SERVICE, token: 'tok', retries: 0 }),
   };
   return { ctx, out };
@@ -56,11 +57,21 @@ it('on Ctrl-C starts no new posts, lets those in flight finish and journals them
   expect(code).toBe(130);
   expect(out.stdout).toBe('✔ recruiter_view a1 (e.csv:2)\n✔ recruiter_view a2 (e.csv:3)\n');
   expect(out.stderr).toBe('✖ e.csv: 5 events: 2 posted, 3 not started\n  journal: e.csv.journal\n  interrupted: rerun the same command to post the rest\n');
-  const journal = readFileSync(join(dir, 'e.csv.journal'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).map((l) => `${l.application_id} ${l.status}`);
+  const journal = readFileSync(join(dir, 'e.csv.journal'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .map((l) => `${l.application_id} ${l.status}`);
   // a3 and a4 were journaled ahead while a1 and a2 were in flight; not sent, they say `failed`.
   expect(journal.sort()).toEqual(['a1 accepted', 'a1 sending', 'a2 accepted', 'a2 sending', 'a3 failed', 'a3 sending', 'a4 failed', 'a4 sending']);
   // A rerun posts exactly the three not started.
-  const rest = nock(SERVICE).post('/job_applications/a3/events').reply(200).post('/job_applications/a4/events').reply(200).post('/job_applications/a5/events').reply(200);
+  const rest = nock(SERVICE)
+    .post('/job_applications/a3/events')
+    .reply(200)
+    .post('/job_applications/a4/events')
+    .reply(200)
+    .post('/job_applications/a5/events')
+    .reply(200);
   const again = context(dir, new AbortController());
   expect(await runEvents(again.ctx, 'e.csv', {})).toBe(0);
   rest.done();
@@ -75,7 +86,10 @@ it('a Ctrl-C while stdin (read whole) is checked stops the check: nothing journa
   // Aborted at the second turn of the event loop: the check of 20,000 events must let it turn as it goes.
   setImmediate(() => setImmediate(() => controller.abort()));
   const { ctx } = context(dir, controller, manyEvents(20_000));
-  await expect(runEvents(ctx, '-', { format: 'ndjson', journal: 'j.journal' })).rejects.toMatchObject({ name: 'CancelledError', message: 'interrupted while checking <stdin>; nothing was sent' });
+  await expect(runEvents(ctx, '-', { format: 'ndjson', journal: 'j.journal' })).rejects.toMatchObject({
+    name: 'CancelledError',
+    message: 'interrupted while checking <stdin>; nothing was sent',
+  });
   expect(existsSync(join(dir, 'j.journal'))).toBe(false);
 });
 

@@ -20,14 +20,27 @@ it('writes the result lines of a run in few writes, all of them, in order before
     cwd: dir,
     globals: { output: 'json', quiet: false, verbose: false, color: false, input: false, sandbox: false },
     signal: new AbortController().signal,
-    config: async () => ({ concurrency: { value: 8, source: { kind: 'default' } }, baseUrl: { value: SERVICE, source: { kind: 'default' } } }) as ResolvedConfig,
+    config: async () =>
+      ({ concurrency: { value: 8, source: { kind: 'default' } }, baseUrl: { value: SERVICE, source: { kind: 'default' } } }) as ResolvedConfig,
     client: async () => new JobsClient({ baseUrl: SERVICE, token: 'tok', retries: 0 }),
   };
-  const scope = nock(SERVICE).post(/\/job_applications\/a\d+\/events$/).times(ids.length).reply(200);
+  const scope = nock(SERVICE)
+    .post(/\/job_applications\/a\d+\/events$/)
+    .times(ids.length)
+    .reply(200);
   expect(await runEvents(ctx, 'e.ndjson', { concurrency: 8 })).toBe(0);
   scope.done();
-  const lines = writes.join('').trim().split('\n').map((l) => JSON.parse(l) as { application_id?: string; status?: string; summary?: { posted: number } });
-  expect(lines.slice(0, -1).map((l) => `${l.application_id} ${l.status}`).sort()).toEqual(ids.map((id) => `${id} posted`).sort());
+  const lines = writes
+    .join('')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { application_id?: string; status?: string; summary?: { posted: number } });
+  expect(
+    lines
+      .slice(0, -1)
+      .map((l) => `${l.application_id} ${l.status}`)
+      .sort(),
+  ).toEqual(ids.map((id) => `${id} posted`).sort());
   expect(lines.at(-1)!.summary!.posted).toBe(64);
   // A write per result would be 65; results that arrive in the same turn of the event loop share one.
   expect(writes.length).toBeLessThanOrEqual(ids.length / 2);

@@ -51,13 +51,17 @@ describe('jobs publish', () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'bad.yaml': advertYaml('B-2').replace('seniority: 0', 'seniority: many') });
     const r = await runJobs(['publish', '.'], { cwd: dir, env: serviceEnv });
     expect(r.code).toBe(3);
-    expect(r.stdout).toBe('✖ bad.yaml:11:12: seniority: many is not a number: seniority is a number of years (the minimum experience); write a whole number, e.g. 3 [not_a_number]\n');
+    expect(r.stdout).toBe(
+      '✖ bad.yaml:11:12: seniority: many is not a number: seniority is a number of years (the minimum experience); write a whole number, e.g. 3 [not_a_number]\n',
+    );
     expect(r.stderr).toBe('jobs: 1 error in the advert files (1 of 2 adverts invalid); nothing was sent\n');
   });
 
   it('points the service errors at the YAML lines and exits 1', async () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
-    nock(SERVICE).post('/jobs').reply(422, { errors: { title: ['too_long:5'], location: { city: ['inclusion'] }, base: ['weird thing'] } });
+    nock(SERVICE)
+      .post('/jobs')
+      .reply(422, { errors: { title: ['too_long:5'], location: { city: ['inclusion'] }, base: ['weird thing'] } });
     const r = await runJobs(['publish', 'a.yaml'], { cwd: dir, env: serviceEnv });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
@@ -73,7 +77,9 @@ describe('jobs publish', () => {
 
   it('stops at a 401 and exits 4 without showing the token', async () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
-    nock(SERVICE).post('/jobs').reply(401, { errors: { base: ['unauthorized'] } });
+    nock(SERVICE)
+      .post('/jobs')
+      .reply(401, { errors: { base: ['unauthorized'] } });
     const r = await runJobs(['publish', '.', '--concurrency', '1'], { cwd: dir, env: serviceEnv });
     expect(r.code).toBe(4);
     expect(r.stdout).toContain('✖ failed A-1');
@@ -85,7 +91,11 @@ describe('jobs publish', () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
     const r = await runJobs(['publish', 'a.yaml', '--dry-run', '--json'], { cwd: dir, env: serviceEnv });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ format_version: 1, dry_run: true, requests: [{ file: 'a.yaml', reference: 'A-1', method: 'POST', path: '/jobs', body: advertBody('A-1') }] });
+    expect(JSON.parse(r.stdout)).toEqual({
+      format_version: 1,
+      dry_run: true,
+      requests: [{ file: 'a.yaml', reference: 'A-1', method: 'POST', path: '/jobs', body: advertBody('A-1') }],
+    });
   });
 
   it('reports JSON results', async () => {
@@ -110,7 +120,9 @@ describe('jobs publish', () => {
 describe('jobs create', () => {
   it('treats a taken reference as a failure', async () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
-    nock(SERVICE).post('/jobs').reply(422, { errors: { reference: ['taken'] } });
+    nock(SERVICE)
+      .post('/jobs')
+      .reply(422, { errors: { reference: ['taken'] } });
     const r = await runJobs(['create', 'a.yaml'], { cwd: dir, env: serviceEnv });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('a.yaml:1:12: reference: is already taken [taken]');
@@ -145,13 +157,20 @@ describe('service rejections in the machine formats', () => {
     expect(r.code).toBe(1);
     const log = JSON.parse(r.stdout);
     expect(log.runs[0].results).toEqual([
-      expect.objectContaining({ ruleId: 'too_long', locations: [{ physicalLocation: { artifactLocation: { uri: 'a.yaml' }, region: { startLine: 2, startColumn: 8 } } }] }),
+      expect.objectContaining({
+        ruleId: 'too_long',
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'a.yaml' }, region: { startLine: 2, startColumn: 8 } } }],
+      }),
     ]);
   });
 
   it('sync --output github: an annotation per rejected field; a network failure annotates the advert', async () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1'), 'b.yaml': advertYaml('B-2') });
-    nock(SERVICE).post('/jobs', (b) => b.reference === 'A-1').reply(422, rejection).post('/jobs', (b) => b.reference === 'B-2').reply(404, 'not here');
+    nock(SERVICE)
+      .post('/jobs', (b) => b.reference === 'A-1')
+      .reply(422, rejection)
+      .post('/jobs', (b) => b.reference === 'B-2')
+      .reply(404, 'not here');
     const r = await runJobs(['sync', '.', '--output', 'github', '--concurrency', '1'], { cwd: dir, env: serviceEnv });
     expect(r.code).toBe(1);
     const annotations = r.stdout.split('\n').filter((l) => l.startsWith('::error'));

@@ -26,7 +26,9 @@ describe('jobs publish of a Markdown advert', () => {
 
   it("points the service's errors at the front matter's lines and at the body's first line", async () => {
     const dir = tempFolder({ 'a.md': markdownAdvert('MD-1', '\n\nThe job.\n') });
-    nock(SERVICE).post('/jobs').reply(422, { errors: { title: ['too_long:5'], job_description: ['too_long:3'] } });
+    nock(SERVICE)
+      .post('/jobs')
+      .reply(422, { errors: { title: ['too_long:5'], job_description: ['too_long:3'] } });
     const r = await runJobs(['publish', 'a.md'], { cwd: dir, env: serviceEnv });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(

@@ -17,7 +17,23 @@ describe('jobs sandbox (through the CLI program)', () => {
   it('documents its options, the fixture routes and examples in --help', async () => {
     const { code, out } = await jobs(['sandbox', '--help']);
     expect(code).toBe(0);
-    for (const text of ['--port', '--host', '--token', '--data', '--quota', '--latency', '--fail-rate', '--max-body', '--reset', 'POST /_sandbox/applications', 'GET  /_sandbox/requests', 'GET  /_sandbox/adverts', 'GET  /_sandbox/events', 'POST /_sandbox/reset', 'JOBS_BASE_URL=']) {
+    for (const text of [
+      '--port',
+      '--host',
+      '--token',
+      '--data',
+      '--quota',
+      '--latency',
+      '--fail-rate',
+      '--max-body',
+      '--reset',
+      'POST /_sandbox/applications',
+      'GET  /_sandbox/requests',
+      'GET  /_sandbox/adverts',
+      'GET  /_sandbox/events',
+      'POST /_sandbox/reset',
+      'JOBS_BASE_URL=',
+    ]) {
       expect(out).toContain(text);
     }
   });

@@ -53,7 +53,17 @@ describe('jobs sandbox: flags', () => {
   });
 
   it('reads every flag', () => {
-    const raw: RawSandboxFlags = { port: '0', host: '::1', token: ['a', 'b', 'a'], data: 'state.json', quota: '60/m', latency: '250', failRate: '0.25', seed: '7', reset: true };
+    const raw: RawSandboxFlags = {
+      port: '0',
+      host: '::1',
+      token: ['a', 'b', 'a'],
+      data: 'state.json',
+      quota: '60/m',
+      latency: '250',
+      failRate: '0.25',
+      seed: '7',
+      reset: true,
+    };
     expect(parseSandboxFlags(raw, cwd)).toEqual({
       port: 0,
       host: '::1',

@@ -117,6 +117,8 @@ describe('jobs stats with an unusable history', () => {
     const r = await runJobs(['stats', 'A-1', '--history-dir', file], { env: serviceEnv });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('A-1          100     10             4         0      10.0%        4.0%');
-    expect(r.stderr).toMatch(/^jobs: warning: the history in .*not-a-folder\/https%3A%2F%2Fjobs.example.test%2Fapi could not be used \((ENOTDIR|EEXIST)\): no change shown, nothing recorded; pass --history-dir <dir> or --no-record\n$/);
+    expect(r.stderr).toMatch(
+      /^jobs: warning: the history in .*not-a-folder\/https%3A%2F%2Fjobs.example.test%2Fapi could not be used \((ENOTDIR|EEXIST)\): no change shown, nothing recorded; pass --history-dir <dir> or --no-record\n$/,
+    );
   });
 });

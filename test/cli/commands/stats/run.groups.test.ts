@@ -16,7 +16,14 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'jobs-groups-'));
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   const state = SyncState.load(join(dir, 'state.json'));
-  const record = (group?: string) => ({ file: 'eng.yaml', document: 0, hash: 'h'.repeat(32), fields: {}, published_at: '2026-11-01T00:00:00.000Z', ...(group ? { group } : {}) });
+  const record = (group?: string) => ({
+    file: 'eng.yaml',
+    document: 0,
+    hash: 'h'.repeat(32),
+    fields: {},
+    published_at: '2026-11-01T00:00:00.000Z',
+    ...(group ? { group } : {}),
+  });
   state.put(SERVICE, 'ACME-0042-berlin', record('ACME-0042'));
   state.put(SERVICE, 'ACME-OSLO', record('ACME-0042'));
   state.put(SERVICE, 'ACME-0050', record());
@@ -50,7 +57,16 @@ describe('jobs stats of a group of places', () => {
     replies({ 'ACME-0042-berlin': counters(110, 12, 4, 1), 'ACME-OSLO': counters(60, 5, 2, 1), 'ACME-0050': counters(7, 0, 0, 0) });
     const second = await runJobs([...args, '--json'], { env: serviceEnv });
     expect(JSON.parse(second.stdout).groups).toEqual([
-      { reference: 'ACME-0042', places: ['ACME-0042-berlin', 'ACME-OSLO'], views: 170, likes: 17, applications: 6, applications_unviewed: 2, like_rate: 0.1, application_rate: 6 / 170 },
+      {
+        reference: 'ACME-0042',
+        places: ['ACME-0042-berlin', 'ACME-OSLO'],
+        views: 170,
+        likes: 17,
+        applications: 6,
+        applications_unviewed: 2,
+        like_rate: 0.1,
+        application_rate: 6 / 170,
+      },
     ]);
     vi.setSystemTime(NOW + 2 * DAY);
     replies({ 'ACME-0042-berlin': counters(111, 12, 4, 1), 'ACME-OSLO': counters(61, 5, 2, 1), 'ACME-0050': counters(7, 0, 0, 0) });

@@ -10,9 +10,12 @@ describe('jobs update', () => {
     const scope = nock(SERVICE)
       .put('/jobs/ACME%2F2024%20%231', { location: { city: 'NO' }, seniority: 3, salary_text: '50000', skills: ['Go', 'Rust'] })
       .reply(200);
-    const r = await runJobs(['update', 'ACME/2024 #1', '--set', 'location.city=NO', '--set', 'seniority=3', '--set', 'salary_text=50000', '--set', 'skills=[Go, Rust]'], {
-      env: serviceEnv,
-    });
+    const r = await runJobs(
+      ['update', 'ACME/2024 #1', '--set', 'location.city=NO', '--set', 'seniority=3', '--set', 'salary_text=50000', '--set', 'skills=[Go, Rust]'],
+      {
+        env: serviceEnv,
+      },
+    );
     scope.done();
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('✔ updated ACME/2024 #1\n');
@@ -20,7 +23,9 @@ describe('jobs update', () => {
 
   it('merges a partial file with --set, the flags winning', async () => {
     const dir = tempFolder({ 'patch.yaml': 'reference: A-1\nrecruiter:\n  phone: "+47 1"\ntitle: Old\n' });
-    const scope = nock(SERVICE).put('/jobs/A-1', { recruiter: { phone: '+47 1' }, title: 'New' }).reply(200);
+    const scope = nock(SERVICE)
+      .put('/jobs/A-1', { recruiter: { phone: '+47 1' }, title: 'New' })
+      .reply(200);
     const r = await runJobs(['update', 'A-1', 'patch.yaml', '--set', 'title=New'], { cwd: dir, env: serviceEnv });
     scope.done();
     expect(r.code).toBe(0);
@@ -33,7 +38,9 @@ describe('jobs update', () => {
     expect(other.stderr).toBe('jobs: patch.yaml:1:12: the file is for reference "B-2", not "A-1"; the reference cannot be changed\n');
     const bad = await runJobs(['update', 'A-1', '--set', 'seniority=lots', '--set', 'titel=x'], { env: serviceEnv });
     expect(bad.code).toBe(3);
-    expect(bad.stdout).toBe('✖ --set seniority: lots is not a number: seniority is a number of years (the minimum experience); write a whole number, e.g. 3 [not_a_number]\n✖ --set titel: is not a known field; did you mean title? [unknown_field:title]\n');
+    expect(bad.stdout).toBe(
+      '✖ --set seniority: lots is not a number: seniority is a number of years (the minimum experience); write a whole number, e.g. 3 [not_a_number]\n✖ --set titel: is not a known field; did you mean title? [unknown_field:title]\n',
+    );
   });
 
   it('needs something to update (exit 2)', async () => {
@@ -43,7 +50,9 @@ describe('jobs update', () => {
   });
 
   it('exits 5 when the advert does not exist', async () => {
-    nock(SERVICE).put('/jobs/GONE').reply(404, { errors: { base: ['not_found'] } });
+    nock(SERVICE)
+      .put('/jobs/GONE')
+      .reply(404, { errors: { base: ['not_found'] } });
     const r = await runJobs(['update', 'GONE', '--set', 'title=x'], { env: serviceEnv });
     expect(r.code).toBe(5);
     expect(r.stdout).toContain('✖ failed GONE');
@@ -60,7 +69,11 @@ describe('jobs delete', () => {
   });
 
   it('deletes each reference with --yes and reports not found (exit 5)', async () => {
-    const scope = nock(SERVICE).delete('/jobs/A-1').reply(200).delete('/jobs/B-2').reply(404, { errors: { base: ['not_found'] } });
+    const scope = nock(SERVICE)
+      .delete('/jobs/A-1')
+      .reply(200)
+      .delete('/jobs/B-2')
+      .reply(404, { errors: { base: ['not_found'] } });
     const r = await runJobs(['delete', 'A-1', 'B-2', '--yes'], { env: serviceEnv });
     scope.done();
     expect(r.stdout).toMatch(/^✔ deleted A-1\n✖ failed B-2: DELETE \/jobs\/B-2: not found \(404\)/);
@@ -116,7 +129,9 @@ describe('jobs stats', () => {
 
 describe('jobs event', () => {
   it('posts the kind and data object', async () => {
-    const scope = nock(SERVICE).post('/job_applications/app%201/events', { kind: 'recruiter_reject', data: { reason: 'filled' } }).reply(200);
+    const scope = nock(SERVICE)
+      .post('/job_applications/app%201/events', { kind: 'recruiter_reject', data: { reason: 'filled' } })
+      .reply(200);
     const r = await runJobs(['event', 'app 1', 'recruiter_reject', '--data', '{"reason":"filled"}'], { env: serviceEnv });
     scope.done();
     expect(r.code).toBe(0);
@@ -136,7 +151,9 @@ describe('jobs event', () => {
 
   it('reads --data-file as YAML or JSON', async () => {
     const dir = tempFolder({ 'd.yaml': 'note: called twice\n' });
-    const scope = nock(SERVICE).post('/job_applications/a1/events', { kind: 'recruiter_like', data: { note: 'called twice' } }).reply(200);
+    const scope = nock(SERVICE)
+      .post('/job_applications/a1/events', { kind: 'recruiter_like', data: { note: 'called twice' } })
+      .reply(200);
     const r = await runJobs(['event', 'a1', 'recruiter_like', '--data-file', 'd.yaml'], { cwd: dir, env: serviceEnv });
     scope.done();
     expect(r.code).toBe(0);

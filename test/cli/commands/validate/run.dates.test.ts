@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { advertYaml, runJobs, tempFolder } from '../../../commands/harness.js';
 
-const folder = () => tempFolder({ 'closed.yaml': advertYaml('C-1', 'jobs:\n  closes: 2026-11-30\n'), 'open.yaml': advertYaml('O-1', 'jobs:\n  closes: 2026-12-01\n') });
+const folder = () =>
+  tempFolder({ 'closed.yaml': advertYaml('C-1', 'jobs:\n  closes: 2026-11-30\n'), 'open.yaml': advertYaml('O-1', 'jobs:\n  closes: 2026-12-01\n') });
 const env = { JOBS_TODAY: '2026-12-01' };
 
 describe('validate of dated adverts', () => {
