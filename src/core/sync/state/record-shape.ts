@@ -21,15 +21,8 @@ export const quote = (text: string) => JSON.stringify(sanitize(text));
 
 /** A record as a version 1 file and the log hold it: its field hashes in an object. */
 export function recordProblem(record: unknown): Problem | undefined {
-  if (!isObject(record)) return { what: `expected a record {"file", "document", "hash", "fields", "published_at"}, not ${describe(record)}` };
-  for (const field of ['file', 'hash', 'published_at'] as const) {
-    if (typeof record[field] !== 'string') return { field, what: `expected a string, not ${describe(record[field])}` };
-  }
-  if (!Number.isInteger(record.document) || (record.document as number) < 0)
-    return { field: 'document', what: `expected a whole number, not ${describe(record.document)}` };
-  if (record.text_hash !== undefined && typeof record.text_hash !== 'string')
-    return { field: 'text_hash', what: `expected a string, not ${describe(record.text_hash)}` };
-  if (record.group !== undefined && typeof record.group !== 'string') return { field: 'group', what: `expected a string, not ${describe(record.group)}` };
+  const common = commonProblem(record, ['file', 'hash', 'published_at']);
+  if (common || !isObject(record)) return common;
   if (!isObject(record.fields)) return { field: 'fields', what: `expected an object of field hashes, not ${describe(record.fields)}` };
   for (const [name, hash] of Object.entries(record.fields)) {
     if (typeof hash !== 'string') return { field: `fields[${quote(name)}]`, what: `expected a string, not ${describe(hash)}` };
@@ -39,15 +32,8 @@ export function recordProblem(record: unknown): Problem | undefined {
 
 /** A version 2 record: its field hashes are one string with at most a hash per name of its service. */
 export function packedRecordProblem(record: unknown, names: number): Problem | undefined {
-  if (!isObject(record)) return { what: `expected a record {"file", "document", "hash", "fields", "published_at"}, not ${describe(record)}` };
-  for (const field of ['file', 'hash', 'fields', 'published_at'] as const) {
-    if (typeof record[field] !== 'string') return { field, what: `expected a string, not ${describe(record[field])}` };
-  }
-  if (!Number.isInteger(record.document) || (record.document as number) < 0)
-    return { field: 'document', what: `expected a whole number, not ${describe(record.document)}` };
-  if (record.text_hash !== undefined && typeof record.text_hash !== 'string')
-    return { field: 'text_hash', what: `expected a string, not ${describe(record.text_hash)}` };
-  if (record.group !== undefined && typeof record.group !== 'string') return { field: 'group', what: `expected a string, not ${describe(record.group)}` };
+  const common = commonProblem(record, ['file', 'hash', 'fields', 'published_at']);
+  if (common || !isObject(record)) return common;
   const fields = record.fields as string;
   if (fields !== '' && !(slotsIn(fields) <= names)) {
     return { field: 'fields', what: `expected at most ${names} field hashes (the service's "fields") separated by single spaces, - for none` };
@@ -71,4 +57,18 @@ function slotsIn(fields: string): number {
     previous = c;
   }
   return previous === 32 ? NaN : slots;
+}
+
+/** What both versions' records hold alike: these fields strings, the document's index, the optional text hash and group. */
+function commonProblem(record: unknown, strings: readonly string[]): Problem | undefined {
+  if (!isObject(record)) return { what: `expected a record {"file", "document", "hash", "fields", "published_at"}, not ${describe(record)}` };
+  for (const field of strings) {
+    if (typeof record[field] !== 'string') return { field, what: `expected a string, not ${describe(record[field])}` };
+  }
+  if (!Number.isInteger(record.document) || (record.document as number) < 0)
+    return { field: 'document', what: `expected a whole number, not ${describe(record.document)}` };
+  if (record.text_hash !== undefined && typeof record.text_hash !== 'string')
+    return { field: 'text_hash', what: `expected a string, not ${describe(record.text_hash)}` };
+  if (record.group !== undefined && typeof record.group !== 'string') return { field: 'group', what: `expected a string, not ${describe(record.group)}` };
+  return undefined;
 }
