@@ -14,6 +14,10 @@ export default function schema({ program, name, action }: CommandSetup): void {
     .option('--path', 'print the path of the schema file instead of its content')
     .option('--resolved', "the advert schema as this project's config makes it: fields its defaults fill are optional, its constants' names are accepted")
     .option('--write', `with --resolved: write it to ${'.jobs/'} beside the project config (where ${name} init points editors) and print its path`)
+    .option(
+      '--front-matter',
+      "the advert schema for a Markdown advert's front matter: every field but job_description, which is the body (with --resolved, as the config makes it)",
+    )
     .addHelpText(
       'after',
       `
@@ -25,11 +29,16 @@ With a project config that sets defaults or constants, editors should check adve
 resolved schema: ${name} init writes it to .jobs/advert.schema.json beside the config and points new
 adverts' modeline there; run '${name} schema create --resolved --write' again after changing the config.
 
+A Markdown advert's front matter is checked by ${name} validate; for a tool that checks front matter
+against a JSON Schema as you type (Front Matter CMS, remark-lint-frontmatter-schema), print the
+front-matter schema with --front-matter (plain YAML editors do not look inside .md files).
+
 Examples:
   $ ${name} schema > advert.schema.json
   $ ${name} schema update
   $ ${name} schema config --path
-  $ ${name} schema create --resolved --write`,
+  $ ${name} schema create --resolved --write
+  $ ${name} schema --front-matter --resolved > .jobs/advert-front-matter.schema.json`,
     )
     .action(action(async (ctx, kind: string, flags: SchemaFlags) => (await import('./run.js')).runSchema(ctx, kind as SchemaName, flags)));
 }

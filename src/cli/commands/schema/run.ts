@@ -4,14 +4,17 @@ import { readSchemaText, schemaPath, type SchemaName } from '../../../core/scaff
 import { UsageError } from '../../../core/errors/failures.js';
 import { projectDirOf, resolvedSchema, resolvedSchemaPath, writeResolvedSchema } from '../../../core/scaffold/resolved-schema.js';
 import { userConfigDir } from '../../../core/config/paths.js';
+import { frontMatterSchema } from '../../../core/scaffold/front-matter-schema.js';
 
 export interface SchemaFlags {
   path?: boolean;
   resolved?: boolean;
   write?: boolean;
+  frontMatter?: boolean;
 }
 
 export async function runSchema(ctx: Context, kind: SchemaName, flags: SchemaFlags): Promise<number> {
+  if (flags.frontMatter) return runFrontMatterSchema(ctx, kind, flags);
   if (!flags.resolved) {
     if (flags.write) throw new UsageError('--write goes with --resolved');
     ctx.io.stdout.write(flags.path ? `${schemaPath(kind)}\n` : ensureNewline(readSchemaText(kind)));
@@ -26,6 +29,22 @@ export async function runSchema(ctx: Context, kind: SchemaName, flags: SchemaFla
   }
   const path = flags.write ? await writeProjectSchema(ctx, kind) : await projectSchemaPath(ctx, kind);
   ctx.io.stdout.write(`${path}\n`);
+  return 0;
+}
+
+/** The advert schema for a Markdown advert's front matter: job_description is the body, not a field. */
+async function runFrontMatterSchema(ctx: Context, kind: SchemaName, flags: SchemaFlags): Promise<number> {
+  if (kind !== 'create')
+    throw new UsageError(
+      `--front-matter goes with create: a Markdown advert is a whole advert, not ${kind === 'update' ? 'a partial update' : `the ${kind} schema`}`,
+    );
+  if (flags.path || flags.write) {
+    throw new UsageError(
+      `--front-matter prints the schema; it has no file of its own: save it where your front-matter tool reads it, e.g. '${ctx.name} schema --front-matter > .jobs/advert-front-matter.schema.json'`,
+    );
+  }
+  const base = flags.resolved ? await resolvedFor(ctx, 'create') : (JSON.parse(readSchemaText('create')) as Record<string, unknown>);
+  ctx.io.stdout.write(`${JSON.stringify(frontMatterSchema(base), null, 2)}\n`);
   return 0;
 }
 
