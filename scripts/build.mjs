@@ -3,11 +3,14 @@
 //   code cache (dist/cli.cache) so each start skips most of the compiling; see bin/jobs.js.
 // - dist/validate-worker.cjs: the worker thread of a large `validate`, a bundle of its own.
 // - dist/index.js (+ chunks): the programmatic API as ES modules; dependencies stay in node_modules.
-// - dist/man/man1/*.1: the man pages, made from the commander program itself (manPages()).
+// - dist/man/man1/*.1: the man pages, made from the commander program itself (manPages()), listed in
+//   package.json's `man`.
+// First, src/cli/commands/index.ts from the command folders (generate-commands.mjs).
 import { build } from 'esbuild';
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { generateValidators } from './generate-validators.mjs';
 import { makeCodeCache } from './code-cache.mjs';
+import { writeCommands } from './generate-commands.mjs';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtemp } from 'node:fs/promises';
@@ -84,6 +87,7 @@ const common = {
   logLevel: 'warning',
 };
 
+writeCommands();
 await generateValidators();
 await rm(new URL('dist', root), { recursive: true, force: true });
 await Promise.all([
@@ -148,10 +152,27 @@ async function manPages() {
       define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
       banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     });
-    createRequire(import.meta.url)(script).writeManPages(new URL('dist/man/man1', root).pathname);
+    const written = createRequire(import.meta.url)(script).writeManPages(new URL('dist/man/man1', root).pathname);
+    await listManPages(written);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * package.json's `man`, the pages npm installs, is the list of pages just written: npm reads it
+ * from package.json itself, so it is written there (jobs.1 first, then by name) when it differs.
+ * test/adopt/man.test.ts fails when it is stale.
+ */
+async function listManPages(files) {
+  const man = [...files].sort((a, b) => (a === 'jobs.1' ? -1 : b === 'jobs.1' ? 1 : a < b ? -1 : 1)).map((file) => `./dist/man/man1/${file}`);
+  const file = new URL('package.json', root);
+  const current = JSON.parse(await readFile(file, 'utf8'));
+  if (JSON.stringify(current.man) === JSON.stringify(man)) return;
+  const tmp = new URL('package.json.tmp', root);
+  await writeFile(tmp, `${JSON.stringify({ ...current, man }, null, 2)}\n`);
+  await rename(tmp, file);
+  console.log(`package.json: man lists the ${man.length} pages built`);
 }
 
 /**
