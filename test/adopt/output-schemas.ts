@@ -3,7 +3,7 @@
  * `<command>.schema.json` and `<command>-<part>.schema.json` (NDJSON line types, other modes:
  * `sync-plan`, `sandbox-fast-forward`). `common` and `error` belong to no one command.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../e2e/helpers.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
@@ -22,3 +22,14 @@ export function schemasOf(command: string): string[] {
 
 /** The commands that give --json and so have a schema; `schema` prints a JSON Schema, not a result. */
 export const JSON_COMMANDS: readonly string[] = COMMANDS.map(([name]) => name).filter((name) => gives('json', name) && name !== 'schema');
+
+/** The errors of a --json document against schemas/output/<schema>.schema.json (none: it holds). */
+export async function outputErrors(schema: string, doc: unknown): Promise<unknown[]> {
+  const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+  const { default: addFormats } = await import('ajv-formats');
+  const ajv = new Ajv2020.default({ allErrors: true, strict: false });
+  addFormats.default(ajv);
+  for (const file of readdirSync(OUTPUT)) ajv.addSchema(JSON.parse(readFileSync(join(OUTPUT, file), 'utf8')) as object);
+  const validate = ajv.getSchema(`urn:jobs-cli:schemas:output:${schema}`)!;
+  return validate(doc) ? [] : [...(validate.errors ?? [])];
+}
