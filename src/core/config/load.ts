@@ -15,7 +15,7 @@ import { stat } from '../util/quick-fs.js';
 import { basename, extname, resolve as resolvePath } from 'node:path';
 import type { CosmiconfigResult, Loader } from 'cosmiconfig';
 import { ConfigError } from '../errors/failures.js';
-import { explorer, Loaded, loadedValue, type Loaders } from './explorer.js';
+import { explorer, Loaded, loadedValue, type Explorer, type Loaders } from './explorer.js';
 import { allowedNames, InterpolationError, interpolateData, isSoleReference, tokenVariables, type ReadPolicy, type TokenVariables } from './interpolate.js';
 import { displayPath, homeDir, userConfigDir } from './paths.js';
 import { isPlainObject, type PlainObject } from './plain.js';
@@ -183,11 +183,7 @@ function explicitConfig(input: LoadInput): { value: string; source: SettingSourc
 const NOT_RUN = Symbol('not run');
 
 /** Runs one search or load, its errors as ConfigErrors naming the file. */
-async function explore(
-  made: Promise<Awaited<ReturnType<typeof explorer>>>,
-  step: (e: Awaited<ReturnType<typeof explorer>>) => Promise<CosmiconfigResult>,
-  show: (file: string) => string,
-): Promise<CosmiconfigResult> {
+async function explore(made: Promise<Explorer>, step: (e: Explorer) => Promise<CosmiconfigResult>, show: (file: string) => string): Promise<CosmiconfigResult> {
   try {
     return await step(await made);
   } catch (error) {
