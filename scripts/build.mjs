@@ -3,11 +3,14 @@
 //   code cache (dist/cli.cache) so each start skips most of the compiling; see bin/jobs.js.
 // - dist/validate-worker.cjs: the worker thread of a large `validate`, a bundle of its own.
 // - dist/index.js (+ chunks): the programmatic API as ES modules; dependencies stay in node_modules.
-// - dist/man/man1/*.1: the man pages, made from the commander program itself (manPages()).
+// - dist/man/man1/*.1: the man pages, made from the commander program itself (manPages()), listed in
+//   package.json's `man`.
+// First, src/cli/commands/index.ts from the command folders (generate-commands.mjs).
 import { build } from 'esbuild';
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { generateValidators } from './generate-validators.mjs';
 import { makeCodeCache } from './code-cache.mjs';
+import { writeCommands } from './generate-commands.mjs';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtemp } from 'node:fs/promises';
@@ -35,6 +38,39 @@ const lazyChildProcess = {
   },
 };
 
+/**
+ * cosmiconfig is bundled (its search runs at every start), with two changes:
+ * - not its loaders module: load.ts has its own YAML and JSON loaders, and cosmiconfig's JavaScript
+ *   loader must run from node_modules, where its import() of a config file has Node's module loader
+ *   (code compiled through vm.Script, as bin/jobs.js does, has none). The bundle holds a stand-in
+ *   that requires the real module at the first call of a loader, so neither it nor js-yaml,
+ *   parse-json or import-fresh is read at start-up;
+ * - its file reads go through src/core/util/quick-fs.ts: node:fs/promises brings fs watchers and
+ *   readline with it (about 5 ms of a start), and quick-fs refuses a FIFO rather than wait on it.
+ */
+const cosmiconfigInBundle = {
+  name: 'cosmiconfig-in-bundle',
+  setup(b) {
+    const fromCosmiconfig = (args) => /[\\/]node_modules[\\/]cosmiconfig[\\/]/.test(args.importer);
+    b.onResolve({ filter: /^\.\/loaders(\.js)?$/ }, (args) => (fromCosmiconfig(args) ? { path: 'loaders', namespace: 'jobs-cosmiconfig' } : undefined));
+    b.onResolve({ filter: /^(node:)?fs(\/promises)?$/ }, (args) =>
+      fromCosmiconfig(args) ? { path: args.path.replace(/^node:/, ''), namespace: 'jobs-cosmiconfig' } : undefined,
+    );
+    b.onResolve({ filter: /^cosmiconfig\/dist\/loaders\.js$/ }, (args) => ({ path: args.path, external: true }));
+    const quickFs = "const q = require('./src/core/util/quick-fs.ts');";
+    const contents = {
+      loaders: "module.exports = new Proxy({}, { get: (_target, key) => (...args) => require('cosmiconfig/dist/loaders.js')[key](...args) });",
+      'fs/promises': `${quickFs} module.exports = { readFile: (path) => q.readFile(path, 'utf8'), stat: q.stat };`,
+      fs: `${quickFs} module.exports = { promises: { stat: q.stat }, statSync: require('node:fs').statSync };`,
+    };
+    b.onLoad({ filter: /.*/, namespace: 'jobs-cosmiconfig' }, (args) => ({
+      contents: contents[args.path],
+      loader: 'js',
+      resolveDir: new URL('.', root).pathname,
+    }));
+  },
+};
+
 const common = {
   absWorkingDir: new URL('.', root).pathname,
   bundle: true,
@@ -44,13 +80,14 @@ const common = {
   minifySyntax: true,
   legalComments: 'none',
   define: { __JOBS_VERSION__: JSON.stringify(pkg.version) },
-  // cosmiconfig loads TypeScript only for .ts config files, which we do not search for. The keyring
+  // cosmiconfig loads TypeScript only for .ts config files, which we do not load. The keyring
   // package is an optional dependency with a native binary: required from node_modules when a
   // command needs it (src/core/config/keyring.ts), absent without harm.
   external: ['typescript', '@napi-rs/keyring'],
   logLevel: 'warning',
 };
 
+writeCommands();
 await generateValidators();
 await rm(new URL('dist', root), { recursive: true, force: true });
 await Promise.all([
@@ -63,13 +100,10 @@ await Promise.all([
     format: 'cjs',
     // Less to read and hash at every start; names stay, so --verbose stack traces still read.
     minifyWhitespace: true,
-    plugins: [lazyChildProcess],
+    plugins: [lazyChildProcess, cosmiconfigInBundle],
     // import() of Node built-ins becomes require(): code compiled through vm.Script (bin/jobs.js)
     // has no loader for real dynamic imports.
     supported: { 'dynamic-import': false },
-    // Needed only for JavaScript config files: required from node_modules then, not carried in
-    // the bundle every start reads.
-    external: [...common.external, 'cosmiconfig'],
     // The sources are ES modules; in the CommonJS bundle import.meta.url is the bundle's own URL.
     define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
     banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
@@ -118,10 +152,27 @@ async function manPages() {
       define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
       banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     });
-    createRequire(import.meta.url)(script).writeManPages(new URL('dist/man/man1', root).pathname);
+    const written = createRequire(import.meta.url)(script).writeManPages(new URL('dist/man/man1', root).pathname);
+    await listManPages(written);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * package.json's `man`, the pages npm installs, is the list of pages just written: npm reads it
+ * from package.json itself, so it is written there (jobs.1 first, then by name) when it differs.
+ * test/adopt/man.test.ts fails when it is stale.
+ */
+async function listManPages(files) {
+  const man = [...files].sort((a, b) => (a === 'jobs.1' ? -1 : b === 'jobs.1' ? 1 : a < b ? -1 : 1)).map((file) => `./dist/man/man1/${file}`);
+  const file = new URL('package.json', root);
+  const current = JSON.parse(await readFile(file, 'utf8'));
+  if (JSON.stringify(current.man) === JSON.stringify(man)) return;
+  const tmp = new URL('package.json.tmp', root);
+  await writeFile(tmp, `${JSON.stringify({ ...current, man }, null, 2)}\n`);
+  await rename(tmp, file);
+  console.log(`package.json: man lists the ${man.length} pages built`);
 }
 
 /**

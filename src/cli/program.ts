@@ -14,7 +14,7 @@ import { COMMANDS } from './commands/index.js';
 import { sanitize } from '../core/util/sanitize.js';
 import { renamed } from './output/renamed.js';
 import { HELP_CONFIGURATION, reflowNotes } from './help/configure.js';
-import { COMMAND_GROUPS, HELP_TOPICS } from './help/groups.js';
+import { COMMAND_HEADINGS, HELP_TOPICS, inHelpOrder } from './help/groups.js';
 import { exitCodeTable } from '../core/errors/exit-codes.js';
 import { redactingIo, Secrets } from './output/redacting-io.js';
 
@@ -165,14 +165,12 @@ name this CLI next to the shell's builtin 'jobs'.`,
   const register = (command: string) => {
     if (only === undefined || command === only) COMMANDS.find(([n]) => n === command)?.[1](setup);
   };
-  const grouped = new Set(COMMAND_GROUPS.flatMap(([, names]) => names));
-  for (const [heading, names] of COMMAND_GROUPS) {
-    program.commandsGroup(heading);
-    names.forEach(register);
-  }
-  program.commandsGroup('Commands:');
-  for (const [command] of COMMANDS) if (!grouped.has(command)) register(command);
-  program.commandsGroup(COMMAND_GROUPS[COMMAND_GROUPS.length - 1]![0]);
+  for (const [command] of COMMANDS) register(command);
+  // Each command names its heading (.helpGroup() in its command.ts); commander lists headings and
+  // commands in the order of program.commands.
+  const ordered = inHelpOrder(program.commands);
+  ordered.forEach((command, i) => ((program.commands as Command[])[i] = command));
+  program.commandsGroup(COMMAND_HEADINGS[COMMAND_HEADINGS.length - 1]!);
   program.helpCommand('help [command]', `show help for a command, or a topic: ${HELP_TOPICS.map(([topic]) => topic).join(', ')}`);
   reflowNotes(program, () => Math.min(io.stdout.columns ?? 100, 100));
   // Subcommands inherit the output settings so their errors go to our streams.

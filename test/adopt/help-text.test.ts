@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { execute } from '../../src/cli/program.js';
 import { ExitCode } from '../../src/core/errors/failures.js';
 import { EXIT_CODE_MEANINGS } from '../../src/core/errors/exit-codes.js';
-import { COMMAND_GROUPS } from '../../src/cli/help/groups.js';
+import { COMMAND_HEADINGS, HELP_ORDER } from '../../src/cli/help/groups.js';
+import { COMMANDS } from '../../src/cli/commands/index.js';
 import { outputFormats } from '../../src/cli/output/format-registry.js';
 import { runJobs } from '../commands/harness.js';
 import { jobsProgram, leafCommands } from './cli-shape.js';
@@ -145,22 +146,34 @@ describe('help topics', () => {
 });
 
 describe('jobs --help', () => {
-  it('lists the commands under their group headings, every command in a group', async () => {
+  it('lists every command under the heading its command.ts names, headings and commands in help order', async () => {
+    const program = jobsProgram();
+    const commands = program.commands.filter((c) => c.name() !== 'help');
+    for (const command of commands) {
+      expect(
+        COMMAND_HEADINGS,
+        `jobs ${command.name()} names no help heading: add .helpGroup('<heading>') after .command('${command.name()}') in src/cli/commands/${command.name()}/command.ts, one of ${COMMAND_HEADINGS.join(' ')}`,
+      ).toContain(command.helpGroup());
+    }
     const r = await runJobs(['--help']);
     const headings = r.stdout.split('\n').filter((l) => /^[A-Z][a-z ]+:$/.test(l) && l !== 'Options:' && l !== 'Examples:');
-    expect(headings).toEqual(COMMAND_GROUPS.map(([heading]) => heading));
-    for (const [heading, names] of COMMAND_GROUPS) {
+    expect(headings).toEqual(COMMAND_HEADINGS.filter((h) => commands.some((c) => c.helpGroup() === h)));
+    for (const heading of headings) {
       const block = r.stdout.split(`\n${heading}\n`)[1]!.split('\n\n')[0]!;
-      expect(
-        block
-          .split('\n')
-          .filter((l) => /^ {2}\S/.test(l))
-          .map((l) => l.trim().split(' ')[0])
-          .filter((n) => n !== 'help'),
-      ).toEqual(names);
+      const listed = block
+        .split('\n')
+        .filter((l) => /^ {2}\S/.test(l))
+        .map((l) => l.trim().split(' ')[0]!)
+        .filter((n) => n !== 'help');
+      const expected = commands.filter((c) => c.helpGroup() === heading).map((c) => c.name());
+      expect(listed).toEqual(expected);
+      // HELP_ORDER first, then by name.
+      const rank = (n: string) => (HELP_ORDER.includes(n) ? HELP_ORDER.indexOf(n) : HELP_ORDER.length);
+      expect(listed).toEqual([...listed].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)));
     }
     expect(r.stdout).not.toContain('\nCommands:\n');
-    expect(program.commands.map((c) => c.name())).toEqual(COMMAND_GROUPS.flatMap(([, names]) => names));
+    // Every command folder is a command.
+    expect(commands.map((c) => c.name()).sort()).toEqual(COMMANDS.map(([name]) => name).sort());
   });
 });
 

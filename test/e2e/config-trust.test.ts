@@ -3,9 +3,9 @@
  * pull requests in CI, and a pull request can add a `.jobsrc.cjs` anywhere up the tree. Named with
  * --config or JOBS_CONFIG it is run. The built binary, so cosmiconfig loads files as it does for users.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { advertYaml } from '../commands/harness.js';
 import { isolatedEnv, jobs } from './helpers.js';
 
@@ -15,6 +15,7 @@ function project(name: string, code: string): { dir: string; env: Record<string,
   const dir = join(env.HOME!, 'work', 'project');
   mkdirSync(join(dir, 'adverts', 'team'), { recursive: true });
   writeFileSync(join(dir, 'adverts', 'team', 'a.yaml'), advertYaml('E2E-1'));
+  mkdirSync(dirname(join(dir, name)), { recursive: true });
   writeFileSync(join(dir, name), code);
   return { dir, env, marker: join(dir, 'ran.marker') };
 }
@@ -52,5 +53,43 @@ describe('JavaScript config files', () => {
     const viaEnv = await jobs(['validate', 'adverts/'], { cwd: other.dir, env: { ...other.env, JOBS_CONFIG: join(other.dir, name) } });
     expect(viaEnv.stderr).toBe('✔ 1 advert in 1 file: all valid\n');
     expect(existsSync(other.marker)).toBe(true);
+  });
+});
+
+describe("cosmiconfig's meta config", () => {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  // cosmiconfig() reads .config/config.js (and package.json's "cosmiconfig" key) in the working
+  // folder with its own loaders; jobs searches with cosmiconfig's explorer alone, so a checkout
+  // cannot run code, nor add places to search, that way. A JavaScript user config is what made
+  // cosmiconfig() run before (it ran the planted file).
+  function withUserJavaScript(name: string, code: string) {
+    const p = project(name, code);
+    made.push(p.env.HOME!);
+    mkdirSync(join(p.env.XDG_CONFIG_HOME!, 'jobs'));
+    writeFileSync(join(p.env.XDG_CONFIG_HOME!, 'jobs', 'config.cjs'), 'module.exports = { concurrency: 2 };\n');
+    return p;
+  }
+
+  it('a .config/config.js in the working folder is not run', async () => {
+    const { dir, env, marker } = withUserJavaScript(
+      '.config/config.js',
+      "require('node:fs').writeFileSync(require('node:path').join(__dirname, '..', 'ran.marker'), 'ran');\n",
+    );
+    const r = await jobs(['validate', 'adverts/'], { cwd: dir, env });
+    expect(r.stderr).toBe('✔ 1 advert in 1 file: all valid\n');
+    expect(r.code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('search places added by package.json\'s "cosmiconfig" key are not searched', async () => {
+    const { dir, env } = withUserJavaScript('package.json', JSON.stringify({ cosmiconfig: { searchPlaces: ['planted.yaml'] } }));
+    writeFileSync(join(dir, 'planted.yaml'), 'concurrency: not-a-number\n');
+    const r = await jobs(['config', 'path'], { cwd: dir, env });
+    expect(r.stdout).not.toContain('planted.yaml');
+    expect(r.code).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, jobs } from './helpers.js';
 import { startSecretService, type SecretService } from '../support/secret-service.js';
+import { outputErrors } from '../adopt/output-schemas.js';
 
 let keyring: SecretService;
 let server: Server;
@@ -60,6 +61,12 @@ describe('jobs login with an OS keyring (Secret Service)', () => {
     const report = JSON.parse(doctor.stdout) as { checks: Array<{ name: string; detail: string }> };
     expect(report.checks.find((c) => c.name === 'token')?.detail).toBe('found (from OS keyring (service "jobs-cli", account "kr1"))');
     expect(seen).toEqual(['Bearer tok-keyring-1']);
+    // The token's source, { kind: 'keyring', account }, is one the output schema knows.
+    expect((report as unknown as { settings: Array<{ key: string; source: unknown }> }).settings.find((s) => s.key === 'token')?.source).toEqual({
+      kind: 'keyring',
+      account: 'kr1',
+    });
+    expect(await outputErrors('doctor', report)).toEqual([]);
   });
 
   it('moves a token an older login left in the file into the keyring, keeping the file readable before', async () => {

@@ -1,7 +1,8 @@
+// Written by scripts/generate-commands.mjs from the folders of src/cli/commands/ (npm run build): do not edit.
 /**
- * Every command, registered in help order. Each command is a folder: `command.ts` defines its
- * arguments, options and help; `run.ts` does the work, with its dependencies imported statically;
- * `report.ts` (where it has one) writes its human and JSON output.
+ * Every command: a folder with a `command.ts` that defines its arguments, options, help and help
+ * heading (commander's `.helpGroup()`, one of COMMAND_HEADINGS); `run.ts` does the work, with its
+ * dependencies imported statically; `report.ts` (where it has one) writes its human and JSON output.
  *
  * The one lazy step: `command.ts` loads `./run.js` when the command runs. `--help`, completion and
  * every run register all or one of these definitions, and a run's modules (the validator, the
@@ -9,49 +10,49 @@
  * test/e2e/startup-modules.test.ts holds `jobs validate` and `jobs --help` to that.
  */
 import type { CommandSetup } from '../program.js';
-import validate from './validate/command.js';
-import publish from './publish/command.js';
-import create from './create/command.js';
-import update from './update/command.js';
-import del from './delete/command.js';
-import stats from './stats/command.js';
-import report from './report/command.js';
-import event from './event/command.js';
-import events from './events/command.js';
-import sandbox from './sandbox/command.js';
-import config from './config/command.js';
-import login from './login/command.js';
-import logout from './logout/command.js';
-import doctor from './doctor/command.js';
-import sync from './sync/command.js';
-import init from './init/command.js';
-import convert from './convert/command.js';
-import schema from './schema/command.js';
-import completion from './completion/command.js';
-import shellInit from './shell-init/command.js';
-import version from './version/command.js';
+import completionCommand from './completion/command.js';
+import configCommand from './config/command.js';
+import convertCommand from './convert/command.js';
+import createCommand from './create/command.js';
+import deleteCommand from './delete/command.js';
+import doctorCommand from './doctor/command.js';
+import eventCommand from './event/command.js';
+import eventsCommand from './events/command.js';
+import initCommand from './init/command.js';
+import loginCommand from './login/command.js';
+import logoutCommand from './logout/command.js';
+import publishCommand from './publish/command.js';
+import reportCommand from './report/command.js';
+import sandboxCommand from './sandbox/command.js';
+import schemaCommand from './schema/command.js';
+import shellInitCommand from './shell-init/command.js';
+import statsCommand from './stats/command.js';
+import syncCommand from './sync/command.js';
+import updateCommand from './update/command.js';
+import validateCommand from './validate/command.js';
+import versionCommand from './version/command.js';
 
-/** Each command's name, as typed, and the function that registers it; in help order. */
+/** Each command's name, as typed, and the function that registers it; by name (the help's order is program.ts's). */
 export const COMMANDS: ReadonlyArray<readonly [string, (setup: CommandSetup) => void]> = [
-  ['validate', validate],
-  ['publish', publish],
-  ['create', create],
-  ['update', update],
-  ['delete', del],
-  ['stats', stats],
-  ['report', report],
-  ['event', event],
-  ['events', events],
-  ['sync', sync],
-  ['sandbox', sandbox],
-  ['init', init],
-  ['convert', convert],
-  ['schema', schema],
-  ['config', config],
-  ['login', login],
-  ['logout', logout],
-  ['doctor', doctor],
-  ['completion', completion],
-  ['shell-init', shellInit],
-  ['version', version],
+  ['completion', completionCommand],
+  ['config', configCommand],
+  ['convert', convertCommand],
+  ['create', createCommand],
+  ['delete', deleteCommand],
+  ['doctor', doctorCommand],
+  ['event', eventCommand],
+  ['events', eventsCommand],
+  ['init', initCommand],
+  ['login', loginCommand],
+  ['logout', logoutCommand],
+  ['publish', publishCommand],
+  ['report', reportCommand],
+  ['sandbox', sandboxCommand],
+  ['schema', schemaCommand],
+  ['shell-init', shellInitCommand],
+  ['stats', statsCommand],
+  ['sync', syncCommand],
+  ['update', updateCommand],
+  ['validate', validateCommand],
+  ['version', versionCommand],
 ];

@@ -8,7 +8,7 @@ import type { EventEmitter } from 'node:events';
 import type { Command } from 'commander';
 import { exitCodeTable, MIXED_FAILURES_NOTE } from '../../core/errors/exit-codes.js';
 import { ENVIRONMENT } from './environment.js';
-import { COMMAND_GROUPS, HELP_TOPICS } from './groups.js';
+import { HELP_TOPICS } from './groups.js';
 
 /** Escapes text for roff: backslashes, minus signs (so options copy as typed), a leading dot or quote. */
 export function roff(text: string): string {
@@ -95,10 +95,11 @@ function page(cmd: Command, path: string[], program: Command, version: string): 
   const subs = visibleCommands(cmd);
   if (subs.length > 0) {
     out.push('.SH COMMANDS');
-    const groups = path.length === 0 ? COMMAND_GROUPS : [['', subs.map((s) => s.name())] as const];
-    for (const [heading, names] of groups) {
+    // The program's commands under their help headings, in the order --help lists them.
+    const headings = path.length === 0 ? [...new Set(subs.map((s) => s.helpGroup()))] : [''];
+    for (const heading of headings) {
       if (heading) out.push('.SS', roff(heading.replace(/:$/, '')));
-      for (const sub of subs.filter((s) => names.includes(s.name()))) {
+      for (const sub of subs.filter((s) => !heading || s.helpGroup() === heading)) {
         out.push(
           '.TP',
           `${bold(`${['jobs', ...path, sub.name()].join(' ')}`)}`,

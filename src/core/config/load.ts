@@ -4,14 +4,18 @@
  * JOBS_CONFIG instead of both. Each file is parsed, interpolated and validated on its own so an error
  * names the file it is in.
  *
+ * cosmiconfig searches and loads (explorer.ts), with the loaders below: YAML through the `yaml`
+ * package (its errors keep their line and column), JSON, and JavaScript where it may run.
+ *
  * A project config arrives with any checkout, a pull request's included, so what it can do is
- * limited: a JavaScript one found by the search is not run (see searchUpwards), and no config
+ * limited: a JavaScript one found by the search is not run (see projectLoaders), and no config
  * may copy the token anywhere but a profile's `token` (see interpolate.ts).
  */
-import { readdir, readFile as readFileText, stat } from '../util/quick-fs.js';
-import { dirname, extname, resolve as resolvePath } from 'node:path';
-import type { cosmiconfig as Cosmiconfig, Loader } from 'cosmiconfig';
+import { stat } from '../util/quick-fs.js';
+import { basename, extname, resolve as resolvePath } from 'node:path';
+import type { CosmiconfigResult, Loader } from 'cosmiconfig';
 import { ConfigError } from '../errors/failures.js';
+import { explorer, Loaded, loadedValue, type Explorer, type Loaders } from './explorer.js';
 import { allowedNames, InterpolationError, interpolateData, isSoleReference, tokenVariables, type ReadPolicy, type TokenVariables } from './interpolate.js';
 import { displayPath, homeDir, userConfigDir } from './paths.js';
 import { isPlainObject, type PlainObject } from './plain.js';
@@ -121,14 +125,17 @@ export async function loadConfigFiles(input: LoadInput): Promise<FoundConfig> {
         details: [`Create it, or ${explicit.source.kind === 'flag' ? 'drop --config' : 'unset JOBS_CONFIG'} to search for .jobsrc.yaml and the user config.`],
       });
     }
-    files.push({ kind: 'explicit', path, config: (await readConfigFile(path, show)) ?? {} });
+    const config = loadedValue(await explore(explorer([], trustedLoaders(show)), (e) => e.load(path), show));
+    files.push({ kind: 'explicit', path, config: config ?? {} });
   } else {
-    const project = await searchUpwards(cwd, homeDir(env), show);
-    if (project && 'notRun' in project) warnings.push(notRunWarning(show(project.path)));
-    else if (project) files.push({ kind: 'project', path: project.path, config: project.config });
+    // The nearest project config, from cwd up to home (or the root); a JavaScript one ends the search
+    // unrun, so the file that applies is always the nearest one, never one further up in its place.
+    const project = await explore(explorer(PROJECT_PLACES, projectLoaders(show), homeDir(env)), (e) => e.search(cwd), show);
+    if (project && loadedValue(project) === NOT_RUN) warnings.push(notRunWarning(show(project.filepath)));
+    else if (project) files.push({ kind: 'project', path: project.filepath, config: loadedValue(project) });
     // The user's own directory, like their shell's start-up files: JavaScript there is run.
-    const user = await searchIn(userDir, USER_PLACES, show, true);
-    if (user && 'config' in user) files.push({ kind: 'user', path: user.path, config: user.config });
+    const user = await explore(explorer(USER_PLACES, trustedLoaders(show)), (e) => e.search(userDir), show);
+    if (user) files.push({ kind: 'user', path: user.filepath, config: loadedValue(user) });
   }
 
   // Every file's profiles name token variables before any file is interpolated: a project config
@@ -172,89 +179,48 @@ function explicitConfig(input: LoadInput): { value: string; source: SettingSourc
   return undefined;
 }
 
-type Explorer = ReturnType<typeof Cosmiconfig>;
+/** A JavaScript config found by the search, in place of its settings: it ends the search, unrun. */
+const NOT_RUN = Symbol('not run');
 
-/**
- * cosmiconfig is loaded only for JavaScript config files: YAML and JSON are parsed here, and the
- * search itself is a readdir per folder, so a run without a JS config (most runs) doesn't pay for it.
- */
-async function explorer(places: readonly string[], show: (file: string) => string): Promise<Explorer> {
-  const { cosmiconfig } = await import('cosmiconfig');
-  const { parseDocument } = await import('yaml');
-  const yamlLoader: Loader = (file, content) => parseYamlConfig(parseDocument, content, show(file));
-  const jsonLoader: Loader = (file, content) => parseJsonConfig(content, show(file));
-  return cosmiconfig('jobs', {
-    searchPlaces: [...places],
-    searchStrategy: 'none',
-    cache: false,
-    loaders: { '.yaml': yamlLoader, '.yml': yamlLoader, noExt: yamlLoader, '.json': jsonLoader },
-  });
-}
-
-type Found = { path: string; config: unknown } | { path: string; notRun: true };
-
-/**
- * The nearest project config. A JavaScript file found here is not run (`notRun`); it still ends the
- * search, so the file that applies is always the nearest one, never one further up in its place.
- */
-async function searchUpwards(cwd: string, home: string, show: (file: string) => string): Promise<Found | undefined> {
-  const stopAt = resolvePath(home);
-  let dir = resolvePath(cwd);
-  // Bounded by the depth of the path: each step goes one directory up.
-  for (;;) {
-    const found = await searchIn(dir, PROJECT_PLACES, show, false);
-    if (found) return found;
-    const parent = dirname(dir);
-    if (dir === stopAt || parent === dir) return undefined;
-    dir = parent;
-  }
-}
-
-/** The first of `places` in `dir` that holds a config (as cosmiconfig would pick it). */
-async function searchIn(dir: string, places: readonly string[], show: (file: string) => string, runJavaScript: boolean): Promise<Found | undefined> {
-  let names: Set<string>;
+/** Runs one search or load, its errors as ConfigErrors naming the file. */
+async function explore(made: Promise<Explorer>, step: (e: Explorer) => Promise<CosmiconfigResult>, show: (file: string) => string): Promise<CosmiconfigResult> {
   try {
-    names = new Set(await readdir(dir));
-  } catch {
-    return undefined;
-  }
-  for (const place of places) {
-    if (!names.has(place)) continue;
-    const path = resolvePath(dir, place);
-    if (!(await isFile(path))) continue;
-    if (place === 'package.json') {
-      const pkg = parseJsonConfig(await readFileText(path, 'utf8'), show(path));
-      if (isPlainObject(pkg) && Object.prototype.hasOwnProperty.call(pkg, 'jobs')) return { path, config: pkg.jobs };
-      continue;
-    }
-    if (!runJavaScript && isJavaScriptConfig(path)) {
-      if ((await readFileText(path, 'utf8')).trim() !== '') return { path, notRun: true };
-      continue;
-    }
-    const config = await readConfigFile(path, show);
-    // Like cosmiconfig's search, an empty file is passed over.
-    if (config !== undefined && config !== null) return { path, config };
-  }
-  return undefined;
-}
-
-/** Reads one config file: YAML and JSON here, JavaScript through cosmiconfig. */
-async function readConfigFile(path: string, show: (file: string) => string): Promise<unknown> {
-  const ext = extname(path);
-  if (ext === '.json' || ext === '.yaml' || ext === '.yml' || ext === '') {
-    const text = await readFileText(path, 'utf8');
-    if (text.trim() === '') return undefined;
-    if (ext !== '.json') return parseYamlConfig((await import('yaml')).parseDocument, text, show(path));
-    const data = parseJsonConfig(text, show(path));
-    // Named directly (--config package.json), a package.json holds its config under `jobs`.
-    return path.endsWith('package.json') && isPlainObject(data) ? data.jobs : data;
-  }
-  try {
-    const result = await (await explorer([], show)).load(path);
-    return result?.config;
+    return await step(await made);
   } catch (error) {
     throw asConfigError(error, show);
   }
+}
+
+/** The value as cosmiconfig takes it: boxed (explorer.ts), `null` when the file holds nothing. */
+function box(value: unknown): Loaded | null {
+  return value === undefined || value === null ? null : new Loaded(value);
+}
+
+/** YAML and JSON; a package.json holds its config under `jobs`, and without that key is passed over. */
+function dataLoaders(show: (file: string) => string): Loaders {
+  const yaml: Loader = async (file, content) => box(parseYamlConfig((await import('yaml')).parseDocument, content, show(file)));
+  const json: Loader = (file, content) => {
+    const data = parseJsonConfig(content, show(file));
+    if (basename(file) !== 'package.json') return box(data);
+    return isPlainObject(data) && Object.prototype.hasOwnProperty.call(data, 'jobs') ? { jobs: new Loaded(data.jobs) } : {};
+  };
+  return { '.yaml': yaml, '.yml': yaml, noExt: yaml, '.json': json };
+}
+
+/** For the search from the working directory: JavaScript is not run (any checkout could bring it). */
+function projectLoaders(show: (file: string) => string): Loaders {
+  const notRun: Loader = () => new Loaded(NOT_RUN);
+  return { ...dataLoaders(show), '.js': notRun, '.cjs': notRun, '.mjs': notRun };
+}
+
+/** For the user's own config and a file named by --config / JOBS_CONFIG: JavaScript is run, by cosmiconfig. */
+function trustedLoaders(show: (file: string) => string): Loaders {
+  const run: Loader = async (file, content) => {
+    // Not bundled (scripts/build.mjs): its import() of the file needs Node's own module loader.
+    const { loadJs } = (await import('cosmiconfig/dist/loaders.js')) as unknown as { loadJs: Loader };
+    return box(await loadJs(file, content));
+  };
+  return { ...dataLoaders(show), '.js': run, '.cjs': run, '.mjs': run };
 }
 
 function asConfigError(error: unknown, show: (file: string) => string): ConfigError {
@@ -371,36 +337,24 @@ export async function locateConfigFiles(input: LoadInput): Promise<LocatedFiles>
     const path = resolvePath(input.cwd, explicit.value);
     return { explicit: { path, source: explicit.source, exists: await isFile(path) }, userDir };
   }
-  const stopAt = resolvePath(homeDir(input.env));
-  let project: string | undefined;
-  for (let dir = resolvePath(input.cwd); ;) {
-    project = await firstPlace(dir, PROJECT_PLACES);
-    const parent = dirname(dir);
-    if (project || dir === stopAt || parent === dir) break;
-    dir = parent;
-  }
-  return { project, user: await firstPlace(userDir, USER_PLACES), userDir };
+  const project = await explore(explorer(PROJECT_PLACES, locatingLoaders(), homeDir(input.env)), (e) => e.search(input.cwd), String);
+  const user = await explore(explorer(USER_PLACES, locatingLoaders(), undefined), (e) => e.search(userDir), String);
+  return { project: project?.filepath, user: user?.filepath, userDir };
 }
 
-async function firstPlace(dir: string, places: readonly string[]): Promise<string | undefined> {
-  for (const place of places) {
-    const path = resolvePath(dir, place);
-    let text: string;
+/**
+ * Loaders that only say a file counts, without reading it as a config: a non-empty file does; a
+ * package.json does with a `jobs` value (a broken one is not ours to report here: the search does).
+ */
+function locatingLoaders(): Loaders {
+  const counts: Loader = (file, content) => {
+    if (basename(file) !== 'package.json') return new Loaded(true);
     try {
-      text = await readFileText(path, 'utf8');
+      const pkg = JSON.parse(content) as unknown;
+      return isPlainObject(pkg) && pkg.jobs !== undefined && pkg.jobs !== null ? { jobs: new Loaded(true) } : {};
     } catch {
-      continue;
+      return {};
     }
-    if (place === 'package.json') {
-      try {
-        const pkg = JSON.parse(text) as unknown;
-        if (isPlainObject(pkg) && pkg.jobs !== undefined && pkg.jobs !== null) return path;
-      } catch {
-        // A broken package.json is not ours to report here; the search reports it when it reads it.
-      }
-      continue;
-    }
-    if (text.trim() !== '') return path;
-  }
-  return undefined;
+  };
+  return Object.fromEntries(['.yaml', '.yml', 'noExt', '.json', '.js', '.cjs', '.mjs'].map((ext) => [ext, counts]));
 }

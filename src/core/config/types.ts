@@ -9,6 +9,24 @@ export type SettingSource =
   | { kind: 'default' }
   | { kind: 'sandbox' };
 
+type SourceKind = SettingSource['kind'];
+type FieldsOf<K extends SourceKind> = Exclude<keyof Extract<SettingSource, { kind: K }>, 'kind'>;
+
+/**
+ * Every kind of source with its fields, as a value: the output schemas list the same
+ * (schemas/output/common.schema.json, `$defs/source`), and test/core/config/types.test.ts holds the
+ * two together. The compiler holds this to SettingSource: a kind added there must be added here.
+ */
+export const SETTING_SOURCE_FIELDS: { readonly [K in SourceKind]: ReadonlyArray<FieldsOf<K>> } = {
+  flag: ['name'],
+  env: ['name'],
+  file: ['path', 'key'],
+  store: ['path'],
+  keyring: ['account'],
+  default: [],
+  sandbox: [],
+};
+
 export interface Setting<T> {
   value: T;
   source: SettingSource;

@@ -5,6 +5,7 @@ import type { Shell } from '../../completion/script.js';
 export default function completion({ program, name, action }: CommandSetup): void {
   const command = program
     .command('completion')
+    .helpGroup('Local tools:')
     .description('print a shell completion script for bash, zsh or fish')
     .addArgument(new Argument('<shell>', 'the shell to complete in').choices(['bash', 'zsh', 'fish']))
     // The hidden helper below is a subcommand; keep it out of the usage line.

@@ -3,6 +3,7 @@ import type { CommandSetup } from '../../program.js';
 export default function config({ program, name, action }: CommandSetup): void {
   const command = program
     .command('config')
+    .helpGroup('Service and settings:')
     .description('show and change settings: get, set, unset, list, path')
     .addHelpText(
       'after',

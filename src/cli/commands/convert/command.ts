@@ -5,6 +5,7 @@ import type { ConvertFlags } from './run.js';
 export default function convert({ program, name, action }: CommandSetup): void {
   program
     .command('convert')
+    .helpGroup('Local tools:')
     .description('turn YAML adverts into Markdown adverts (front matter and body), or back with --to yaml')
     .argument('<paths...>', 'advert files, or folders (searched recursively, as validate does)')
     .addOption(new Option('--to <format>', 'the format to write; files already in it are left as they are').choices(['markdown', 'yaml']).default('markdown'))

@@ -2,7 +2,7 @@ import type { CommandSetup } from '../../program.js';
 import { withSendOptions, type PublishFlags } from '../publish/command.js';
 
 export default function create({ program, name, action }: CommandSetup): void {
-  withSendOptions(program.command('create').description('create each advert (POST /jobs); a reference that is already taken is an error'))
+  withSendOptions(program.command('create').helpGroup('Adverts:').description('create each advert (POST /jobs); a reference that is already taken is an error'))
     .addHelpText(
       'after',
       `

@@ -4,6 +4,7 @@ import type { DeleteFlags } from './run.js';
 export default function del({ program, name, action }: CommandSetup): void {
   program
     .command('delete')
+    .helpGroup('Adverts:')
     .description('delete published adverts (DELETE /jobs/<reference>)')
     .argument('<reference...>', 'references of the adverts to delete')
     .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')

@@ -3,6 +3,7 @@ import type { CommandSetup } from '../../program.js';
 export default function doctor({ program, name, action }: CommandSetup): void {
   program
     .command('doctor')
+    .helpGroup('Service and settings:')
     .description('show the settings in use and check the service is reachable and accepts the credentials')
     .addHelpText(
       'after',

@@ -10,13 +10,13 @@ import { ApiError, ExitCode, JobsError } from '../../../core/errors/failures.js'
 import { paint } from '../../output/summary.js';
 import { sanitize } from '../../../core/util/sanitize.js';
 import { describeSource } from '../../../core/config/describe.js';
-import { displayPath, tildePath } from '../../../core/config/paths.js';
+import { displayPath } from '../../../core/config/paths.js';
 import { resolveDetailed, type ResolvedConfigWithHttp } from '../../../core/config/resolve.js';
 import { effectiveRows, renderRows, rowsJson, type SettingRow } from '../../output/settings-table.js';
 import type { SettingSource } from '../../../core/config/types.js';
 import { isJson, writeJson } from '../../output/command-io.js';
 import { chooseProxy, describeDecision } from '../../../core/api/proxy.js';
-import { usesSandbox } from '../../../core/config/sandbox-source.js';
+import { baseUrlHint, rejectedTokenHint, serviceInUse } from '../../../core/config/service-in-use.js';
 
 export interface Check {
   name: string;
@@ -55,26 +55,17 @@ type Fail = (check: Omit<Check, 'ok'>, code: number) => void;
 
 async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks: Check[], fail: Fail): Promise<void> {
   const from = (source: SettingSource) => describeSource(source, ctx.cwd, ctx.env);
-  const baseUrl = config.baseUrl.value;
-  const sandbox = usesSandbox(config);
-  if (sandbox) checks.push({ name: 'base URL', ok: true, detail: `the embedded sandbox (from ${from(config.baseUrl.source)})` });
-  else if (baseUrl) checks.push({ name: 'base URL', ok: true, detail: `${baseUrl} (from ${from(config.baseUrl.source)})` });
-  else {
-    fail(
-      {
-        name: 'base URL',
-        detail: 'not set',
-        hints: [baseUrlHint(ctx, config.profile.value)],
-      },
-      ExitCode.usage,
-    );
-  }
+  const place = { name: ctx.name, cwd: ctx.cwd, env: ctx.env, ...(ctx.globals.tokenFile ? { tokenFile: ctx.globals.tokenFile } : {}) };
+  const use = serviceInUse(config);
+  const baseUrl = use.service.kind === 'url' ? use.service.url : undefined;
+  const sandbox = use.service.kind === 'sandbox';
+  if (use.service.kind === 'sandbox') checks.push({ name: 'base URL', ok: true, detail: `the embedded sandbox (from ${from(use.service.source)})` });
+  else if (use.service.kind === 'url') checks.push({ name: 'base URL', ok: true, detail: `${use.service.url} (from ${from(use.service.source)})` });
+  else fail({ name: 'base URL', detail: 'not set', hints: [baseUrlHint(place, use.profile.value)] }, ExitCode.usage);
   const token = config.token;
-  if (sandbox) checks.push({ name: 'token', ok: true, detail: `the sandbox's own (from ${from(config.token?.source ?? config.baseUrl.source)})` });
-  else if (token) checks.push({ name: 'token', ok: true, detail: `found (from ${from(token.source)})` });
-  else {
-    fail({ name: 'token', detail: 'not found', hints: [`Run '${ctx.name} login', set JOBS_TOKEN, or pass --token-file <file>.`] }, ExitCode.usage);
-  }
+  if (use.token.kind === 'sandbox') checks.push({ name: 'token', ok: true, detail: `the sandbox's own (from ${from(use.token.source)})` });
+  else if (use.token.kind === 'found') checks.push({ name: 'token', ok: true, detail: `found (from ${from(use.token.source)})` });
+  else fail({ name: 'token', detail: 'not found', hints: [`Run '${ctx.name} login', set JOBS_TOKEN, or pass --token-file <file>.`] }, ExitCode.usage);
   if (!sandbox && baseUrl) {
     // Which proxy the probe below goes through, and which variable said so (never its credentials).
     try {
@@ -110,7 +101,10 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
         break;
       case 'unauthorized':
         checks.push({ name: 'service', ok: true, detail: `reachable (${probe} answered ${error.status ?? 401})` });
-        fail({ name: 'credentials', detail: `rejected (${error.status ?? 401} unauthorized)`, hints: [tokenHint(ctx, token?.source)] }, ExitCode.unauthorized);
+        fail(
+          { name: 'credentials', detail: `rejected (${error.status ?? 401} unauthorized)`, hints: [rejectedTokenHint(place, token?.source)] },
+          ExitCode.unauthorized,
+        );
         return;
       case 'quota':
         checks.push({ name: 'service', ok: true, detail: `reachable (${probe} answered ${error.status ?? 429})` });
@@ -135,24 +129,6 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
   }
   checks.push({ name: 'service', ok: true, detail: `reachable (${probe} answered ${status ?? 'without a status'})` });
   checks.push({ name: 'credentials', ok: true, detail: 'accepted' });
-}
-
-function tokenHint(ctx: Context, source: SettingSource | undefined): string {
-  if (!source) return `Run '${ctx.name} login' to store a token.`;
-  switch (source.kind) {
-    case 'env':
-      return `The token came from ${source.name}; check its value, or unset it to use the profile's or the stored token.`;
-    case 'flag':
-      return `The token came from --token-file ${ctx.globals.tokenFile ?? ''}; check the file's content.`.replace(' ;', ';');
-    case 'file':
-      return `The token came from ${displayPath(source.path, ctx.cwd, ctx.env)}: ${source.key}; check that value (or the variable it names).`;
-    case 'store':
-      return `The token came from '${ctx.name} login' (${tildePath(source.path, ctx.env)}); run '${ctx.name} login' again to replace it.`;
-    case 'keyring':
-      return `The token came from '${ctx.name} login' (${describeSource(source, ctx.cwd, ctx.env)}); run '${ctx.name} login' again to replace it.`;
-    default:
-      return `Run '${ctx.name} login' to store a new token.`;
-  }
 }
 
 function report(ctx: Context, config: ResolvedConfigWithHttp | undefined, checks: Check[], exitCode: number): number {
@@ -184,14 +160,4 @@ function report(ctx: Context, config: ResolvedConfigWithHttp | undefined, checks
   }
   for (const warning of config?.warnings ?? []) ctx.io.stderr.write(`${ctx.name}: warning: ${sanitize(warning)}\n`);
   return exitCode;
-}
-
-/**
- * How to set the base URL so that it is used: a profile's base_url counts only for the profile in
- * use; with none selected, that is the profile named "default".
- */
-function baseUrlHint(ctx: Context, profile: string | undefined): string {
-  const name = ctx.name;
-  if (profile !== undefined) return `Pass --base-url, set JOBS_BASE_URL, or run: ${name} config set profiles.${profile}.base_url https://...`;
-  return `Pass --base-url, set JOBS_BASE_URL, or run: ${name} config set profiles.default.base_url https://... (the profile "default" is used when none is selected)`;
 }

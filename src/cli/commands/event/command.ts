@@ -6,6 +6,7 @@ import type { EventFlags } from './run.js';
 export default function event({ program, name, action }: CommandSetup): void {
   program
     .command('event')
+    .helpGroup('Statistics and applications:')
     .description('report what the recruiter did with a job application (view, like or reject)')
     .argument('<application-id>', 'the job application id received in the job application callback')
     .argument('<kind>', `one of ${EVENT_KINDS.join(', ')}`)

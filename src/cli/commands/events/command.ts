@@ -6,6 +6,7 @@ import { parseCount } from '../parsers.js';
 export default function events({ program, name, action }: CommandSetup): void {
   program
     .command('events')
+    .helpGroup('Bulk runs:')
     .description('post many job application events (view, like, reject) from an NDJSON, CSV or YAML file, journaling each outcome')
     .argument('<file>', 'events file: .ndjson/.jsonl, .csv or .yaml/.yml; - for stdin (with --format and --journal)')
     .addOption(new Option('--format <format>', 'the file format, when its name does not tell').choices(['ndjson', 'csv', 'yaml']))

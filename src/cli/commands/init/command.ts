@@ -4,6 +4,7 @@ import type { InitFlags } from './run.js';
 export default function init({ program, name, action }: CommandSetup): void {
   program
     .command('init')
+    .helpGroup('Local tools:')
     .description('write a commented advert to start from (or, with --config <file>, a commented project config)')
     .argument('[file]', 'the advert file to write (default: advert.yaml; a folder gets advert.yaml inside; - prints it)')
     .option('--force', 'overwrite the file if it exists')

@@ -3,6 +3,7 @@ import type { CommandSetup } from '../../program.js';
 export default function login({ program, name, action }: CommandSetup): void {
   program
     .command('login')
+    .helpGroup('Service and settings:')
     .description('store a token for the selected profile (asked without echo, or read from stdin)')
     .option('--with-token', 'read the token from stdin instead of asking (for CI and scripts)')
     .option('--insecure-storage', 'keep the token in a file only you can read (mode 0600) instead of the OS keyring')

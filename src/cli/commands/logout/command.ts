@@ -3,6 +3,7 @@ import type { CommandSetup } from '../../program.js';
 export default function logout({ program, name, action }: CommandSetup): void {
   program
     .command('logout')
+    .helpGroup('Service and settings:')
     .description('remove the stored token of the selected profile (succeeds when there is none)')
     .addHelpText(
       'after',

@@ -16,7 +16,9 @@ export function withSendOptions(command: Command): Command {
 }
 
 export default function publish({ program, name, action }: CommandSetup): void {
-  withSendOptions(program.command('publish').description('create or update each advert (upsert): POST, and PUT where the reference is taken'))
+  withSendOptions(
+    program.command('publish').helpGroup('Adverts:').description('create or update each advert (upsert): POST, and PUT where the reference is taken'),
+  )
     .addHelpText(
       'after',
       `

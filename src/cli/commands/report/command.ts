@@ -10,6 +10,7 @@ export const DEFAULT_REPORT_FILE = '.jobs/report.html';
 export default function report({ program, action, name }: CommandSetup): void {
   program
     .command('report')
+    .helpGroup('Statistics and applications:')
     .description('write an HTML page of statistics over time, from the history that stats records')
     .option('--file <path>', 'the page to write; - for stdout', DEFAULT_REPORT_FILE)
     .option('--since <duration>', 'only snapshots from this window (30d, 12h); default: the whole history')

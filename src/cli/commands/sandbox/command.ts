@@ -6,6 +6,7 @@ const collect = (value: string, previous: string[] | undefined): string[] => [..
 export default function sandbox({ program, name, action }: CommandSetup): void {
   program
     .command('sandbox')
+    .helpGroup('Local tools:')
     .description('run a local emulator of the Job Advert Service, for trying adverts and pipelines safely')
     .option('--port <port>', 'port to listen on; 0 picks a free one', '4010')
     .option('--host <host>', 'address to bind; keep the loopback default unless you mean to expose it', '127.0.0.1')

@@ -9,6 +9,7 @@ const KINDS = ['create', 'update', 'event', 'config'];
 export default function schema({ program, name, action }: CommandSetup): void {
   program
     .command('schema')
+    .helpGroup('Local tools:')
     .description('print a JSON Schema shipped with jobs: an advert (create), a partial update, an event, or the config')
     .addArgument(new Argument('[kind]', 'which schema').choices(KINDS).default('create'))
     .option('--path', 'print the path of the schema file instead of its content')

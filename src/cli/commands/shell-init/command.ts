@@ -5,6 +5,7 @@ import type { Shell } from '../../completion/script.js';
 export default function shellInit({ program, name, action }: CommandSetup): void {
   program
     .command('shell-init')
+    .helpGroup('Local tools:')
     .description("print the lines for your shell's rc file: a jobs function beside the builtin, and completion")
     .addArgument(new Argument('<shell>', 'the shell: bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
     .addHelpText(

@@ -4,6 +4,7 @@ import type { StatsFlags } from './run.js';
 export default function stats({ program, name, action }: CommandSetup): void {
   program
     .command('stats')
+    .helpGroup('Statistics and applications:')
     .description('show views, likes, applications and unviewed applications of adverts')
     .argument('[reference...]', 'references of published adverts')
     .option('--all', 'every advert this tool published to the service (publish, create, sync), and those of ./.jobs-state.json')

@@ -5,6 +5,7 @@ import type { SyncFlags } from './run.js';
 export default function sync({ program, name, action }: CommandSetup): void {
   program
     .command('sync')
+    .helpGroup('Bulk runs:')
     .description('make the service match a folder of adverts: create, update and (with --prune) delete')
     .argument('<dir>', 'the folder of advert files (searched recursively)')
     .option('--dry-run', 'print the plan and send nothing')

@@ -6,6 +6,7 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 export default function update({ program, name, action }: CommandSetup): void {
   program
     .command('update')
+    .helpGroup('Adverts:')
     .description('change some fields of a published advert (PUT /jobs/<reference>)')
     .argument('<reference>', 'the reference of the advert to change')
     .argument('[file]', 'a YAML file holding only the fields to change (- for stdin)')

@@ -4,6 +4,7 @@ import type { ValidateFlags } from './run.js';
 export default function validate({ program, name, action }: CommandSetup): void {
   program
     .command('validate')
+    .helpGroup('Adverts:')
     .description('check advert files locally against the schema; nothing is sent')
     .argument('<paths...>', 'files, folders (searched recursively for .yaml, .yml, .json, .md) or - for stdin')
     .option('--update', 'check partial update files (any subset of fields) instead of full adverts')

@@ -3,6 +3,7 @@ import type { CommandSetup } from '../../program.js';
 export default function version({ program, name, action }: CommandSetup): void {
   program
     .command('version')
+    .helpGroup('Local tools:')
     .description('print the version (the same as --version)')
     .addHelpText(
       'after',

@@ -1,0 +1,54 @@
+/**
+ * cosmiconfig searches and loads the config files (src/core/config/explorer.ts); what it would do of
+ * its own with a file's keys or a planted file does not happen.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfigFiles, locateConfigFiles } from '../../../src/core/config/load.js';
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A HOME with a project two folders down; the search stops at HOME. */
+function home(files: Record<string, string>): { project: string; env: Record<string, string> } {
+  const dir = mkdtempSync(join(tmpdir(), 'jobs-explorer-'));
+  made.push(dir);
+  const project = join(dir, 'work', 'project');
+  mkdirSync(project, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return { project, env: { HOME: dir, XDG_CONFIG_HOME: join(dir, 'config') } };
+}
+
+describe('the config search', () => {
+  it('finds the nearest project config up the tree, and the user config beside it', async () => {
+    const { project, env } = home({ 'work/.jobsrc.yaml': 'concurrency: 3\n', '.jobsrc.json': '{"retries": 1}' });
+    mkdirSync(join(env.XDG_CONFIG_HOME!, 'jobs'), { recursive: true });
+    writeFileSync(join(env.XDG_CONFIG_HOME!, 'jobs', 'config.yaml'), 'retries: 4\n');
+    const found = await loadConfigFiles({ cwd: project, env });
+    expect(found.layers.map((layer) => [layer.kind, layer.path, layer.data])).toEqual([
+      ['project', join(env.HOME!, 'work', '.jobsrc.yaml'), { concurrency: 3 }],
+      ['user', join(env.XDG_CONFIG_HOME!, 'jobs', 'config.yaml'), { retries: 4 }],
+    ]);
+  });
+
+  it('$import in a config is a key like any other: refused by the config schema, the file it names is not read', async () => {
+    const { project, env } = home({ 'secret.yaml': 'base_url: https://elsewhere.example\n' });
+    writeFileSync(join(project, '.jobsrc.yaml'), `$import: ${join(env.HOME!, 'secret.yaml')}\nconcurrency: 2\n`);
+    await expect(loadConfigFiles({ cwd: project, env })).rejects.toThrow(/^\.jobsrc\.yaml: \$import: /);
+  });
+
+  it.skipIf(process.platform === 'win32')('a FIFO planted as .jobsrc.yaml is passed over at once (reading it would wait for a writer)', async () => {
+    const { project, env } = home({ 'work/.jobsrc.yaml': 'concurrency: 3\n' });
+    expect(spawnSync('mkfifo', [join(project, '.jobsrc.yaml')]).status).toBe(0);
+    const t = performance.now();
+    const found = await loadConfigFiles({ cwd: project, env });
+    expect(found.layers.map((layer) => layer.path)).toEqual([join(env.HOME!, 'work', '.jobsrc.yaml')]);
+    expect((await locateConfigFiles({ cwd: project, env })).project).toBe(join(env.HOME!, 'work', '.jobsrc.yaml'));
+    expect(performance.now() - t).toBeLessThan(2000);
+  });
+});
