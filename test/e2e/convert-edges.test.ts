@@ -4,7 +4,7 @@
  * passes over, anchors and aliases convert, a `locations:` advert converts both ways, and a run
  * stopped by a failure or by Ctrl-C reports every file it converted (and removed) before.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -152,17 +152,26 @@ describe('jobs convert: anchors, places', () => {
     expect(bodies(after.stdout)).toStrictEqual(bodies(before.stdout));
   });
 
-  it('a folder run reports every file converted and removed before an unexpected failure', async () => {
-    // A target that becomes a folder between the plan and the write is such a failure; here the
-    // second file's new name is a folder from the start, which the plan does not look at (--force).
-    const dir = folder({ 'a.yaml': advert('F-1'), 'b.yaml': advert('F-2') });
-    const { mkdirSync } = await import('node:fs');
+  it('a file that cannot be written (a folder at its name, --force) is reported; the files around it are converted and reported', async () => {
+    const dir = folder({ 'a.yaml': advert('F-1'), 'b.yaml': advert('F-2'), 'c.yaml': advert('F-3') });
     mkdirSync(join(dir, 'b.md'));
     const run = await jobs(['convert', '.', '--remove', '--force'], { cwd: dir });
-    expect(run.stderr).toContain('✔ a.yaml -> a.md');
-    expect(run.stderr).toMatch(/cannot write b\.md: .*; nothing was written for b\.yaml, which is left as it was/);
-    expect(run.code).not.toBe(0);
-    expect(listing(dir)).toEqual(['a.md', 'b.md', 'b.yaml']);
+    const lines = run.stderr.split('\n').filter((l) => /^[✔✖]/.test(l));
+    expect(lines[0]).toBe('✔ a.yaml -> a.md');
+    expect(lines[1]).toMatch(/^✖ cannot write b\.md: .*; nothing was written for b\.yaml, which is left as it was$/);
+    expect(lines[2]).toBe('✔ c.yaml -> c.md');
+    expect(lines[3]).toBe('✖ 2 converted, 1 could not be converted');
+    expect(run.code).toBe(2);
+    expect(listing(dir)).toEqual(['a.md', 'b.md', 'b.yaml', 'c.md']);
+    // --json: one document on stdout, every file in it.
+    writeFileSync(join(dir, 'd.yaml'), advert('F-4'));
+    const json = await jobs(['convert', '.', '--force', '--json'], { cwd: dir });
+    const files = (JSON.parse(json.stdout) as { files: { source: string; status: string }[] }).files;
+    expect(files.filter((f) => f.status !== 'unchanged').map((f) => [f.source, f.status])).toEqual([
+      ['b.yaml', 'failed'],
+      ['d.yaml', 'written'],
+    ]);
+    expect(json.code).toBe(2);
   });
 
   it('a locations: advert converts to Markdown and back: the same adverts, the list kept as a field', async () => {

@@ -69,7 +69,14 @@ export async function runConvert(ctx: Context, paths: string[], flags: ConvertFl
   const claims = new Map<string, string[]>();
   for (const p of plans) for (const part of p.parts) claims.set(part.path, [...(claims.get(part.path) ?? []), p.source]);
 
-  const report = () => reportConvert(ctx, flags, results);
+  // Reported in the order the files were found (a folder's results are added once it is synced).
+  const order = new Map(files.map((f, i) => [f.display, i]));
+  const report = () =>
+    reportConvert(
+      ctx,
+      flags,
+      results.sort((a, b) => (order.get(a.source) ?? -1) - (order.get(b.source) ?? -1)),
+    );
   // A folder at a time: its new files are written and synced, then the folder once (their names),
   // and only then are their sources removed (and the folder synced again).
   const folders = new Map<string, Plan[]>();
@@ -102,7 +109,9 @@ export async function runConvert(ctx: Context, paths: string[], flags: ConvertFl
       if (ctx.signal.aborted) break;
     }
   } catch (error) {
-    // An unexpected failure (a disk error) still reports every file converted (and removed) before it.
+    // An unexpected failure (a bug) still reports every file converted (and removed) before it; with
+    // --json the error alone is written, as stdout holds one document.
+    if (isJson(ctx)) throw error;
     report();
     throw error;
   }
@@ -190,7 +199,12 @@ function convertOne(p: Plan, flags: ConvertFlags, claims: Map<string, string[]>)
         const errors = [`${part.target} already exists; nothing was written for ${p.source} (pass --force to overwrite it)`];
         return { source: p.source, targets, status: 'exists', notes: [], errors };
       }
-      throw cannotWrite(part.target, part.path, error, { after: `; nothing was written for ${p.source}, which is left as it was` });
+      // A disk's refusal (full, read-only, a link at the name with --force) is this file's failure: the
+      // run goes on, so every file is reported in one answer (one JSON document with --json).
+      const failure = cannotWrite(part.target, part.path, error, { after: `; nothing was written for ${p.source}, which is left as it was` });
+      const result: FileResult = { source: p.source, targets, status: 'failed', notes: [], errors: [failure.message] };
+      UNWRITABLE.add(result);
+      return result;
     }
     if (existed) overwritten.push(`${part.target} was overwritten (--force)`);
     else created.push(part.path);
@@ -207,12 +221,21 @@ function convertOne(p: Plan, flags: ConvertFlags, claims: Map<string, string[]>)
   return { source: p.source, targets, status: 'written', notes: overwritten.concat(notes), errors: [] };
 }
 
+/** Results that failed at the disk, not at their text: exit 2 (a usage or environment error), not 3. */
+const UNWRITABLE = new WeakSet<FileResult>();
+
 function reportConvert(ctx: Context, flags: ConvertFlags, results: FileResult[]): number {
   const toMarkdown = flags.to === 'markdown';
-  const failed = results.some((r) => r.status === 'failed');
+  const failed = results.some((r) => r.status === 'failed' && !UNWRITABLE.has(r));
   // Stopped by Ctrl-C (or SIGTERM, SIGHUP) between two files: what was done is reported, the rest left as it was.
   const stopped = ctx.signal.aborted;
-  const code = stopped ? ExitCode.interrupted : failed ? ExitCode.invalidInput : results.some((r) => r.status === 'exists') ? ExitCode.usage : ExitCode.ok;
+  const code = stopped
+    ? ExitCode.interrupted
+    : failed
+      ? ExitCode.invalidInput
+      : results.some((r) => r.status === 'exists' || UNWRITABLE.has(r))
+        ? ExitCode.usage
+        : ExitCode.ok;
   if (isJson(ctx)) {
     ctx.io.stdout.write(jsonText({ to: flags.to, removed: flags.remove === true, files: results }));
     return code;
