@@ -39,9 +39,17 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function dayOf(date: string): number | undefined {
   const m = DATE.exec(date);
   if (!m) return undefined;
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const ms = utcMs(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   // 2026-02-30 would roll over to March: not a calendar date.
   return new Date(ms).toISOString().slice(0, 10) === date ? ms / DAY_MS : undefined;
+}
+
+/**
+ * Date.UTC for every year: Date.UTC reads years 0-99 as 1900-1999 (0026-12-31 would be 1926's), so
+ * the year is set apart. `month` counts from 0; days beyond the month roll over as with Date.UTC.
+ */
+export function utcMs(year: number, month: number, day: number): number {
+  return new Date(0).setUTCFullYear(year, month, day);
 }
 
 /** YYYY-MM-DD of a day number. */

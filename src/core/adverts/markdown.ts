@@ -8,7 +8,6 @@
  * first line of text and after the last are dropped, and the text ends with one line break.
  */
 import type { AdvertSource, LoadProblem, PathSegment, Position } from './types.js';
-import { expansionOf } from './locations.js';
 
 /** The field the body holds. */
 export const BODY_FIELD = 'job_description';
@@ -61,10 +60,12 @@ export function splitMarkdown(text: string): MarkdownParts | MarkdownProblem {
       message: 'the front matter opened here is never closed: add a --- line after its last field, before the job description',
     };
   }
+  // Blank as in a YAML block: spaces and tabs only (a line of U+00A0 or U+3000 is text, kept as written).
+  const blank = (line: string) => /^[ \t]*$/.test(line);
   let first = closing + 1;
-  while (first < lines.length && lines[first]!.trim() === '') first++;
+  while (first < lines.length && blank(lines[first]!)) first++;
   let last = lines.length - 1;
-  while (last >= first && lines[last]!.trim() === '') last--;
+  while (last >= first && blank(lines[last]!)) last--;
   const body = last >= first ? `${lines.slice(first, last + 1).join('\n')}\n` : '';
   return {
     frontMatter: lines.slice(1, closing).join('\n') + (closing > 1 ? '\n' : ''),
@@ -129,16 +130,19 @@ function withBody(file: string, parts: MarkdownParts, result: Read): Read {
   if (problems.length > 0) return { adverts: [], problems };
   const opening: Position = { line: 1, column: 1 };
   const bodyAt: Position = { line: parts.bodyLine, column: 1 };
-  // Several adverts are one advert's places (a `locations:` list, see locations.ts): each gets the body.
-  const places = result.adverts.length > 1 && result.adverts.every((a) => expansionOf(a) !== undefined);
-  if (result.adverts.length > 1 && !places) {
+  // The front matter is exactly one YAML document. Several adverts are one advert's places (a
+  // `locations:` list, see locations.ts) only when they come from that one document: a second
+  // document (after `...`) would otherwise be read as more places, its job_description replaced.
+  const second = result.adverts.find((a) => a.index !== result.adverts[0]!.index);
+  if (second !== undefined) {
     return {
       adverts: [],
       problems: [
         {
           file,
-          position: opening,
-          message: 'the front matter holds more than one YAML document: a Markdown advert is one advert (split it into several .md files)',
+          position: { line: documentStart(parts.frontMatter, second.locate([]).line) + parts.frontMatterOffset, column: 1 },
+          message:
+            'a second YAML document starts here, in the front matter: a Markdown advert is one advert, its front matter one document (for several places, list them under `locations:`; otherwise split it into several .md files)',
           code: 'front_matter_documents',
         },
       ],
@@ -178,4 +182,14 @@ function withBody(file: string, parts: MarkdownParts, result: Read): Read {
     };
   };
   return { adverts: result.adverts.length > 0 ? result.adverts.map(withText) : [withText(undefined)], problems: [] };
+}
+
+/**
+ * The line (in the front matter) where the YAML document holding `line` starts: the last `---` or
+ * `...` marker before it (markers stand at column 0, so none is inside a value); `line` when none is.
+ */
+function documentStart(frontMatter: string, line: number): number {
+  const lines = frontMatter.split('\n');
+  for (let i = Math.min(line, lines.length) - 1; i >= 0; i--) if (/^(---|\.\.\.)([ \t]|$)/.test(lines[i]!)) return i + 1;
+  return line;
 }

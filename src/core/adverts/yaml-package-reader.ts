@@ -4,7 +4,7 @@
  * problem becomes a LoadProblem with a position, never an exception. It is the authority the fast
  * reader (fast-yaml.ts) must agree with; which of the two reads a text is decided in read-yaml.ts.
  */
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type ParsedNode } from 'yaml';
+import { isAlias, isCollection, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type ParsedNode } from 'yaml';
 import type { AdvertSource, LoadProblem, PathSegment, Position, ReadOptions, ReadResult } from './types.js';
 import { typedPlainScalar } from './scalars.js';
 import { sanitize } from '../util/sanitize.js';
@@ -121,7 +121,7 @@ function toValue(node: Node | null, doc: Document, path: PathSegment[], types: R
     const out: Record<string, unknown> = {};
     for (const pair of node.items) {
       const keyNode = pair.key as Node | null;
-      const key = keyNode === null ? '' : isScalar(keyNode) ? String(keyNode.value) : String(toValue(keyNode, doc, [], {}, budget, depth + 1));
+      const key = keyNode === null ? '' : isScalar(keyNode) ? String(keyNode.value) : keyText(toValue(keyNode, doc, [], {}, budget, depth + 1));
       // Own data property even for keys like __proto__.
       Object.defineProperty(out, key, {
         value: toValue(pair.value as Node | null, doc, [...path, key], types, budget, depth + 1),
@@ -138,6 +138,9 @@ function toValue(node: Node | null, doc: Document, path: PathSegment[], types: R
   return null;
 }
 
+/** A complex key (`? [a, b]`, `? {k: v}`) as messages name it: its value as JSON, not `[object Object]`. */
+const keyText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
 /** Offset of the node at `path`, or of its nearest present ancestor. */
 function locateOffset(doc: Document, root: ParsedNode, path: readonly PathSegment[]): number {
   let node: Node = root;
@@ -146,7 +149,9 @@ function locateOffset(doc: Document, root: ParsedNode, path: readonly PathSegmen
     for (let hops = 0; isAlias(current) && hops < MAX_DEPTH; hops++) current = (current.resolve(doc) as Node | undefined) ?? current;
     let next: Node | null | undefined;
     if (isMap(current)) {
-      const pair = current.items.find((p) => isScalar(p.key) && String(p.key.value) === String(seg));
+      const pair = current.items.find(
+        (p) => (isScalar(p.key) ? String(p.key.value) : isCollection(p.key) ? keyText(p.key.toJSON()) : undefined) === String(seg),
+      );
       next = pair ? ((pair.value as Node | null) ?? (pair.key as Node)) : undefined;
     } else if (isSeq(current) && /^\d+$/.test(String(seg))) {
       next = current.items[Number(seg)] as Node | undefined;

@@ -154,7 +154,9 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
     });
   }
   if (s.today !== undefined && valid && c.dates?.closes !== undefined && dateStatus(c.dates, s.today) === 'closed') {
-    for (const f of findingsFromTree({ [DATES_BLOCK]: { closes: ['closed'] } }, c.source, reference)) (out.warnings ??= []).push({ ...f, severity: 'warning' });
+    // The places of a `locations:` list share their dates: warned of once, with the first place (as an error would be).
+    for (const f of placeFindings(source, findingsFromTree({ [DATES_BLOCK]: { closes: ['closed'] } }, c.source, reference)))
+      (out.warnings ??= []).push({ ...f, severity: 'warning' });
   }
 }
 

@@ -62,7 +62,7 @@ export function contentHashes(payload: Record<string, unknown>): { hash: string;
  * constant names). Bump this when a release changes either for a text that is already valid: every
  * text hash recorded before then stops matching, and each advert's payload is hashed again.
  */
-export const TEXT_HASH_EPOCH = 2;
+export const TEXT_HASH_EPOCH = 3;
 
 /** What a text hash covers besides the text: the epoch and the settings that shape a payload. */
 export function textHashBasis(settings: unknown, options: unknown): string {

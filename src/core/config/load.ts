@@ -274,7 +274,11 @@ async function toLayer(
   }
   const problems = checkConfig(data);
   if (problems.length > 0) {
-    const lines = problems.map((p) => `${shown}: ${keyText(p.key)}: ${p.message}`);
+    const at = async (key: string[]) => {
+      const position = await keyPosition(path, path.endsWith('package.json') ? ['jobs', ...key] : key);
+      return position ? `${shown}:${position.line}:${position.column}` : shown;
+    };
+    const lines = await Promise.all(problems.map(async (p) => `${p.located ? await at(p.key) : shown}: ${keyText(p.key)}: ${p.message}`));
     throw new ConfigError(lines[0]!, {
       details: [...lines.slice(1), `Fix ${shown}; 'jobs schema config' prints the config schema.`],
     });
@@ -357,4 +361,25 @@ function locatingLoaders(): Loaders {
     }
   };
   return Object.fromEntries(['.yaml', '.yml', 'noExt', '.json', '.js', '.cjs', '.mjs'].map((ext) => [ext, counts]));
+}
+
+/** Where a key is written in a YAML or JSON config file (1-based), for a message; undefined when the text cannot say. */
+async function keyPosition(path: string, key: string[]): Promise<{ line: number; column: number } | undefined> {
+  if (!['.json', '.yaml', '.yml', ''].includes(extname(path))) return undefined;
+  try {
+    const { LineCounter, parseDocument, isMap, isScalar } = await import('yaml');
+    const lines = new LineCounter();
+    const doc = parseDocument(await readFileText(path, 'utf8'), { lineCounter: lines });
+    let node: unknown = doc.contents;
+    let offset: number | undefined;
+    for (const segment of key) {
+      const pair = isMap(node) ? node.items.find((p) => isScalar(p.key) && String(p.key.value) === segment) : undefined;
+      if (!pair || !isScalar(pair.key)) return undefined;
+      offset = pair.key.range?.[0];
+      node = pair.value;
+    }
+    return offset === undefined ? undefined : { line: lines.linePos(offset).line, column: lines.linePos(offset).col };
+  } catch {
+    return undefined;
+  }
 }

@@ -6,7 +6,7 @@
 import configSchema from '../../../schemas/config.schema.json' with { type: 'json' };
 import { validateConfig, type AjvError } from '../generated/validators.js';
 import { didYouMean } from '../util/did-you-mean.js';
-import { getPath } from './plain.js';
+import { getPath, isPlainObject } from './plain.js';
 
 export interface SchemaNode {
   type?: string | string[];
@@ -64,12 +64,28 @@ export interface ConfigProblem {
   /** Key path of the offending value (for unknown keys: the unknown key itself). */
   key: string[];
   message: string;
+  /** Reported at the key's line and column in the file (where the file's text can say). */
+  located?: boolean;
 }
+
+/**
+ * `defaults.locations`: an advert's `locations:` list is read into one advert per place as its file is
+ * read, long before defaults apply, so a default list would be sent as an unknown `locations` array
+ * beside (or instead of) the `location` the service requires. Refused, with the way that works.
+ */
+const DEFAULT_LOCATIONS: ConfigProblem = {
+  key: ['defaults', 'locations'],
+  message:
+    "a list of places cannot be a default: each advert file's places are its own (they make its adverts and their references). Set defaults.location for one place every advert shares, or write `locations:` in the advert files",
+  located: true,
+};
 
 /** Schema problems of one file's data, worded for users; empty when the data is valid. */
 export function checkConfig(data: unknown): ConfigProblem[] {
-  if (validateConfig(data)) return [];
-  const problems: ConfigProblem[] = [];
+  const defaults = isPlainObject(data) ? data.defaults : undefined;
+  const own = isPlainObject(defaults) && Object.hasOwn(defaults, 'locations') ? [DEFAULT_LOCATIONS] : [];
+  if (validateConfig(data)) return own;
+  const problems: ConfigProblem[] = [...own];
   const seen = new Set<string>();
   for (const error of validateConfig.errors ?? []) {
     const problem = toProblem(error, data);

@@ -14,7 +14,20 @@
  * caller may instead have a symlink replaced by the new file (`symlink: 'replace'`: the sync state,
  * which `--state` may name through a link): the rename swaps the link itself, never its target.
  */
-import { closeSync, fchmodSync, fsyncSync, ftruncateSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  fchmodSync,
+  fsyncSync,
+  ftruncateSync,
+  linkSync,
+  lstatSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { assertOwnFileOrNothing, CREATE_FLAGS, createTemp, ensureFolder, openOwnFile, UPDATE_FLAGS } from './open.js';
 
@@ -30,11 +43,20 @@ export interface ReplaceOptions {
   folderMode?: number;
   /** A symlink in the target's place: refused (the default), or replaced by the new file. */
   symlink?: 'refuse' | 'replace';
+  /**
+   * Never over anything: EEXIST when the name is taken, also by a file that appears meanwhile (the
+   * temp file is hard-linked to the name, which fails on a taken name, instead of renamed over it).
+   */
+  exclusive?: boolean;
+  /** With `durable`: false when the caller syncs the folder itself, once for many files written into it (convert). */
+  syncFolder?: boolean;
 }
 
 /** Writes `content` (or what `write` writes to the descriptor) to `path` atomically; returns the bytes written. */
 export function replaceFile(path: string, content: string | Buffer | ((fd: number) => number), options: ReplaceOptions): number {
-  assertOwnFileOrNothing(path, options.symlink === 'replace');
+  if (options.exclusive) {
+    if (lstatSync(path, { throwIfNoEntry: false }) !== undefined) throw taken(path);
+  } else assertOwnFileOrNothing(path, options.symlink === 'replace');
   const exact = options.mode !== 'shared';
   const mode = options.mode === 'shared' ? 0o666 : (options.mode ?? 0o600);
   const { temp, fd } = createTempInFolder(path, mode, options.folderMode);
@@ -48,13 +70,37 @@ export function replaceFile(path: string, content: string | Buffer | ((fd: numbe
     if (options.durable) fsyncSync(fd);
     open = false;
     closeSync(fd);
-    renameSync(temp, path);
-    if (options.durable) syncFolder(dirname(path));
+    if (options.exclusive) {
+      linkOrCopy(temp, path);
+      rmSync(temp, { force: true });
+    } else renameSync(temp, path);
+    if (options.durable && options.syncFolder !== false) syncFolder(dirname(path));
     return bytes;
   } catch (error) {
     if (open) closeSync(fd);
     rmSync(temp, { force: true });
     throw error;
+  }
+}
+
+const taken = (path: string) => Object.assign(new Error(`EEXIST: file already exists, '${path}'`), { code: 'EEXIST', path });
+
+/**
+ * Gives the complete temp file the name, failing on a taken one; where a filesystem has no hard
+ * links, a copy that fails on a taken name (complete too: the temp file is written and synced already).
+ */
+function linkOrCopy(temp: string, path: string): void {
+  try {
+    linkSync(temp, path);
+  } catch (error) {
+    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    copyFileSync(temp, path, constants.COPYFILE_EXCL);
+    const fd = openSync(path, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   }
 }
 

@@ -13,6 +13,7 @@ import { constantFamilyAt, type Constants } from '../config/advert-settings.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { getPath, isPlainObject } from '../config/plain.js';
 import { sanitize } from '../util/sanitize.js';
+import { utcMs } from '../adverts/dates.js';
 import { suggestCountry } from './countries.js';
 import { plural } from '../util/plural.js';
 
@@ -36,7 +37,7 @@ function monthName(month: number): string {
 }
 
 function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return new Date(utcMs(year, month, 0)).getUTCDate();
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

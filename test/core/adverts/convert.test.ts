@@ -102,4 +102,26 @@ describe('convert YAML <-> Markdown', () => {
     expect(() => yamlToMarkdown('a.yaml', 'a.md', 'reference: [\n')).toThrow(ConvertError);
     expect(() => markdownToYaml('a.md', 'a.yaml', 'no front matter\n')).toThrow('does not read as a Markdown advert');
   });
+
+  it('resolves an alias of job_description (its anchor goes with the field)', () => {
+    const base = readFileSync(resolve(import.meta.dirname, '../../../examples/adverts/backend-engineer.yaml'), 'utf8');
+    const aliased = base.replace(/^company_description:.*(\n[ \t]+.*)*\n/m, '').replace(/^job_description:/m, 'company_description: *jd\njob_description:');
+    const anchored = `${aliased.replace(/^job_description: */m, 'job_description: &jd ').replace(/^company_description: \*jd\n/m, '')}company_description: *jd\n`;
+    expect(anchored).toMatch(/^job_description: &jd /m);
+    expect(anchored).toMatch(/^company_description: \*jd$/m);
+    const md = yamlToMarkdown('a.yaml', 'a.md', anchored);
+    expect(md.text).not.toContain('*jd');
+    expect(md.adverts[0]!.company_description).toBe(md.adverts[0]!.job_description);
+  });
+
+  it('names the parts of a file by number when two references would give one name, ignoring case', () => {
+    const doc = (reference: string) =>
+      readFileSync(resolve(import.meta.dirname, '../../../examples/adverts/backend-engineer.yaml'), 'utf8').replace(
+        /^reference: .*$/m,
+        `reference: ${reference}`,
+      );
+    expect(yamlToMarkdownParts('a.yaml', `${doc('X-1')}---\n${doc('Y-1')}`).map((p) => p.name)).toEqual(['X-1', 'Y-1']);
+    expect(yamlToMarkdownParts('a.yaml', `${doc('"2"')}---\n${doc('"has space"')}`).map((p) => p.name)).toEqual(['1', '2']);
+    expect(yamlToMarkdownParts('a.yaml', `${doc('ACME-1')}---\n${doc('acme-1')}`).map((p) => p.name)).toEqual(['1', '2']);
+  });
 });

@@ -23,6 +23,13 @@ describe('dates', () => {
     expect(dayOf('1 December')).toBeUndefined();
   });
 
+  it('years 0000-0099 are their own (Date.UTC would read 0026 as 1926), year 0 a leap year', () => {
+    expect(dateOf(day('0026-12-31'))).toBe('0026-12-31');
+    expect(day('0026-12-31')).toBeLessThan(day('1926-12-31'));
+    expect(dateOf(day('0000-02-29'))).toBe('0000-02-29');
+    expect(dayOf('0001-02-29')).toBeUndefined();
+  });
+
   it('an advert is open from the start of opens through the end of closes', () => {
     const dates = { opens: '2026-12-01', closes: '2026-12-31' };
     expect(dateStatus(dates, day('2026-11-30'))).toBe('waiting');

@@ -52,6 +52,10 @@ describe('splitMarkdown', () => {
     expect(bodyText('\n  \n')).toBe('');
   });
 
+  it('keeps body lines of only U+00A0 or U+3000 (text, not blank): only spaces and tabs are blank', () => {
+    expect(bodyText('\u00a0\nText.\n\u3000\n \t\n')).toBe('\u00a0\nText.\n\u3000\n');
+  });
+
   it('says when the front matter is missing or not closed', () => {
     expect(splitMarkdown('reference: A\n---\nText\n')).toMatchObject({ line: 1, code: 'front_matter_missing' });
     expect(splitMarkdown('')).toMatchObject({ line: 1, code: 'front_matter_missing', message: expect.stringContaining('the file is empty') });
