@@ -11,7 +11,7 @@
  * limited: a JavaScript one found by the search is not run (see projectLoaders), and no config
  * may copy the token anywhere but a profile's `token` (see interpolate.ts).
  */
-import { stat } from '../util/quick-fs.js';
+import { readFile as readFileText, stat } from '../util/quick-fs.js';
 import { basename, extname, resolve as resolvePath } from 'node:path';
 import type { CosmiconfigResult, Loader } from 'cosmiconfig';
 import { ConfigError } from '../errors/failures.js';
