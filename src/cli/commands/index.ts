@@ -26,6 +26,8 @@ import doctor from './doctor/command.js';
 import sync from './sync/command.js';
 import init from './init/command.js';
 import convert from './convert/command.js';
+import preview from './preview/command.js';
+import exportCommand from './export/command.js';
 import schema from './schema/command.js';
 import completion from './completion/command.js';
 import shellInit from './shell-init/command.js';
@@ -38,6 +40,8 @@ export const COMMANDS: ReadonlyArray<readonly [string, (setup: CommandSetup) => 
   ['create', create],
   ['update', update],
   ['delete', del],
+  ['preview', preview],
+  ['export', exportCommand],
   ['stats', stats],
   ['report', report],
   ['event', event],

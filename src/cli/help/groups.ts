@@ -4,7 +4,7 @@
  * missing here is listed under "Commands:" (a test fails then).
  */
 export const COMMAND_GROUPS: ReadonlyArray<readonly [heading: string, commands: readonly string[]]> = [
-  ['Adverts:', ['validate', 'publish', 'create', 'update', 'delete']],
+  ['Adverts:', ['validate', 'publish', 'create', 'update', 'delete', 'preview', 'export']],
   ['Statistics and applications:', ['stats', 'report', 'event']],
   ['Bulk runs:', ['sync', 'events']],
   ['Service and settings:', ['login', 'logout', 'doctor', 'config']],
