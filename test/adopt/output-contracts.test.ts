@@ -36,6 +36,8 @@ const SCHEMA_OF: Record<string, string[]> = {
   sandbox: ['sandbox', 'sandbox-fast-forward'],
   init: ['init'],
   convert: ['convert'],
+  preview: ['preview'],
+  export: ['export'],
   config: ['config'],
   login: ['login'],
   logout: ['logout'],
@@ -135,6 +137,11 @@ describe('every --json output holds to its schema in schemas/output/', () => {
       (await jobs(['--json', ...args], { cwd: dir, env, ...(input !== undefined ? { input } : {}) })).stdout;
     holds('init', await run(['init', 'new-advert.yaml']));
     holds('init', await run(['init', 'new-advert.md']));
+    // Before convert, which puts a Markdown twin beside each YAML advert (the same references).
+    holds('export', await run(['export', 'jsonld', 'adverts/']));
+    holds('export', await run(['export', 'jsonld', 'adverts/', '--out', 'jsonld']));
+    holds('export', await run(['export', 'site', 'adverts/', '--out', 'site', '--site-url', 'https://example.com/careers/']));
+    holds('preview', await run(['preview', 'new-advert.yaml', '--open']));
     holds('convert', await run(['convert', 'new-advert.yaml', 'adverts/']));
     holds('config', await run(['config', 'set', 'retries', '3']));
     holds('config', await run(['config', 'get', 'retries']));
