@@ -25,6 +25,7 @@ export function pageNames(references: readonly string[]): Map<string, string> {
     const base =
       reference
         .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
         .replace(/[^A-Za-z0-9._-]+/g, '-')
         .replace(/^[._-]+/, '')
         .slice(0, 120) || 'advert';

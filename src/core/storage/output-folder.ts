@@ -14,8 +14,12 @@ import { removeOwnFile, replaceFile } from './replace.js';
 
 export const MANIFEST = '.jobs-manifest.json';
 
-/** The names the tool writes and so may remove again: one plain file in the folder, no path. */
-const OWN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
+/**
+ * The names the tool writes and so may remove again: one plain file in the folder, no path, and
+ * only the kinds it writes (pages, JSON-LD, the sitemap): a manifest edited by hand (or by a pull
+ * request) cannot make it remove a user's README or config.
+ */
+const OWN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}\.(html|jsonld|xml)$/;
 
 export interface OutputFolderWrite {
   /** Name -> content, each a plain file name (OWN_NAME). */
