@@ -126,7 +126,14 @@ export async function readPostings(inputs: PostingsInputs): Promise<Postings> {
     ];
     throw new InvalidAdvertsError(`${plural(findings.length, 'error')} in the advert files (${counts.join(', ')}); nothing was exported`, findings);
   }
-  sortFindings(out.warnings);
+  // The places of a `locations:` advert share its fields: a warning about one of them is said once.
+  const seen = new Set<string>();
+  out.warnings = sortFindings(out.warnings).filter((f) => {
+    const key = `${f.file}\u0000${f.line}\u0000${f.column}\u0000${f.path}\u0000${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   return out;
 }
 
