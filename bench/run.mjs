@@ -48,8 +48,15 @@ if (want('export')) {
   // Each with the pay and closing date Google recommends, so the run is not about printing 20,000 warnings.
   const dir = generateAdverts(join(work, 'adverts-export-10k'), 10_000, { realistic: true });
   for (const file of readdirSync(dir))
-    writeFileSync(join(dir, file), `${readFileSync(join(dir, file), 'utf8')}jobs:\n  closes: 2099-12-31\n  pay: { min: 55000, max: 70000, currency: EUR, per: year }\n`);
-  report('jobs export jsonld 10,000 files / jobs validate the same files', compare([node, [bin, 'export', 'jsonld', dir], opts], [node, [bin, 'validate', dir], opts], 5), 1.5);
+    writeFileSync(
+      join(dir, file),
+      `${readFileSync(join(dir, file), 'utf8')}jobs:\n  closes: 2099-12-31\n  pay: { min: 55000, max: 70000, currency: EUR, per: year }\n`,
+    );
+  report(
+    'jobs export jsonld 10,000 files / jobs validate the same files',
+    compare([node, [bin, 'export', 'jsonld', dir], opts], [node, [bin, 'validate', dir], opts], 5),
+    1.5,
+  );
 }
 
 if (want('validate-scale')) (await import('./validate.mjs')).benchValidate({ root, work, bin, node, opts, scale });
