@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { NotOwnFileError } from './errors.js';
 import { ensureFolder, kindOf } from './open.js';
 import { removeOwnFile, replaceFile } from './replace.js';
+import { withLock } from './lock.js';
 
 export const MANIFEST = '.jobs-manifest.json';
 
@@ -64,12 +65,17 @@ function readManifest(dir: string): Set<string> {
   }
 }
 
-export function writeOutputFolder(dir: string, write: OutputFolderWrite): OutputFolderResult {
+/** Writes the files, under the folder's lock (two exports into one folder at once take turns). */
+export async function writeOutputFolder(dir: string, write: OutputFolderWrite): Promise<OutputFolderResult> {
   const info = lstatSync(dir, { throwIfNoEntry: false });
   if (info && !info.isDirectory()) throw new NotOwnFileError(dir, kindOf(info) ?? 'a file');
-  ensureFolder(dir);
-  const before = readManifest(dir);
   for (const name of write.files.keys()) if (!isOwnName(name)) throw new Error(`not a file name the tool writes: ${JSON.stringify(name)}`);
+  ensureFolder(dir);
+  return withLock(join(dir, MANIFEST), () => writeLocked(dir, write), { what: `the folder ${dir}` });
+}
+
+function writeLocked(dir: string, write: OutputFolderWrite): OutputFolderResult {
+  const before = readManifest(dir);
   // Everything in the way is found before anything is written.
   const users: string[] = [];
   const odd: string[] = [];

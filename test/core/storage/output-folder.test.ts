@@ -16,48 +16,48 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 const files = (names: Record<string, string>) => new Map(Object.entries(names));
 
 describe('a folder shared with the user, written through a manifest', () => {
-  it("writes the files and a manifest; the next run replaces its own files and removes those it no longer writes, never the user's", () => {
-    expect(writeOutputFolder(dir, { files: files({ 'a.html': 'A', 'b.html': 'B' }), removeStale: true })).toEqual({
+  it("writes the files and a manifest; the next run replaces its own files and removes those it no longer writes, never the user's", async () => {
+    expect(await writeOutputFolder(dir, { files: files({ 'a.html': 'A', 'b.html': 'B' }), removeStale: true })).toEqual({
       written: ['a.html', 'b.html'],
       removed: [],
     });
     writeFileSync(join(dir, 'mine.html'), 'my own page');
     writeFileSync(join(dir, 'robots.txt'), 'User-agent: *');
     expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual(['a.html', 'b.html']);
-    expect(writeOutputFolder(dir, { files: files({ 'a.html': 'A2' }), removeStale: true })).toEqual({ written: ['a.html'], removed: ['b.html'] });
+    expect(await writeOutputFolder(dir, { files: files({ 'a.html': 'A2' }), removeStale: true })).toEqual({ written: ['a.html'], removed: ['b.html'] });
     expect(readdirSync(dir).sort()).toEqual([MANIFEST, 'a.html', 'mine.html', 'robots.txt']);
     expect(readFileSync(join(dir, 'a.html'), 'utf8')).toBe('A2');
     expect(readFileSync(join(dir, 'mine.html'), 'utf8')).toBe('my own page');
     expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual(['a.html']);
   });
 
-  it('without removeStale (previews) an earlier file stays, and stays known', () => {
-    writeOutputFolder(dir, { files: files({ 'a.html': 'A' }), removeStale: false });
-    writeOutputFolder(dir, { files: files({ 'b.html': 'B' }), removeStale: false });
+  it('without removeStale (previews) an earlier file stays, and stays known', async () => {
+    await writeOutputFolder(dir, { files: files({ 'a.html': 'A' }), removeStale: false });
+    await writeOutputFolder(dir, { files: files({ 'b.html': 'B' }), removeStale: false });
     expect(readdirSync(dir).sort()).toEqual([MANIFEST, 'a.html', 'b.html']);
     expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual(['a.html', 'b.html']);
   });
 
-  it("a file of the user's with a name the tool writes: nothing is written, unless force", () => {
+  it("a file of the user's with a name the tool writes: nothing is written, unless force", async () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'index.html'), 'my index');
     const run = () => writeOutputFolder(dir, { files: files({ 'a.html': 'A', 'index.html': 'I' }), removeStale: true });
-    expect(run).toThrow(NotOwnOutputError);
+    await expect(run()).rejects.toThrow(NotOwnOutputError);
     expect(readdirSync(dir)).toEqual(['index.html']);
     expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('my index');
-    writeOutputFolder(dir, { files: files({ 'a.html': 'A', 'index.html': 'I' }), removeStale: true, force: true });
+    await writeOutputFolder(dir, { files: files({ 'a.html': 'A', 'index.html': 'I' }), removeStale: true, force: true });
     expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('I');
   });
 
-  it('a planted link where a file goes is refused before anything is written, and its target is untouched', () => {
-    writeOutputFolder(dir, { files: files({ 'a.html': 'A', 'b.html': 'B' }), removeStale: true });
+  it('a planted link where a file goes is refused before anything is written, and its target is untouched', async () => {
+    await writeOutputFolder(dir, { files: files({ 'a.html': 'A', 'b.html': 'B' }), removeStale: true });
     const target = join(root, 'precious.txt');
     writeFileSync(target, 'precious');
     rmSync(join(dir, 'b.html'));
     symlinkSync(target, join(dir, 'b.html'));
     let error: unknown;
     try {
-      writeOutputFolder(dir, { files: files({ 'a.html': 'A2', 'b.html': 'B2' }), removeStale: true });
+      await writeOutputFolder(dir, { files: files({ 'a.html': 'A2', 'b.html': 'B2' }), removeStale: true });
     } catch (e) {
       error = e;
     }
@@ -67,43 +67,43 @@ describe('a folder shared with the user, written through a manifest', () => {
     expect(readFileSync(join(dir, 'a.html'), 'utf8')).toBe('A');
   });
 
-  it('a stale name that is now a link is removed as a link, never followed', () => {
-    writeOutputFolder(dir, { files: files({ 'a.html': 'A', 'b.html': 'B' }), removeStale: true });
+  it('a stale name that is now a link is removed as a link, never followed', async () => {
+    await writeOutputFolder(dir, { files: files({ 'a.html': 'A', 'b.html': 'B' }), removeStale: true });
     const target = join(root, 'precious.txt');
     writeFileSync(target, 'precious');
     rmSync(join(dir, 'b.html'));
     symlinkSync(target, join(dir, 'b.html'));
-    writeOutputFolder(dir, { files: files({ 'a.html': 'A' }), removeStale: true });
+    await writeOutputFolder(dir, { files: files({ 'a.html': 'A' }), removeStale: true });
     expect(existsSync(join(dir, 'b.html'))).toBe(false);
     expect(readFileSync(target, 'utf8')).toBe('precious');
   });
 
-  it('a hostile manifest cannot make it remove anything outside its own names', () => {
+  it('a hostile manifest cannot make it remove anything outside its own names', async () => {
     mkdirSync(join(root, 'keep'));
     writeFileSync(join(root, 'keep', 'x.txt'), 'x');
     mkdirSync(dir);
     writeFileSync(join(dir, 'notes.md'), 'notes');
     writeFileSync(join(dir, MANIFEST), JSON.stringify({ files: ['notes.md', '../keep/x.txt', '/etc/hostname', '.git', '', 'keep', 'notes.md.tmp', MANIFEST] }));
-    writeOutputFolder(dir, { files: files({ 'a.html': 'A' }), removeStale: true });
+    await writeOutputFolder(dir, { files: files({ 'a.html': 'A' }), removeStale: true });
     expect(readFileSync(join(root, 'keep', 'x.txt'), 'utf8')).toBe('x');
     expect(readFileSync(join(dir, 'notes.md'), 'utf8')).toBe('notes');
   });
 
-  it('the folder a link, or a file: refused, nothing written through it', () => {
+  it('the folder a link, or a file: refused, nothing written through it', async () => {
     const elsewhere = join(root, 'elsewhere');
     mkdirSync(elsewhere);
     symlinkSync(elsewhere, dir);
-    expect(() => writeOutputFolder(dir, { files: files({ 'a.html': 'A' }), removeStale: true })).toThrow(NotOwnFileError);
+    await expect(writeOutputFolder(dir, { files: files({ 'a.html': 'A' }), removeStale: true })).rejects.toThrow(NotOwnFileError);
     expect(readdirSync(elsewhere)).toEqual([]);
     expect(readlinkSync(dir)).toBe(elsewhere);
     const file = join(root, 'file');
     writeFileSync(file, 'f');
-    expect(() => writeOutputFolder(file, { files: files({ 'a.html': 'A' }), removeStale: true })).toThrow(NotOwnFileError);
+    await expect(writeOutputFolder(file, { files: files({ 'a.html': 'A' }), removeStale: true })).rejects.toThrow(NotOwnFileError);
     expect(lstatSync(file).isFile()).toBe(true);
   });
 
-  it('refuses a name that is a path, or not of a kind it writes', () => {
-    expect(() => writeOutputFolder(dir, { files: files({ '../x.html': 'A' }), removeStale: true })).toThrow(/not a file name/);
-    expect(() => writeOutputFolder(dir, { files: files({ 'x.md': 'A' }), removeStale: true })).toThrow(/not a file name/);
+  it('refuses a name that is a path, or not of a kind it writes', async () => {
+    await expect(writeOutputFolder(dir, { files: files({ '../x.html': 'A' }), removeStale: true })).rejects.toThrow(/not a file name/);
+    await expect(writeOutputFolder(dir, { files: files({ 'x.md': 'A' }), removeStale: true })).rejects.toThrow(/not a file name/);
   });
 });

@@ -39,7 +39,7 @@ export async function runPreview(ctx: Context, file: string, flags: PreviewFlags
   let written: string[];
   try {
     // Previews of other files stay: only this file's pages are replaced.
-    written = writeOutputFolder(dir, { files, removeStale: false }).written;
+    written = (await writeOutputFolder(dir, { files, removeStale: false })).written;
   } catch (error) {
     throw outputFolderError(ctx, dir, error, 'the preview');
   }
