@@ -6,6 +6,7 @@ import { pageNames, siteFiles } from '../../../core/export/site.js';
 import { UsageError } from '../../../core/errors/failures.js';
 import { displayPath } from '../../../core/config/paths.js';
 import { plural } from '../../../core/util/plural.js';
+import { sanitize } from '../../../core/util/sanitize.js';
 import { isJson, writeJson } from '../../output/command-io.js';
 import { jsonParts, outputFolderError, postingsOf, writeExportWarnings } from './read.js';
 import type { Postings } from '../../../core/export/read-postings.js';
@@ -53,13 +54,15 @@ export async function runExportJsonld(ctx: Context, paths: string[], flags: Json
 export async function runExportSite(ctx: Context, dir: string, flags: SiteFlags): Promise<number> {
   if (flags.out.trim() === '') throw new UsageError('--out: expected a folder');
   const config = await ctx.config({ token: false });
-  const siteUrl = flags.siteUrl ?? config.export?.site_url;
-  if (siteUrl === undefined)
+  const given = flags.siteUrl ?? config.export?.site_url;
+  if (given === undefined)
     throw new UsageError('export site needs the address the site will be served from, for sitemap.xml', {
       details: [`pass --site-url https://example.com/careers/, or set it once: ${ctx.name} config set --project export.site_url https://example.com/careers/`],
     });
-  if (!/^https?:\/\/[^/\s?#]+/i.test(siteUrl) || !URL.canParse(siteUrl))
-    throw new UsageError(`--site-url ${JSON.stringify(siteUrl)}: expected an absolute http(s) address, such as https://example.com/careers/`);
+  if (!/^https?:\/\/[^/\s?#]+/i.test(given) || !URL.canParse(given))
+    throw new UsageError(`--site-url ${JSON.stringify(sanitize(given))}: expected an absolute http(s) address, such as https://example.com/careers/`);
+  // As a browser would send it: quotes and angle brackets percent-encoded.
+  const siteUrl = new URL(given).href;
   const postings = await postingsOf(ctx, [dir]);
   writeExportWarnings(ctx, postings);
   const out = resolve(ctx.cwd, flags.out);
