@@ -142,6 +142,8 @@ describe('every --json output holds to its schema in schemas/output/', () => {
     holds('export', await run(['export', 'jsonld', 'adverts/', '--out', 'jsonld']));
     holds('export', await run(['export', 'site', 'adverts/', '--out', 'site', '--site-url', 'https://example.com/careers/']));
     holds('preview', await run(['preview', 'new-advert.yaml', '--open']));
+    // Invalid input stops an export as it stops a sync: the findings, and the error.
+    holds('error', await run(['export', 'jsonld', 'bad.yaml']));
     holds('convert', await run(['convert', 'new-advert.yaml', 'adverts/']));
     holds('config', await run(['config', 'set', 'retries', '3']));
     holds('config', await run(['config', 'get', 'retries']));
