@@ -3,13 +3,15 @@
  * port, no WebSocket package): the viewport set exactly (a phone's 390 px, below the smallest
  * window headless Chromium makes), an expression evaluated in the page, and every console message,
  * uncaught exception, log entry (a CSP violation) and dialog (alert, confirm, prompt) the page
- * caused, recorded. Each run gets its own profile folder and a hard timeout.
+ * caused, recorded. The same browser and flags as chromium.ts; each run gets its own profile folder
+ * and a hard timeout.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { chromiumBinary, chromiumFlags } from './chromium.js';
 
 export interface PageRun<T> {
   /** What each expression evaluated to, by viewport, in the order asked. */
@@ -34,23 +36,9 @@ export async function openPage<T>(
   timeoutMs = 60_000,
 ): Promise<PageRun<T>> {
   const profile = mkdtempSync(join(tmpdir(), 'jobs-cdp-'));
-  const child = spawn(
-    process.env.CHROMIUM ?? 'chromium',
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--hide-scrollbars',
-      `--user-data-dir=${profile}`,
-      '--remote-debugging-pipe',
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
-  );
+  const child = spawn(chromiumBinary(), [...chromiumFlags(profile), '--remote-debugging-pipe', 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
+  });
   const toBrowser = child.stdio[3] as Writable;
   const fromBrowser = child.stdio[4] as Readable;
   let stderr = '';
