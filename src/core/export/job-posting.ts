@@ -3,7 +3,7 @@
  * docs/export.md describes. Plain data in, a plain object out: the checks (google-checks.ts) read
  * the same object, and JSON-LD is its JSON.
  */
-import { dateOf } from '../adverts/dates.js';
+import { dateOf, dayOf } from '../adverts/dates.js';
 import type { AdvertDates } from '../adverts/dates.js';
 import { descriptionHtml } from './description.js';
 import type { AdvertFacts, Pay } from './facts.js';
@@ -37,7 +37,8 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v.tri
 
 /** Where datePosted came from: the record, jobs.opens, or today. */
 export function datePosted(input: Pick<PostingInput, 'firstPublished' | 'dates' | 'today'>): string {
-  if (input.firstPublished !== undefined) return input.firstPublished.slice(0, 10);
+  // The record is the tool's own file: a date there that is no calendar date is damage, not a date.
+  if (input.firstPublished !== undefined && dayOf(input.firstPublished.slice(0, 10)) !== undefined) return input.firstPublished.slice(0, 10);
   return input.dates?.opens ?? dateOf(input.today);
 }
 

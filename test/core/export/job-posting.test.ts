@@ -45,6 +45,8 @@ describe('an advert as a schema.org JobPosting', () => {
       validThrough: '2026-12-31T23:59:59Z',
     });
     expect(jobPosting(input({ dates }))).toMatchObject({ datePosted: '2026-11-20' });
+    // A damaged record's date is no date: the next source is used.
+    expect(jobPosting(input({ dates, firstPublished: 'yesterday' }))).toMatchObject({ datePosted: '2026-11-20' });
   });
 
   it('a state and a region: addressRegion', () => {
