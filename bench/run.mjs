@@ -1,5 +1,5 @@
 // Benchmarks, each printed as a ratio against a baseline measured in the same run.
-// Usage: node bench/run.mjs [startup] [validate] [validate-scale] [sync] [events] [history] [report] [sandbox] [--scale]   (all when none is named)
+// Usage: node bench/run.mjs [startup] [validate] [validate-scale] [export] [sync] [events] [history] [report] [sandbox] [--scale]   (all when none is named)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -39,6 +39,23 @@ if (want('validate')) {
     'jobs validate 10,000 files / ajv-cli on the same files',
     compare([node, [bin, 'validate', dir], opts], [node, ajvArgs, { ...opts, cwd: root }], 5),
     1.0,
+  );
+}
+
+if (want('export')) {
+  // Realistic adverts (1-3 KB of text each): export reads them as validate does, then builds, checks
+  // and writes a JobPosting each (its description as HTML); stdout goes nowhere, as for validate.
+  // Each with the pay and closing date Google recommends, so the run is not about printing 20,000 warnings.
+  const dir = generateAdverts(join(work, 'adverts-export-10k'), 10_000, { realistic: true });
+  for (const file of readdirSync(dir))
+    writeFileSync(
+      join(dir, file),
+      `${readFileSync(join(dir, file), 'utf8')}jobs:\n  closes: 2099-12-31\n  pay: { min: 55000, max: 70000, currency: EUR, per: year }\n`,
+    );
+  report(
+    'jobs export jsonld 10,000 files / jobs validate the same files',
+    compare([node, [bin, 'export', 'jsonld', dir], opts], [node, [bin, 'validate', dir], opts], 5),
+    1.5,
   );
 }
 

@@ -111,6 +111,13 @@ describe('every --json output holds to its schema in schemas/output/', () => {
       (await jobs(['--json', ...args], { cwd: dir, env, ...(input !== undefined ? { input } : {}) })).stdout;
     holds('init', await run(['init', 'new-advert.yaml']));
     holds('init', await run(['init', 'new-advert.md']));
+    // Before convert, which puts a Markdown twin beside each YAML advert (the same references).
+    holds('export', await run(['export', 'jsonld', 'adverts/']));
+    holds('export', await run(['export', 'jsonld', 'adverts/', '--out', 'jsonld']));
+    holds('export', await run(['export', 'site', 'adverts/', '--out', 'site', '--site-url', 'https://example.com/careers/']));
+    holds('preview', await run(['preview', 'new-advert.yaml', '--open']));
+    // Invalid input stops an export as it stops a sync: the findings, and the error.
+    holds('error', await run(['export', 'jsonld', 'bad.yaml']));
     holds('convert', await run(['convert', 'new-advert.yaml', 'adverts/']));
     holds('config', await run(['config', 'set', 'retries', '3']));
     holds('config', await run(['config', 'get', 'retries']));

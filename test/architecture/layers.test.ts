@@ -44,6 +44,7 @@ export const CORE_ORDER = [
   'published',
   'history',
   'report',
+  'export',
   'events',
   'publishing',
   'sync',

@@ -17,9 +17,9 @@ export interface BrowserRun {
   ms: number;
 }
 
-export function chromium(args: string[], timeoutMs = 90_000): Promise<BrowserRun> {
-  const profile = mkdtempSync(join(tmpdir(), 'jobs-chromium-'));
-  const base = [
+/** The flags every test run of Chromium gets: headless, no network of its own, its own profile folder. */
+export function chromiumFlags(profile: string): string[] {
+  return [
     '--headless',
     '--no-sandbox',
     '--disable-gpu',
@@ -29,12 +29,18 @@ export function chromium(args: string[], timeoutMs = 90_000): Promise<BrowserRun
     '--disable-sync',
     '--hide-scrollbars',
     `--user-data-dir=${profile}`,
-    '--enable-logging=stderr',
-    '--v=0',
   ];
+}
+
+/** The browser to run: Debian's `chromium`, or $CHROMIUM. */
+export const chromiumBinary = (): string => process.env.CHROMIUM ?? 'chromium';
+
+export function chromium(args: string[], timeoutMs = 90_000): Promise<BrowserRun> {
+  const profile = mkdtempSync(join(tmpdir(), 'jobs-chromium-'));
+  const base = [...chromiumFlags(profile), '--enable-logging=stderr', '--v=0'];
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.env.CHROMIUM ?? 'chromium', [...base, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(chromiumBinary(), [...base, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -18,9 +18,11 @@ import deleteCommand from './delete/command.js';
 import doctorCommand from './doctor/command.js';
 import eventCommand from './event/command.js';
 import eventsCommand from './events/command.js';
+import exportCommand from './export/command.js';
 import initCommand from './init/command.js';
 import loginCommand from './login/command.js';
 import logoutCommand from './logout/command.js';
+import previewCommand from './preview/command.js';
 import publishCommand from './publish/command.js';
 import reportCommand from './report/command.js';
 import sandboxCommand from './sandbox/command.js';
@@ -42,9 +44,11 @@ export const COMMANDS: ReadonlyArray<readonly [string, (setup: CommandSetup) => 
   ['doctor', doctorCommand],
   ['event', eventCommand],
   ['events', eventsCommand],
+  ['export', exportCommand],
   ['init', initCommand],
   ['login', loginCommand],
   ['logout', logoutCommand],
+  ['preview', previewCommand],
   ['publish', publishCommand],
   ['report', reportCommand],
   ['sandbox', sandboxCommand],

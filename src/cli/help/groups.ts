@@ -16,6 +16,8 @@ export const HELP_ORDER: readonly string[] = [
   'create',
   'update',
   'delete',
+  'preview',
+  'export',
   'stats',
   'report',
   'event',

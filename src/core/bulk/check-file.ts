@@ -29,6 +29,8 @@ export interface CheckSettings {
   digests?: boolean;
   /** With `digests`: hash each file's text too (see textHashOf), and skip the content hash of a text the state knows. */
   texts?: TextHashing;
+  /** Keep each valid advert whole, with where these paths are written (what `jobs export` reads; see KeptAdvert). */
+  keep?: { at: readonly (readonly string[])[] };
   /** Today's UTC day number: an advert whose `jobs.closes` has passed gets a warning (see adverts/dates.ts). */
   today?: number;
 }
@@ -78,6 +80,24 @@ export interface AdvertDigest {
   group?: string;
 }
 
+/**
+ * A valid advert kept whole (`keep`): plain data, so a worker hands it back as it is. `jobs` is
+ * its `jobs:` block as written (never sent); `at` the positions of the paths asked for, by dotted
+ * path (a path not written points at its nearest parent, as locate does).
+ */
+export interface KeptAdvert {
+  reference: string;
+  file: string;
+  document: number;
+  line: number;
+  column: number;
+  payload: Record<string, unknown>;
+  jobs?: unknown;
+  dates?: AdvertDates;
+  group?: string;
+  at: Record<string, { line: number; column: number }>;
+}
+
 /** What one file leaves behind. */
 export interface FileCheck {
   adverts: number;
@@ -91,6 +111,8 @@ export interface FileCheck {
   digests?: AdvertDigest[];
   /** Findings that do not make an advert invalid (a closing date that has passed). */
   warnings?: Finding[];
+  /** With `keep`. */
+  kept?: KeptAdvert[];
 }
 
 export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings): Promise<FileCheck> {
@@ -151,6 +173,27 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
       textHash,
       ...(c.dates ? { dates: c.dates } : {}),
       ...(group === undefined ? {} : { group }),
+    });
+  }
+  if (s.keep && valid && reference !== undefined) {
+    const start = source.locate([]);
+    const at: KeptAdvert['at'] = {};
+    for (const path of s.keep.at) {
+      const p = source.locate(path);
+      at[path.join('.')] = { line: p.line, column: p.column };
+    }
+    const group = expansionOf(source)?.group;
+    (out.kept ??= []).push({
+      reference,
+      file: source.file,
+      document: source.index,
+      line: start.line,
+      column: start.column,
+      payload: c.payload,
+      ...(Object.hasOwn(source.value, DATES_BLOCK) ? { jobs: source.value[DATES_BLOCK] } : {}),
+      ...(c.dates ? { dates: c.dates } : {}),
+      ...(group === undefined ? {} : { group }),
+      at,
     });
   }
   if (s.today !== undefined && valid && c.dates?.closes !== undefined && dateStatus(c.dates, s.today) === 'closed') {

@@ -165,6 +165,7 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
     authScheme,
     defaults: objectAt(merged, 'defaults'),
     constants: objectAt(merged, 'constants') as Partial<Record<ConstantFamily, Record<string, number | string>>>,
+    export: objectAt(merged, 'export') as NonNullable<ResolvedConfig['export']>,
     concurrency: numberSetting(layers, 'concurrency', DEFAULTS.concurrency),
     timeoutMs: timeoutSetting(globals, layers, show),
     retries:

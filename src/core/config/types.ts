@@ -47,6 +47,8 @@ export interface ResolvedConfig {
   defaults: Record<string, unknown>;
   /** name -> id (or value) per family. */
   constants: Partial<Record<ConstantFamily, Record<string, number | string>>>;
+  /** `export:` (jobs export, jobs preview): contract name or id -> schema.org employmentType; the careers site's address. */
+  export?: { employment_type?: Record<string, string>; site_url?: string };
   concurrency: Setting<number>;
   timeoutMs: Setting<number>;
   retries: Setting<number>;

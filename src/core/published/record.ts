@@ -29,6 +29,8 @@ export interface PublishedAdvert {
   title?: string;
   /** When it was last created or updated (ISO time). */
   published_at: string;
+  /** When it was first published (ISO time), kept over updates: a JobPosting's datePosted. Absent in records written before it was kept. */
+  first_published_at?: string;
   /** When it was deleted (ISO time); absent while it is live. */
   deleted_at?: string;
   /** Its `jobs:` dates when it was last sent or synced (YYYY-MM-DD, UTC; see adverts/dates.ts): stats and the report count days left from them. */
@@ -121,9 +123,12 @@ export async function writePublished(env: Env, service: string, changes: readonl
           const title = typeof c.title === 'string' ? c.title.slice(0, MAX_TITLE) : before?.title;
           // A partial update does not say: the group stays what the last full send said.
           const group = 'group' in c ? c.group : before?.group;
+          // Published again after a deletion: a new posting, first published now.
+          const first = before && before.deleted_at === undefined ? (before.first_published_at ?? before.published_at) : at;
           adverts.set(c.reference, {
             ...(title === undefined ? {} : { title }),
             published_at: at,
+            first_published_at: first,
             ...datesOf(c.dates),
             ...(group === undefined ? {} : { group }),
           });
@@ -174,6 +179,7 @@ function parse(text: string): Map<string, PublishedAdvert> {
     if (typeof v.published_at !== 'string') continue;
     const advert: PublishedAdvert = { published_at: v.published_at };
     if (typeof v.title === 'string') advert.title = v.title;
+    if (typeof v.first_published_at === 'string') advert.first_published_at = v.first_published_at;
     if (typeof v.deleted_at === 'string') advert.deleted_at = v.deleted_at;
     if (typeof v.opens === 'string') advert.opens = v.opens;
     if (typeof v.closes === 'string') advert.closes = v.closes;

@@ -10,6 +10,15 @@ import { groupReports, type AdvertReport, type DayTotals, type ReportModel } fro
 const COLORS = { views: '#2563eb', likes: '#db2777', applications: '#16a34a', applications_unviewed: '#d97706' } as const;
 const LABELS = { views: 'Views', likes: 'Likes', applications: 'Applications', applications_unviewed: 'Unviewed applications' } as const;
 
+/**
+ * The Content-Security-Policy of every page the tool writes (the report, previews, careers pages):
+ * nothing from the network, inline styles, images only as data, and inline scripts only for a page
+ * that has its own (the report's table); data blocks (JSON-LD) are not scripts and need none.
+ */
+export function contentSecurityPolicy(options: { scripts: boolean }): string {
+  return `default-src 'none'; style-src 'unsafe-inline'; ${options.scripts ? "script-src 'unsafe-inline'; " : ''}img-src data:; base-uri 'none'; form-action 'none'`;
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -29,7 +38,7 @@ export function renderReportHtml(model: ReportModel): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ scripts: true })}">
 <title>${escapeHtml(title)}</title>
 <style>${CSS}</style>
 </head>

@@ -40,7 +40,9 @@ const PAYLOAD_SOURCES = [
 // Re-pinned when prettier first formatted the tree (layout only).
 // Epoch 3 (issue 31): a Markdown body's first or last lines of only U+00A0 or U+3000 are kept (they were
 // dropped), and a complex key is named as JSON (with --allow-unknown-fields it was sent as "[object Object]").
-const PINNED = { epoch: 3, sources: '439d6519def42a81' };
+// Re-pinned for jobs.pay and jobs.remote in the jobs: block and the kept adverts of export (check-file.ts): the block
+// is never in a payload, and a text valid before gives the payload it gave, so the epoch stays.
+const PINNED = { epoch: 3, sources: '34d5730e3489f2ca' };
 
 describe('the text hash epoch', () => {
   it('is reconsidered whenever what makes a payload from a text changes', () => {

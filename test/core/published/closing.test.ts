@@ -29,6 +29,7 @@ describe('closing dates of published adverts', () => {
     expect(readPublished(e, SERVICE).adverts.get('A')).toEqual({
       title: 'Nurse',
       published_at: '2026-11-01T00:00:00.000Z',
+      first_published_at: '2026-11-01T00:00:00.000Z',
       opens: '2026-11-01',
       closes: '2026-12-03',
     });
@@ -51,8 +52,9 @@ describe('closing dates of published adverts', () => {
     );
     const adverts = readPublished(e, SERVICE).adverts;
     // Published when it was sent, not when its dates changed.
-    expect(adverts.get('A')).toEqual({ title: 'Nurse', published_at: '2026-11-01T00:00:00.000Z' });
-    expect(adverts.get('B')).toEqual({ title: 'Cook', published_at: '2026-11-01T00:00:00.000Z', closes: '2026-12-20' });
+    const first = { first_published_at: '2026-11-01T00:00:00.000Z' };
+    expect(adverts.get('A')).toEqual({ title: 'Nurse', published_at: '2026-11-01T00:00:00.000Z', ...first });
+    expect(adverts.get('B')).toEqual({ title: 'Cook', published_at: '2026-11-01T00:00:00.000Z', ...first, closes: '2026-12-20' });
     expect(adverts.has('Z')).toBe(false);
   });
 

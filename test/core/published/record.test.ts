@@ -39,7 +39,19 @@ describe('the record of published adverts', () => {
     });
     expect(liveReferences(readPublished(e, SERVICE).adverts)).toEqual([]);
     await writePublished(e, SERVICE, [{ reference: 'A' }], Date.parse('2026-01-03T00:00:00Z'));
-    expect(readPublished(e, SERVICE).adverts.get('A')).toEqual({ title: 'Nurse', published_at: '2026-01-03T00:00:00.000Z' });
+    // Published again after its deletion: a new posting, first published now.
+    expect(readPublished(e, SERVICE).adverts.get('A')).toEqual({
+      title: 'Nurse',
+      published_at: '2026-01-03T00:00:00.000Z',
+      first_published_at: '2026-01-03T00:00:00.000Z',
+    });
+    // An update keeps when it was first published (a JobPosting's datePosted).
+    await writePublished(e, SERVICE, [{ reference: 'A', title: 'Head Nurse' }], Date.parse('2026-01-09T00:00:00Z'));
+    expect(readPublished(e, SERVICE).adverts.get('A')).toEqual({
+      title: 'Head Nurse',
+      published_at: '2026-01-09T00:00:00.000Z',
+      first_published_at: '2026-01-03T00:00:00.000Z',
+    });
     // A 404 for a reference never recorded is a typo, not a deletion.
     await writePublished(e, SERVICE, [{ reference: 'TYPO', deleted: true, onlyIfRecorded: true }]);
     expect(readPublished(e, SERVICE).adverts.has('TYPO')).toBe(false);
