@@ -6,12 +6,12 @@
  * so no network is needed.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runProcess, type Run } from '../support/run-process.js';
 import { ROOT, isolatedEnv } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
@@ -27,7 +27,7 @@ function sh(line: string, cwd: string, env: Record<string, string>, timeoutMs: n
   return runProcess('/bin/sh', ['-c', line], { cwd, env, timeoutMs, label: line });
 }
 
-const clone = mkdtempSync(join(tmpdir(), 'jobs-first-screen-'));
+const clone = tempDir('jobs-first-screen-');
 afterAll(() => rmSync(clone, { recursive: true, force: true }));
 
 describe("the README's first screen, on a fresh machine", () => {
