@@ -13,6 +13,9 @@ const mine = mkdtempSync(join(outer, 'file-'));
 chmodSync(mine, 0o755); // as the run's folder (temp-run.ts)
 process.env.TMPDIR = mine;
 
+// Removing a test's generated folders (thousands of adverts) can take minutes on a busy machine.
+const REMOVAL_MS = 300_000;
+
 // Registered before the file's own hooks, so it runs after them (vitest runs afterAll hooks as a stack).
 afterAll(() => {
   removeTempDirs();
@@ -25,4 +28,4 @@ afterAll(() => {
         '  Make temp folders with tempDir() from test/support/temp-dirs.ts (removed when the file ends), or remove what the test makes in its afterEach/afterAll.',
     );
   }
-});
+}, REMOVAL_MS);
