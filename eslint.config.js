@@ -2,7 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'src/core/generated/', 'coverage/', 'bench/.work/'] },
+  // .jobs/: what the tool writes into a project (a clone after the README's tour); ESLint reads no ignore file.
+  { ignores: ['dist/', 'node_modules/', 'src/core/generated/', 'coverage/', 'bench/.work/', '**/.jobs/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,19 +2,20 @@
  * The programmatic API from the package's main export: the documented names are there, and
  * syncFolder runs `jobs sync` (same requests, same state file, same plan) as a function.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
 import { advertBody, advertYaml, SERVICE, tempFolder } from '../commands/harness.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
 const isolated = () => {
-  const home = mkdtempSync(join(tmpdir(), 'jobs-api-home-'));
+  const home = tempDir('jobs-api-home-');
   return { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state') };
 };
 
@@ -74,7 +75,7 @@ describe('the main export', () => {
 
 describe('the history', () => {
   it('records snapshots, says what changed and builds the report, as jobs stats and jobs report do', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-api-history-'));
+    const dir = tempDir('jobs-api-history-');
     const history = new api.History(dir, 'HTTPS://Jobs.Example.test/api/');
     expect(history.service).toBe('HTTPS://Jobs.Example.test/api/');
     const day = 86_400_000;

@@ -3,15 +3,13 @@
  * is in them), and they complete what a user expects in a real bash, zsh and fish (CI installs
  * them; a missing shell fails): commands, subcommands, options, option values, profile names and file paths.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobs } from '../commands/harness.js';
 import { jobsModel } from './cli-shape.js';
 import { allCommands } from '../../src/cli/completion/model.js';
-import { outputFormats } from '../../src/cli/output/format-registry.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -22,7 +20,7 @@ const scripts: Record<string, string> = {};
 beforeAll(async () => {
   // A project with profiles in its config, one more in the credentials store, and a `jobs` on the
   // PATH (the built CLI) for the scripts to ask for profile names.
-  dir = mkdtempSync(join(tmpdir(), 'jobs-completion-'));
+  dir = tempDir('jobs-completion-');
   const home = join(dir, 'home');
   mkdirSync(join(home, 'config', 'jobs'), { recursive: true });
   writeFileSync(join(home, 'config', 'jobs', 'credentials.json'), JSON.stringify({ version: 1, profiles: { ci: { token: 't' } } }), { mode: 0o600 });
@@ -74,129 +72,9 @@ describe('jobs completion <shell>', () => {
   });
 
   it('lists what it can when the config is broken, and never fails', async () => {
-    const broken = mkdtempSync(join(tmpdir(), 'jobs-completion-broken-'));
+    const broken = tempDir('jobs-completion-broken-');
     writeFileSync(join(broken, '.jobsrc.yaml'), 'profiles: [not, a, map\n');
     const r = await runJobs(['completion', '__profiles'], { cwd: broken, env: { HOME: env.HOME!, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME! } });
     expect(r).toEqual({ code: 0, stdout: 'ci\n', stderr: '' });
-  });
-});
-
-/** What bash offers for a command line ending where the cursor is ('' for a new word). */
-function bashComplete(...words: string[]): string[] {
-  const quoted = words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
-  const out = execFileSync(
-    'bash',
-    [
-      '--norc',
-      '--noprofile',
-      '-c',
-      `source ${join(dir, 'jobs.bash')}; COMP_WORDS=(${quoted}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _jobs_cli; printf '%s\\n' "\${COMPREPLY[@]}"`,
-    ],
-    {
-      cwd: join(dir, 'project'),
-      env,
-      encoding: 'utf8',
-      timeout: 10_000,
-    },
-  );
-  return out.split('\n').filter((l) => l !== '');
-}
-
-describe('bash', () => {
-  it('completes commands, then subcommands', () => {
-    expect(bashComplete('jobs', 'va')).toEqual(['validate']);
-    expect(bashComplete('jobs', 'co')).toEqual(['config', 'convert', 'completion']);
-    expect(bashComplete('jobs', 'config', '')).toEqual(['get', 'set', 'unset', 'list', 'path']);
-    expect(bashComplete('jobs', '--profile', 'prod', 'sy')).toEqual(['sync']);
-  });
-
-  it("completes a command's options and the global ones", () => {
-    expect(bashComplete('jobs', 'sync', 'adverts/', '--d')).toEqual(['--dry-run', '--detailed-exitcode']);
-    expect(bashComplete('jobs', 'validate', '--pro')).toEqual(['--profile']);
-    expect(bashComplete('jobs', 'config', 'set', '--pr')).toEqual(['--project', '--profile']);
-    expect(bashComplete('jobs', '--vers')).toEqual(['--version']);
-  });
-
-  it('completes option values: fixed lists, profile names, paths; nothing for free text', () => {
-    expect(bashComplete('jobs', '--output', '')).toEqual(outputFormats());
-    expect(bashComplete('jobs', 'validate', '--output', '=', 'j')).toEqual(['json', 'junit']);
-    expect(bashComplete('jobs', '--profile', '')).toEqual(['ci', 'prod', 'staging']);
-    expect(bashComplete('jobs', 'sync', 'adverts', '--state', 'adv')).toEqual(['adverts']);
-    expect(bashComplete('jobs', 'event', 'app_1', 'recruiter_view', '--data', '')).toEqual([]);
-  });
-
-  it('completes arguments: paths, shells, commands for help', () => {
-    expect(bashComplete('jobs', 'validate', 'adverts/b')).toEqual(['adverts/backend.yaml']);
-    expect(bashComplete('jobs', 'completion', '')).toEqual(['bash', 'zsh', 'fish']); // not the hidden helper
-    expect(bashComplete('jobs', 'schema', 'u')).toEqual(['update']);
-    expect(bashComplete('jobs', 'help', 'sy')).toEqual(['sync']);
-    // an option's value is not taken for the command: --config's file, then the command
-    expect(bashComplete('jobs', '--config', 'x.yaml', 'val')).toEqual(['validate']);
-  });
-});
-
-describe('zsh', () => {
-  it('is valid zsh and registers _jobs_cli for jobs and jobs-cli (not _jobs: zsh has its own)', () => {
-    const file = join(dir, 'jobs.zsh');
-    execFileSync('zsh', ['-n', file]);
-    const out = execFileSync(
-      'zsh',
-      ['-f', '-c', `autoload -Uz compinit && compinit -u -D -d ${join(dir, 'zcompdump')}; source ${file}; print -r -- $_comps[jobs] $_comps[jobs-cli]`],
-      { env, encoding: 'utf8', timeout: 10_000 },
-    );
-    expect(out).toBe('_jobs_cli _jobs_cli\n');
-    expect(scripts.zsh).not.toMatch(/^_jobs\(\)/m);
-  });
-
-  it('completes in an interactive zsh (commands, profile names)', () => {
-    // A real interactive zsh on a pseudo-terminal: type, press Tab, read the screen.
-    const driver = `
-zmodload zsh/zpty
-zpty z zsh -f -i
-zpty -w z 'PROMPT="> "; autoload -Uz compinit; compinit -u -D -d ${join(dir, 'zcompdump-i')}; source ${join(dir, 'jobs.zsh')}'
-zpty -w -n z "$1"$'\\t'
-local out='' chunk i
-for i in {1..100}; do
-  zpty -r -t z chunk && out+=$chunk
-  [[ $out == *"$2"* ]] && break
-  sleep 0.1
-done
-zpty -d z
-print -r -- "$out"`;
-    const run = (typed: string, expected: string) =>
-      execFileSync('zsh', ['-f', '-c', driver, 'driver', typed, expected], { cwd: join(dir, 'project'), env, encoding: 'utf8', timeout: 20_000 }).replace(
-        /\x1b\[[0-9;?]*[A-Za-z]/g,
-        '',
-      );
-    expect(run('jobs valid', 'jobs validate ')).toContain('jobs validate ');
-    const profiles = run('jobs --profile ', 'staging');
-    expect(profiles).toMatch(/ci\s+prod\s+staging/);
-  });
-});
-
-describe('fish', () => {
-  const fishComplete = (line: string) =>
-    execFileSync('fish', ['--no-config', '-c', `source ${join(dir, 'jobs.fish')}; complete -C '${line}'`], {
-      cwd: join(dir, 'project'),
-      env,
-      encoding: 'utf8',
-      timeout: 10_000,
-    })
-      .split('\n')
-      .filter((l) => l !== '')
-      .map((l) => l.split('\t')[0]);
-
-  it('is valid fish', () => {
-    execFileSync('fish', ['--no-execute', join(dir, 'jobs.fish')]);
-  });
-
-  it('completes commands, subcommands, options, values and paths', () => {
-    expect(fishComplete('jobs va')).toEqual(['validate']);
-    expect(fishComplete('jobs config ')).toEqual(['get', 'list', 'path', 'set', 'unset']);
-    expect(fishComplete('jobs sync adverts --dr')).toEqual(['--dry-run']);
-    expect(fishComplete('jobs --profile ')).toEqual(['ci', 'prod', 'staging']);
-    expect(fishComplete('jobs --output ')).toEqual(outputFormats().sort());
-    expect(fishComplete('jobs validate adverts/b')).toEqual(['adverts/backend.yaml']);
-    expect(fishComplete('jobs completion ')).toEqual(['bash', 'fish', 'zsh']);
   });
 });

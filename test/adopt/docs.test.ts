@@ -56,11 +56,13 @@ describe('the README', () => {
     expect(read('bench/RESULTS.md')).toMatch(/^\| what \| ratio \| target \|$/m);
   });
 
-  it('starts with what it is, then the two set-up commands: npm install, npm start; and names npm test', () => {
+  it('starts with what it is, then the two set-up commands: npm install, npm start; and names npm test and npm run test:real', () => {
     const firstBlock = /^```sh\n([\s\S]*?)^```$/m.exec(readme)?.[1];
     expect(firstBlock).toBe('npm install\nnpm start\n');
     expect(readme.indexOf('## Install and first run')).toBeLessThan(readme.indexOf('```sh'));
     expect(readme).toContain('`npm test`');
+    expect(readme).toContain('`npm run test:real`');
+    expect(Object.keys(JSON.parse(read('package.json')).scripts)).toEqual(expect.arrayContaining(['test', 'test:real']));
     expect(JSON.parse(read('package.json')).scripts.start).toBe('node bin/jobs.js --sandbox publish examples/adverts/');
   });
 

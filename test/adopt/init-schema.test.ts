@@ -1,14 +1,14 @@
 /** jobs init and jobs schema: files that editors understand, and the schemas as shipped. */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runJobs } from '../commands/harness.js';
 import { schemaReference } from '../../src/core/scaffold/schema-ref.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MODELINE = /^# yaml-language-server: \$schema=(.+)\n/;
-const empty = () => mkdtempSync(join(tmpdir(), 'jobs-init-'));
+const empty = () => tempDir('jobs-init-');
 const read = (file: string) => readFileSync(file, 'utf8');
 
 describe('jobs init', () => {

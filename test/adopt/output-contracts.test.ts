@@ -4,8 +4,7 @@
  * carries format_version 1, and every command that gives JSON has a schema. The shipped input
  * schemas have $ids, and their examples hold to them.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -14,6 +13,7 @@ import { isolatedEnv, jobs, jobsDriven, ROOT } from '../e2e/helpers.js';
 import { liveSandbox } from '../e2e/sandbox.js';
 import { advertYaml } from '../commands/harness.js';
 import { JSON_COMMANDS, OUTPUT, OUTPUT_SCHEMAS, schemasOf } from './output-schemas.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const ajv = new Ajv2020.default({ allErrors: true, strict: false });
 addFormats.default(ajv);
@@ -46,7 +46,7 @@ const eventsLine = (l: Record<string, unknown>) => ('summary' in l ? 'events-sum
 let dir: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'jobs-contracts-'));
+  dir = tempDir('jobs-contracts-');
   cpSync(join(ROOT, 'examples/adverts'), join(dir, 'adverts'), { recursive: true });
   writeFileSync(join(dir, 'bad.yaml'), advertYaml('BAD-1').replace('seniority: 0', 'seniority: -1'));
 });

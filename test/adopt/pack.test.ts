@@ -4,62 +4,25 @@
  * what runs; the schemas, type declarations and man pages ship; the programmatic example of docs/api.md runs and
  * type-checks against the installed package; and the library works with a YAML config present.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, dirname, join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runProcess, type Run } from '../support/run-process.js';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Run } from '../support/run-process.js';
+import { cleanEnv, exec, LIMIT_MS, packAndInstall, ROOT } from './packed.js';
 import { isolatedEnv } from '../e2e/helpers.js';
 import { liveSandbox } from '../e2e/sandbox.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-const LIMIT_MS = 120_000;
-
-/** npm's own variables (set when the suite runs under `npm test`) must not steer the nested npm. */
-function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^npm_/i.test(k)) env[k] = v;
-  // The node running this suite comes first, so the installed bin's `#!/usr/bin/env node` uses it.
-  env.PATH = `${dirname(process.execPath)}${delimiter}${env.PATH ?? ''}`;
-  return { ...env, ...extra };
-}
-
-function exec(file: string, args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Run> {
-  return runProcess(file, args, { cwd: options.cwd ?? ROOT, env: options.env ?? cleanEnv(), timeoutMs: options.timeoutMs ?? 30_000 });
-}
-
-const npm = (args: string[], cwd = ROOT) => exec(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { cwd, timeoutMs: 90_000 });
 
 let work: string;
-let tarball: string;
 let installed: string;
 let bin: string;
 let packedFiles: string[];
 let prefix: string;
 
 beforeAll(async () => {
-  for (const built of ['dist/cli.cjs', 'dist/index.js', 'dist/index.d.ts']) {
-    if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` before this test (npm test does)`);
-  }
-  work = mkdtempSync(join(tmpdir(), 'jobs-pack-'));
-  // --ignore-scripts: the suite built dist/ already, and a rebuild here would pull it from under
-  // the tests running beside this one.
-  const pack = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work]);
-  expect(pack.code, pack.stderr).toBe(0);
-  const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
-  tarball = join(work, info!.filename);
-  packedFiles = info!.files.map((f) => f.path);
-  prefix = join(work, 'prefix');
-  const install = await npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], work);
-  expect(install.code, install.stderr).toBe(0);
-  installed = process.platform === 'win32' ? join(prefix, 'node_modules', PKG.name) : join(prefix, 'lib', 'node_modules', PKG.name);
-  bin = join(prefix, 'bin', 'jobs');
+  ({ work, installed, bin, packedFiles, prefix } = await packAndInstall(PKG.name));
 }, LIMIT_MS);
-
-afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
-});
 
 /** A project folder that depends on the installed package (as `npm install jobs-cli` would leave it). */
 function project(): string {
@@ -78,20 +41,9 @@ describe('npm pack, installed globally into a temporary prefix', () => {
     );
   });
 
-  it('installs the man pages: man jobs, man jobs-sync and man jobs-cli work from the prefix', async () => {
+  it('installs the man pages into the prefix (man reads them: pack.real.test.ts)', () => {
     expect(packedFiles).toEqual(expect.arrayContaining(['dist/man/man1/jobs.1', 'dist/man/man1/jobs-sync.1']));
-    const env = cleanEnv({ MANPATH: join(prefix, 'share', 'man'), MANWIDTH: '100', MANPAGER: 'cat', PAGER: 'cat', LANG: 'C.UTF-8' });
-    const jobs = await exec('man', ['jobs'], { env });
-    expect(jobs.code, jobs.stderr).toBe(0);
-    expect(jobs.stdout).toMatch(/^NAME\n +jobs - publish, update and delete job adverts/m);
-    expect(jobs.stdout).toMatch(/^EXIT STATUS\n/m);
-    const sync = await exec('man', ['jobs-sync'], { env });
-    expect(sync.code, sync.stderr).toBe(0);
-    expect(sync.stdout).toMatch(/^SYNOPSIS\n +jobs sync \[options\] <dir>/m);
-    expect(sync.stdout).toContain('--detailed-exitcode');
-    const alias = await exec('man', ['jobs-cli'], { env });
-    expect(alias.code, alias.stderr).toBe(0);
-    expect(alias.stdout).toMatch(/^NAME\n +jobs - /m);
+    for (const page of ['jobs.1', 'jobs-sync.1', 'jobs-cli.1']) expect(existsSync(join(prefix, 'share', 'man', 'man1', page)), page).toBe(true);
   });
 
   it('gives a working jobs: --version is the package version, listed in the CHANGELOG', async () => {

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { coreOrderViolations, coreViolations } from '../support/layers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const SRC = join(import.meta.dirname, '../../src');
 
@@ -85,7 +85,7 @@ describe('the layer check itself', () => {
 
   /** A src/ folder made of the given files. */
   function tree(files: Record<string, string>): string {
-    dir = mkdtempSync(join(tmpdir(), 'jobs-layers-'));
+    dir = tempDir('jobs-layers-');
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), text);

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileWritesOutsideStorage } from '../support/writers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const SRC = join(import.meta.dirname, '../../src');
 
@@ -32,7 +32,7 @@ describe('the writer check itself', () => {
   });
 
   it('names every kind of write outside the storage layer, and no read, comment or stream write', () => {
-    dir = mkdtempSync(join(tmpdir(), 'jobs-writers-'));
+    dir = tempDir('jobs-writers-');
     const files: Record<string, string> = {
       'core/sync/a.ts': [
         "import { openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';",

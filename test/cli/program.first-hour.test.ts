@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { History } from '../../src/core/history/store.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advertYaml, runJobs, SERVICE, tempFolder } from '../commands/harness.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -301,7 +302,7 @@ describe('jobs report in a clone', () => {
     execFileSync('git', ['init', '-q', dir]);
     execFileSync('git', ['-C', dir, 'add', '.']);
     execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.test', 'commit', '-qm', 'adverts']);
-    const history = join(dir, '..', `${Date.now()}-history`);
+    const history = tempDir('jobs-history-');
     new History(history, SERVICE).append([{ reference: 'A-1', at: Date.now() - 86_400_000, views: 3, likes: 1, applications: 1, applications_unviewed: 0 }]);
     const r = await runJobs(['report', '--history-dir', history], { cwd: dir, env: { JOBS_BASE_URL: SERVICE } });
     expect(r.code, r.stderr).toBe(0);

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { History } from '../../src/core/history/store.js';
 import { advertBody, advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from '../commands/harness.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -15,7 +16,7 @@ const titledBody = (reference: string, title: string) => ({ ...advertBody(refere
 
 /** One user's machine: the same HOME and state folder for every command of a test. */
 function machine(): Record<string, string> {
-  const home = mkdtempSync(join(tmpdir(), 'jobs-published-'));
+  const home = tempDir('jobs-published-');
   return { ...serviceEnv, HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config') };
 }
 

@@ -1,12 +1,12 @@
 import nock from 'nock';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../src/cli/program.js';
 import { fakeTerminal, runWithStderr } from '../commands/fake-terminal.js';
 import { advertYaml, SERVICE, tempFolder } from '../commands/harness.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -14,7 +14,7 @@ afterEach(() => nock.cleanAll());
 const STATS = { views: 10, likes: 2, applications: 1, applications_unviewed: 1 };
 
 /** A terminal: stdin and stderr are TTYs; each answer is typed once the previous prompt is up. */
-async function onTerminal(argv: string[], answers: string[], env: Record<string, string>, home = mkdtempSync(join(tmpdir(), 'jobs-reauth-'))) {
+async function onTerminal(argv: string[], answers: string[], env: Record<string, string>, home = tempDir('jobs-reauth-')) {
   const stdin = Object.assign(new PassThrough(), { isTTY: true });
   let stdout = '';
   let stderr = '';
@@ -65,7 +65,7 @@ describe('a 401 on a terminal', () => {
   });
 
   it('names --token-file as what still wins over the stored token', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'jobs-token-file-'));
+    const home = tempDir('jobs-token-file-');
     writeFileSync(join(home, 'token'), 'old_token\n');
     nock(SERVICE)
       .get('/jobs/A-1/stats')

@@ -4,12 +4,11 @@
  * person would see. Output beyond `maxBytes` throws, so a runaway writer fails the test instead of
  * hanging it.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { execute } from '../../src/cli/program.js';
 import type { Captured } from './harness.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 export interface FakeTerminal {
   readonly isTTY: true;
@@ -118,7 +117,7 @@ export async function runWithStderr(
   options: { cwd?: string; env?: Record<string, string>; stdin?: Readable & { isTTY?: boolean } } = {},
 ): Promise<Omit<Captured, 'stderr'>> {
   let stdout = '';
-  const home = mkdtempSync(join(tmpdir(), 'jobs-home-'));
+  const home = tempDir('jobs-home-');
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), NO_COLOR: '1', ...options.env };
   const stdin = options.stdin ?? Object.assign(Readable.from([]), { isTTY: false });
   const code = await execute(argv, {

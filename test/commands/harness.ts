@@ -1,8 +1,8 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { execute } from '../../src/cli/program.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 export interface Captured {
   code: number;
@@ -10,11 +10,11 @@ export interface Captured {
   stderr: string;
 }
 
-/** Runs a command in-process with fake streams and a private HOME, as a user would type it. */
+/** Runs a command in-process with fake streams and a private HOME (removed when the test file ends), as a user would type it. */
 export async function runJobs(argv: string[], options: { cwd?: string; env?: Record<string, string>; stdin?: string } = {}): Promise<Captured> {
   let stdout = '';
   let stderr = '';
-  const home = mkdtempSync(join(tmpdir(), 'jobs-home-'));
+  const home = tempDir('jobs-home-');
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), NO_COLOR: '1', ...options.env };
   const stdin = Object.assign(Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]), { isTTY: false });
   const code = await execute(argv, {
@@ -26,8 +26,9 @@ export async function runJobs(argv: string[], options: { cwd?: string; env?: Rec
   return { code, stdout, stderr };
 }
 
+/** A temp folder holding `files` (name: text), removed when the test file ends (temp-dirs.ts). */
 export function tempFolder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-cmd-'));
+  const dir = tempDir('jobs-cmd-');
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);

@@ -2,14 +2,14 @@
  * `jobs events` against the sandbox: the sandbox's record of accepted events is the oracle. A run
  * cut short and a run under random 5xx never post an event twice.
  */
-import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jobs } from './helpers.js';
 import { liveSandbox, type LiveSandbox } from './sandbox.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 async function applications(s: LiveSandbox, count: number): Promise<string[]> {
   const created = await jobs(['publish', '-'], { env: s.env, input: advert('EV-1') });
@@ -33,7 +33,7 @@ describe('jobs events against the sandbox', () => {
   it('posts a CSV of events once; a rerun posts nothing; the journal records them', async () => {
     const s = await liveSandbox();
     const ids = await applications(s, 3);
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-events-'));
+    const dir = tempDir('jobs-events-');
     const csv = ['application_id,kind,data', `${ids[0]},recruiter_view,`, `${ids[1]},recruiter_like,"{""step"":""call""}"`, `${ids[2]},recruiter_reject,`].join(
       '\n',
     );
@@ -59,7 +59,7 @@ describe('jobs events against the sandbox', () => {
 
   it('reports bad lines with their numbers and sends nothing (exit 3)', async () => {
     const s = await liveSandbox();
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-events-'));
+    const dir = tempDir('jobs-events-');
     writeFileSync(
       join(dir, 'e.ndjson'),
       '{"application_id":"a1","kind":"recruiter_view"}\n{"application_id":"a2","kind":"recruiter_hug"}\n{"kind":"recruiter_like"}\n',
@@ -97,7 +97,7 @@ describe('jobs events against the sandbox', () => {
     });
     await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
     try {
-      const dir = mkdtempSync(join(tmpdir(), 'jobs-events-'));
+      const dir = tempDir('jobs-events-');
       writeFileSync(join(dir, 'e.ndjson'), ids.map((id) => JSON.stringify({ application_id: id, kind: 'recruiter_like' })).join('\n'));
       const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
       const first = await jobs(['events', 'e.ndjson', '--concurrency', '1'], { cwd: dir, env: { ...s.env, JOBS_BASE_URL: url } });

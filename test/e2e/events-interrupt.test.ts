@@ -2,13 +2,13 @@
  * Ctrl-C while `events` checks its input (the first pass, before anything is posted) stops it:
  * exit 130, nothing sent, no journal written; a dry run likewise.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, jobsDriven } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'jobs-events-interrupt-'));
+const dir = tempDir('jobs-events-interrupt-');
 const events = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => `{"application_id":"app-${from + i}","kind":"recruiter_view"}\n`).join('');
 

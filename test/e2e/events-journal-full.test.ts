@@ -4,13 +4,13 @@
  * rerun holds it as uncertain instead of posting it again (what the message promises).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, isolatedEnv, jobs } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 let posts: string[] = [];
 const server = createServer((req, res) => {
@@ -27,14 +27,17 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
-/** The binary with files limited to `kib` KiB (`ulimit -f`): a write past it fails with EFBIG. */
+/**
+ * The binary with files limited to `kib` KiB (`ulimit -f`): a write past it fails with EFBIG. A POSIX
+ * sh counts `ulimit -f` in 512-byte blocks (bash alone, outside POSIX mode, in KiB).
+ */
 function jobsWithFileLimit(
   kib: number,
   args: string[],
   options: { cwd: string; env: Record<string, string> },
 ): Promise<{ code: number | null; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn('bash', ['-c', `ulimit -f ${kib} && exec "$0" "$@"`, process.execPath, BIN, ...args], {
+    const child = spawn('/bin/sh', ['-c', `ulimit -f ${kib * 2} && exec "$0" "$@"`, process.execPath, BIN, ...args], {
       cwd: options.cwd,
       env: options.env,
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -58,7 +61,7 @@ describe('jobs events with a journal that cannot take an outcome', () => {
     const env = isolatedEnv({ JOBS_BASE_URL: baseUrl, JOBS_TOKEN: 'tok-journal-full' });
     const event = '{"application_id":"a1","kind":"recruiter_view"}\n';
     // A first run elsewhere shows how long this event's "sending" line is on this service.
-    const probe = mkdtempSync(join(tmpdir(), 'jobs-journal-probe-'));
+    const probe = tempDir('jobs-journal-probe-');
     writeFileSync(join(probe, 'e.ndjson'), event);
     expect((await jobs(['events', 'e.ndjson'], { cwd: probe, env })).code).toBe(0);
     const sending = readFileSync(join(probe, 'e.ndjson.journal'), 'utf8').split('\n')[0]!;
@@ -66,7 +69,7 @@ describe('jobs events with a journal that cannot take an outcome', () => {
 
     // Filler: an earlier run's line for another event, padded so that the journal reaches 1 KiB
     // exactly with a1's "sending" line: the outcome line after it cannot be written.
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-journal-full-'));
+    const dir = tempDir('jobs-journal-full-');
     writeFileSync(join(dir, 'e.ndjson'), event);
     const room = 1024 - (sending.length + 1);
     const base = { ...(JSON.parse(sending) as Record<string, unknown>), key: `${'0'.repeat(32)}:1`, status: 'accepted', application_id: '' };

@@ -4,16 +4,16 @@
  * named as a file is refused by name instead of hanging the run (each run bounded by a timeout).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { advertYaml } from '../commands/harness.js';
 import { isolatedEnv, jobs } from './helpers.js';
 import { liveSandbox } from './sandbox.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-files-'));
+  const dir = tempDir('jobs-files-');
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(join(dir, name, '..'), { recursive: true });
     writeFileSync(join(dir, name), text);

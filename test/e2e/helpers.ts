@@ -1,7 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { tempDir } from '../support/temp-dirs.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'bin/jobs.js');
@@ -12,12 +13,16 @@ export interface Run {
   stderr: string;
 }
 
-/** A fresh HOME and XDG folders, so no test reads or writes the user's real config. */
+/**
+ * A fresh HOME and XDG folders, so no test reads or writes the user's real config; removed when the
+ * test file ends. TMPDIR is the test file's own, so what the binary puts there is seen (temp-dirs.ts).
+ */
 export function isolatedEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const home = mkdtempSync(join(tmpdir(), 'jobs-e2e-'));
+  const home = tempDir('jobs-e2e-');
   for (const d of ['config', 'state', 'cache']) mkdirSync(join(home, d));
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
+    TMPDIR: tmpdir(),
     HOME: home,
     XDG_CONFIG_HOME: join(home, 'config'),
     XDG_STATE_HOME: join(home, 'state'),

@@ -3,19 +3,19 @@
  * Markdown in one command, then back, is the same adverts on the service (nothing to sync); convert
  * never overwrites without --force and reports what it could not convert.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jobs, ROOT } from './helpers.js';
 import { liveSandbox } from './sandbox.js';
 import { advertYaml } from '../commands/harness.js';
 import { HOSTILE } from '../support/markdown-adverts.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 describe('jobs convert (built binary)', () => {
   it('moves a synced folder to Markdown and back without changing an advert on the service', async () => {
     const s = await liveSandbox();
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-md-convert-'));
+    const dir = tempDir('jobs-md-convert-');
     cpSync(join(ROOT, 'examples/adverts'), dir, { recursive: true });
     // The hostile advert, made valid: block scalars, colons, quotes, tabs, odd Unicode, --- in the text.
     const hostile = `${advertYaml('HOST-1').replace(/^(reference|title|organization_name|company_description|job_description|salary_text|location| {2}country| {2}city):.*\n/gm, '')}${HOSTILE.replace(/^reference: .*$/m, 'reference: "HOST-1"').replace(/^skills: .*$/m, 'skills: [a, "b, c"]')}`;
@@ -67,7 +67,7 @@ describe('jobs convert (built binary)', () => {
   });
 
   it('never overwrites without --force (exit 2), says why a file cannot be converted (exit 3)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-md-convert-'));
+    const dir = tempDir('jobs-md-convert-');
     cpSync(join(ROOT, 'examples/adverts'), dir, { recursive: true });
     writeFileSync(join(dir, 'backend-engineer.md'), 'mine\n');
     writeFileSync(join(dir, 'support-specialists-ACME-0044.md'), 'mine too\n');

@@ -3,14 +3,14 @@
  * and Markdown (and a README.md) syncs; the service receives the body as the docs say, byte for byte;
  * an edit of a Markdown advert sends that advert only; `update <ref> file.md` sends the body.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jobs } from './helpers.js';
 import { liveSandbox, type LiveSandbox } from './sandbox.js';
 import { advertYaml } from '../commands/harness.js';
 import { markdownAdvert } from '../support/markdown-adverts.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const requests = (log: string[]) => log.map((l) => l.split(' ').slice(0, 3).join(' '));
 
@@ -24,7 +24,7 @@ async function stored(s: LiveSandbox): Promise<Record<string, Record<string, unk
 }
 
 function folder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-md-sync-'));
+  const dir = tempDir('jobs-md-sync-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }

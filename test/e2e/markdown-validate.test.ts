@@ -2,8 +2,7 @@
  * validate of Markdown adverts (built binary): findings at the .md file's lines in every format, a
  * folder mixing YAML and Markdown, and a folder of 1,200 Markdown adverts through the worker threads.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isolatedEnv, jobs, ROOT } from './helpers.js';
@@ -11,9 +10,10 @@ import { advertYaml } from '../commands/harness.js';
 import { markdownAdvert } from '../support/markdown-adverts.js';
 import { realisticAdvertYaml } from '../../bench/generate.mjs';
 import { yamlToMarkdown } from '../../src/core/adverts/convert.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 function folder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-md-validate-'));
+  const dir = tempDir('jobs-md-validate-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }
@@ -59,7 +59,7 @@ describe('jobs validate of Markdown adverts (built binary)', () => {
 
   it('checks 1,200 Markdown adverts in worker threads as one thread does', async () => {
     expect(existsSync(join(ROOT, 'dist/validate-worker.cjs'))).toBe(true);
-    const many = mkdtempSync(join(tmpdir(), 'jobs-md-many-'));
+    const many = tempDir('jobs-md-many-');
     const lineOf = (text: string, pattern: RegExp) => text.split('\n').findIndex((line) => pattern.test(line)) + 1;
     let seniorityLine = 0;
     let closingLine = 0;

@@ -5,19 +5,19 @@
  * and `version`. Every example in `jobs --help` runs as written in a clone.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shellWords } from '../adopt/cli-shape.js';
 import { BIN, ROOT, isolatedEnv } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
 let links: string;
 
 beforeAll(() => {
   // The names npm's bin links give the program.
-  links = mkdtempSync(join(tmpdir(), 'jobs-names-'));
+  links = tempDir('jobs-names-');
   for (const name of ['jobs', 'jobs-cli']) symlinkSync(BIN, join(links, name));
 });
 

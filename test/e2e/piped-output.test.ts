@@ -4,15 +4,15 @@
  * `jobs events big.ndjson --dry-run | wc -l` counted about 1,700 of 20,000 lines.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, isolatedEnv } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 describe('output into a pipe', () => {
   it('every line of a long dry run reaches the reader', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-piped-'));
+    const dir = tempDir('jobs-piped-');
     const lines = 20_000;
     writeFileSync(join(dir, 'big.ndjson'), Array.from({ length: lines }, (_, i) => `{"application_id":"app_${i}","kind":"recruiter_view"}\n`).join(''));
     const env = { ...isolatedEnv(), JOBS_BASE_URL: 'http://127.0.0.1:9', JOBS_TOKEN: 'unused' };

@@ -4,18 +4,18 @@
  * the service accepted is recorded, no lock is left, and a rerun neither posts nor creates twice.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateAdverts } from '../../bench/generate.mjs';
 import { BIN, isolatedEnv, jobs, jobsDriven } from './helpers.js';
 import { liveSandbox, type LiveSandbox } from './sandbox.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const STACK_TRACE = /^\s+at .+\(.*:\d+:\d+\)$|node:internal|Error: write/m;
 
 function folder(count: number): string {
-  return generateAdverts(join(mkdtempSync(join(tmpdir(), 'jobs-edges-')), 'adverts'), count);
+  return generateAdverts(join(tempDir('jobs-edges-'), 'adverts'), count);
 }
 
 /** References recorded in a sync state, whatever the service key. */

@@ -3,14 +3,14 @@
  * reaches neither the wire nor the output; a variable the user config allows by name does reach
  * the body. The server records every request it receives.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { advertYaml } from '../commands/harness.js';
 import { isolatedEnv, jobs } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const TOKEN = 'tok_live_0123456789abcdef';
 const AWS = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 
 function project(question: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-project-'));
+  const dir = tempDir('jobs-project-');
   writeFileSync(join(dir, '.jobsrc.yaml'), `defaults:\n  question: "${question}"\n`);
   writeFileSync(join(dir, 'a.yaml'), advertYaml('A-1'));
   return dir;

@@ -4,12 +4,12 @@
  * the command from the page runs against a sandbox on 127.0.0.1. When the output or the page drifts,
  * this fails.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jobs, ROOT } from './helpers.js';
 import { liveSandbox } from './sandbox.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 /** The first plain code block of docs/sync.md: the command after `$ `, then what it prints. */
 function readmeExample(): { args: string[]; lines: string[] } {
@@ -25,7 +25,7 @@ describe("the sync page's example", () => {
   it('prints exactly what docs/sync.md shows', async () => {
     const { args, lines } = readmeExample();
     const s = await liveSandbox();
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-readme-sync-'));
+    const dir = tempDir('jobs-readme-sync-');
     const adverts = join(dir, 'adverts');
     cpSync(join(ROOT, 'examples/adverts'), adverts, { recursive: true });
     const backend = join(adverts, 'backend-engineer.yaml');

@@ -7,13 +7,13 @@
  * a constant's name, an unknown field, the US/CA/MX state rule, a format), the editor marks the same
  * line. The shipped schema, which knows nothing of the config, marks the valid advert red: the bug.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, isolatedEnv, ROOT } from './helpers.js';
 import { LspClient, type Diagnostic } from '../support/lsp.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const SERVER = join(ROOT, 'node_modules/yaml-language-server/bin/yaml-language-server');
 const CONFIG = `defaults:
@@ -86,7 +86,7 @@ async function editorDiagnostics(file: string): Promise<Diagnostic[]> {
 const lineOf = (d: Diagnostic) => d.range.start.line + 1;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'jobs-editor-'));
+  dir = tempDir('jobs-editor-');
   writeFileSync(join(dir, '.jobsrc.yaml'), CONFIG);
   mkdirSync(join(dir, 'adverts'));
   mkdirSync(join(dir, 'shipped'));
@@ -157,7 +157,7 @@ describe('yaml-language-server with the resolved schema agrees with jobs validat
 
 describe('jobs init points new adverts at the resolved schema', () => {
   it('writes it beside the project config and names it in the modeline', async () => {
-    const project = mkdtempSync(join(tmpdir(), 'jobs-editor-init-'));
+    const project = tempDir('jobs-editor-init-');
     writeFileSync(join(project, '.jobsrc.yaml'), CONFIG);
     const r = await jobs(['init', 'adverts/new.yaml'], { cwd: project, env });
     expect(r.code, r.stderr).toBe(0);
@@ -169,8 +169,8 @@ describe('jobs init points new adverts at the resolved schema', () => {
   });
 
   it('does not write through a link in place of .jobs/', async () => {
-    const project = mkdtempSync(join(tmpdir(), 'jobs-editor-link-'));
-    const elsewhere = mkdtempSync(join(tmpdir(), 'jobs-editor-elsewhere-'));
+    const project = tempDir('jobs-editor-link-');
+    const elsewhere = tempDir('jobs-editor-elsewhere-');
     writeFileSync(join(project, '.jobsrc.yaml'), CONFIG);
     symlinkSync(elsewhere, join(project, '.jobs'));
     const r = await jobs(['schema', 'create', '--resolved', '--write'], { cwd: project, env });

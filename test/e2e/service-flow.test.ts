@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync, cpSync, rmSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, cpSync, rmSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jobs, ROOT } from './helpers.js';
 import { liveSandbox } from './sandbox.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 /** A loopback port nothing listens on: bound, then released. */
 async function closedPort(): Promise<number> {
@@ -17,7 +17,7 @@ async function closedPort(): Promise<number> {
 }
 
 function copyExamples(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-flow-'));
+  const dir = tempDir('jobs-flow-');
   cpSync(join(ROOT, 'examples/adverts'), dir, { recursive: true });
   return dir;
 }

@@ -4,20 +4,20 @@
  * embedded one), publish, stats, report, login. It is the CLI on its own, as a recruiter gets it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess, type Run } from '../support/run-process.js';
 import { advertYaml } from '../../bench/generate.mjs';
 import { ROOT, isolatedEnv } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 let work: string;
 let exe: string;
 let env: Record<string, string>;
 
 beforeAll(() => {
-  work = mkdtempSync(join(tmpdir(), 'jobs-sea-'));
+  work = tempDir('jobs-sea-');
   exe = join(work, 'bin', process.platform === 'win32' ? 'jobs.exe' : 'jobs');
   const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-binary.mjs'), '--out', exe], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 });
   expect(built.status, built.stderr).toBe(0);

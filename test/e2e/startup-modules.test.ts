@@ -6,12 +6,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { advertYaml } from '../../bench/generate.mjs';
 import { BIN, isolatedEnv } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 /** The Node modules a run of the built binary loaded (process.moduleLoadList at exit). */
 function loadedModules(args: string[], cwd: string): string[] {
@@ -24,7 +24,7 @@ function loadedModules(args: string[], cwd: string): string[] {
 }
 
 describe('start-up loads only what the command needs', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-startup-'));
+  const dir = tempDir('jobs-startup-');
   writeFileSync(join(dir, 'one.yaml'), advertYaml(1));
 
   it.each([[['validate', 'one.yaml']], [['--help']], [['validate', '--help']]])(
@@ -39,7 +39,7 @@ describe('start-up loads only what the command needs', () => {
 
 describe('a proxy costs nothing where none applies', () => {
   it('jobs stats to a loopback http service, with proxy variables set, loads no TLS (the proxy agents stay unloaded)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-startup-'));
+    const dir = tempDir('jobs-startup-');
     const server = createServer((req, res) => {
       req.resume();
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"views":1,"likes":0,"applications":0,"applications_unviewed":0}');

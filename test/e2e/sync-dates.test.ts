@@ -2,12 +2,12 @@
  * Adverts that open and close on their `jobs:` dates, end to end: the built binary against the
  * embedded sandbox, its clock moved forward a day at a time with `jobs sandbox --fast-forward`.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isolatedEnv, jobs } from './helpers.js';
 import { advertYaml } from '../commands/harness.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const DAY = 86_400_000;
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -23,7 +23,7 @@ describe('sync of dated adverts over simulated days', () => {
     const day0 = noon;
     const opens = date(day0 + 2 * DAY);
     const closes = date(day0 + 3 * DAY);
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-dates-e2e-'));
+    const dir = tempDir('jobs-dates-e2e-');
     writeFileSync(join(dir, 'opens.yaml'), advertYaml('OPENS-2', `jobs:\n  opens: ${opens}\n`));
     writeFileSync(join(dir, 'closes.yaml'), advertYaml('CLOSES-3', `jobs:\n  closes: ${closes}\n`));
     const run = (...args: string[]) => jobs(['--sandbox', ...args], { env, timeoutMs: 30_000 });

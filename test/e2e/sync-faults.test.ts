@@ -12,11 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { generateAdverts } from '../../bench/generate.mjs';
 import { BIN, jobs } from './helpers.js';
 import { liveSandbox, type LiveSandbox } from './sandbox.js';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../support/temp-dirs.js';
 
 function folder(count: number): string {
-  return generateAdverts(join(mkdtempSync(join(tmpdir(), 'jobs-faults-')), 'adverts'), count);
+  return generateAdverts(join(tempDir('jobs-faults-'), 'adverts'), count);
 }
 
 function expectEachCreatedOnce(s: LiveSandbox, dir: string, count: number) {

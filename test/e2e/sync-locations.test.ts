@@ -3,12 +3,12 @@
  * 127.0.0.1: each place is its own advert on the service; reordering the list sends nothing; a
  * place added is one create; a place removed is deleted by `sync --prune --yes`, and only it.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jobs } from './helpers.js';
 import { liveSandbox, type LiveSandbox } from './sandbox.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const place = (country: string, city: string, extra = '') => `  - country: ${country}\n    city: ${city}\n${extra}`;
 
@@ -42,7 +42,7 @@ const OSLO = place('NO', 'Oslo', '    reference: ACME-OSLO\n');
 const onService = (s: LiveSandbox) => Object.fromEntries(s.sandbox.state().adverts.map((a) => [a.reference, a.advert.location]));
 
 function folder(places: string[]): { dir: string; write: (places: string[]) => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-locations-'));
+  const dir = tempDir('jobs-locations-');
   const write = (list: string[]) => writeFileSync(join(dir, 'eng.yaml'), advert(list));
   write(places);
   return { dir, write };

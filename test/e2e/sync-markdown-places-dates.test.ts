@@ -3,11 +3,11 @@
  * through validate, sync over simulated days (the embedded sandbox's clock moved with
  * `jobs sandbox --fast-forward`), stats and report, with the built binary.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isolatedEnv, jobs } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const DAY = 86_400_000;
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -42,7 +42,7 @@ describe('Markdown adverts for several places, opening and closing on their date
     writeFileSync(join(env.XDG_STATE_HOME!, 'jobs', 'sandbox-clock.json'), `${JSON.stringify({ offset_ms: noon - now })}\n`);
     const opens = date(noon + 1 * DAY);
     const closes = date(noon + 3 * DAY);
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-issue26-'));
+    const dir = tempDir('jobs-issue26-');
     writeFileSync(join(dir, 'README.md'), '# Our adverts\n\nNot an advert: skipped.\n');
     // Line 15 of places.md is `locations:`; the second place (US, no state) starts on line 18.
     const places = (second: string) =>

@@ -3,14 +3,14 @@
  * built binary plans a folder of 6,000 realistic adverts (some 20 MB of YAML) with V8's heap held to
  * 32 MB, where loading every advert first ran out of memory (exit 134, no output).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateAdverts } from '../../bench/generate.mjs';
 import { isolatedEnv, jobs } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const COUNT = 6000;
 const small = (extra: Record<string, string> = {}) =>
@@ -19,7 +19,7 @@ const small = (extra: Record<string, string> = {}) =>
 describe('sync of a large folder in a small heap', () => {
   let dir: string;
   beforeAll(() => {
-    dir = generateAdverts(join(mkdtempSync(join(tmpdir(), 'jobs-sync-memory-')), 'adverts'), COUNT, { realistic: true });
+    dir = generateAdverts(join(tempDir('jobs-sync-memory-'), 'adverts'), COUNT, { realistic: true });
   });
 
   it('plans every advert (dry run), in file order', async () => {
@@ -73,7 +73,7 @@ describe('a first sync where every send fails, in a small heap', () => {
   // Each failed advert used to be kept whole (payload, source map) until the run ended: 6,000
   // realistic adverts ran a 32 MB heap out of memory (exit 134). A failure keeps what its report needs.
   it('reports each failed advert at its line, and the count', async () => {
-    const dir = generateAdverts(join(mkdtempSync(join(tmpdir(), 'jobs-sync-failing-')), 'adverts'), COUNT, { realistic: true });
+    const dir = generateAdverts(join(tempDir('jobs-sync-failing-'), 'adverts'), COUNT, { realistic: true });
     const service = await refusingService();
     try {
       const r = await jobs(['sync', dir, '--concurrency', '8'], {
@@ -98,7 +98,7 @@ describe('publish of many files in a small heap', () => {
   // publish loaded and kept every advert before sending the first: 6,000 realistic adverts ran a
   // 32 MB heap out of memory (exit 134). Each is now checked as it is read and read again when sent.
   it('sends every advert and says so, once each', async () => {
-    const dir = generateAdverts(join(mkdtempSync(join(tmpdir(), 'jobs-publish-memory-')), 'adverts'), COUNT, { realistic: true });
+    const dir = generateAdverts(join(tempDir('jobs-publish-memory-'), 'adverts'), COUNT, { realistic: true });
     const service = await refusingService(201, '');
     try {
       const r = await jobs(['publish', dir, '--concurrency', '8'], {

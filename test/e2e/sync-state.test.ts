@@ -4,13 +4,13 @@
  * names of object properties, state files that are not what they should be, a state file inside the
  * synced folder, a log that cannot be written, and a lock left empty by a crash.
  */
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, jobs, ROOT } from './helpers.js';
 import { liveSandbox } from './sandbox.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 function spawnSyncChecked(command: string, args: string[]): void {
   const r = spawnSync(command, args);
@@ -18,7 +18,7 @@ function spawnSyncChecked(command: string, args: string[]): void {
 }
 
 function copyExamples(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-state-'));
+  const dir = tempDir('jobs-state-');
   cpSync(join(ROOT, 'examples/adverts'), dir, { recursive: true });
   return dir;
 }
@@ -48,7 +48,7 @@ const advert = (reference: string) =>
 /**
  * Runs the built binary with files limited to `bytes` (RLIMIT_FSIZE, as `ulimit -f` sets it): a
  * write past the limit fails with EFBIG after a short write, as on a full disk. Node ignores the
- * SIGXFSZ that comes with it.
+ * SIGXFSZ that comes with it. A POSIX sh counts `ulimit -f` in 512-byte blocks.
  */
 function jobsWithFileLimit(
   bytes: number,
@@ -56,7 +56,10 @@ function jobsWithFileLimit(
   options: { cwd: string; env: Record<string, string> },
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn('bash', ['-c', `ulimit -f ${bytes / 1024} && exec "$0" "$@"`, process.execPath, BIN, ...args], { cwd: options.cwd, env: options.env });
+    const child = spawn('/bin/sh', ['-c', `ulimit -f ${bytes / 512} && exec "$0" "$@"`, process.execPath, BIN, ...args], {
+      cwd: options.cwd,
+      env: options.env,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -139,7 +142,7 @@ describe('one service, many spellings of its URL', () => {
       });
       ids.push(((await r.json()) as { id: string }).id);
     }
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-events-url-'));
+    const dir = tempDir('jobs-events-url-');
     writeFileSync(join(dir, 'e.csv'), `application_id,kind\n${ids[0]},recruiter_like\n${ids[1]},recruiter_view\n`);
     expect((await jobs(['events', 'e.csv'], { cwd: dir, env: s.env })).code).toBe(0);
     expect(s.sandbox.state().events).toHaveLength(2);
@@ -157,7 +160,7 @@ describe('one service, many spellings of its URL', () => {
 describe('references that are also property names', () => {
   it('__proto__ and constructor are recorded like any other: the next plan is empty, and they can be pruned', async () => {
     const s = await liveSandbox();
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-proto-'));
+    const dir = tempDir('jobs-proto-');
     writeFileSync(join(dir, 'proto.yaml'), advert('__proto__'));
     writeFileSync(join(dir, 'ctor.yaml'), advert('constructor'));
     writeFileSync(join(dir, 'own.yaml'), advert('hasOwnProperty'));
@@ -273,7 +276,7 @@ describe('writing the state', () => {
   for (const name of ['state.json', 'state.yaml']) {
     it(`--state ${name} inside the synced folder is not read as an advert`, async () => {
       const s = await liveSandbox();
-      const cwd = mkdtempSync(join(tmpdir(), 'jobs-state-parent-'));
+      const cwd = tempDir('jobs-state-parent-');
       cpSync(join(ROOT, 'examples/adverts'), join(cwd, 'adverts'), { recursive: true });
       const first = await jobs(['sync', 'adverts', '--state', `adverts/${name}`], { cwd, env: s.env });
       expect(first.code).toBe(0);
@@ -288,7 +291,7 @@ describe('writing the state', () => {
 
   it('a state inside the folder that is a link to a file reached again through a linked folder is not read as an advert', async () => {
     const s = await liveSandbox();
-    const cwd = mkdtempSync(join(tmpdir(), 'jobs-state-link-'));
+    const cwd = tempDir('jobs-state-link-');
     cpSync(join(ROOT, 'examples/adverts'), join(cwd, 'adverts'), { recursive: true });
     mkdirSync(join(cwd, 'store'));
     symlinkSync('../store/s.yaml', join(cwd, 'adverts', 'state.yaml'));
@@ -302,7 +305,7 @@ describe('writing the state', () => {
 
   it('a FIFO named as the state inside the folder is refused as the state (exit 2), before the folder is read', async () => {
     const s = await liveSandbox();
-    const cwd = mkdtempSync(join(tmpdir(), 'jobs-state-fifo-'));
+    const cwd = tempDir('jobs-state-fifo-');
     cpSync(join(ROOT, 'examples/adverts'), join(cwd, 'adverts'), { recursive: true });
     spawnSyncChecked('mkfifo', [join(cwd, 'adverts', 'fifo-state.yaml')]);
     const r = await jobs(['sync', 'adverts', '--state', 'adverts/fifo-state.yaml'], { cwd, env: s.env, timeoutMs: 10_000 });
@@ -315,7 +318,7 @@ describe('writing the state', () => {
     const s = await liveSandbox();
     const dir = copyExamples();
     // A pull request can commit `.jobs-state.json.log -> ~/.bashrc`: the log must not be appended through it.
-    const victim = join(mkdtempSync(join(tmpdir(), 'jobs-victim-')), '.bashrc');
+    const victim = join(tempDir('jobs-victim-'), '.bashrc');
     writeFileSync(victim, 'echo hello\n');
     symlinkSync(victim, join(dir, '.jobs-state.json.log'));
     const r = await jobs(['sync', '.'], { cwd: dir, env: s.env });
@@ -331,7 +334,7 @@ describe('writing the state', () => {
 
   it('a log that stops growing: the run stops, what was sent is in the state, nothing left behind; a rerun sends nothing twice', async () => {
     const s = await liveSandbox();
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-full-'));
+    const dir = tempDir('jobs-full-');
     writeFileSync(join(dir, 'a.yaml'), advert('A-1'));
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
     // A log left by runs killed before folding it in (each republished A-1), as long as a file may
@@ -424,7 +427,7 @@ describe('locks', () => {
 
   it('events --unlock removes a lock held in the name of a running process', async () => {
     const s = await liveSandbox();
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-events-lock-'));
+    const dir = tempDir('jobs-events-lock-');
     writeFileSync(join(dir, 'e.ndjson'), '{"application_id":"nope","kind":"recruiter_view"}\n');
     writeFileSync(join(dir, 'e.ndjson.journal.lock'), JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), started_at: 'now' }));
     const locked = await jobs(['events', 'e.ndjson'], { cwd: dir, env: s.env });

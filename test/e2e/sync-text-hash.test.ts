@@ -5,13 +5,13 @@
  * default in the config is sent although no advert file changed, a state from before text hashes is
  * read as it is, and a folder large enough for worker threads plans exactly as a small one.
  */
-import { cpSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateAdverts } from '../../bench/generate.mjs';
 import { jobs, ROOT } from './helpers.js';
 import { liveSandbox } from './sandbox.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 type Stored = { file: string; document: number; hash: string; text_hash?: string; fields: string; published_at: string };
 type StateJson = {
@@ -23,7 +23,7 @@ const readState = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as St
 const records = (path: string, baseUrl: string) => readState(path).services[baseUrl]!.adverts;
 
 function copyExamples(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-text-hash-'));
+  const dir = tempDir('jobs-text-hash-');
   cpSync(join(ROOT, 'examples/adverts'), dir, { recursive: true });
   return dir;
 }
@@ -128,7 +128,7 @@ describe('text hashes in the sync state', () => {
     const sandbox = await liveSandbox();
     // Workers from 1,000 files whatever the cores (on two, a run this small would keep to one thread).
     const s = { ...sandbox, env: { ...sandbox.env, JOBS_WORKERS: '1' } };
-    const dir = generateAdverts(join(mkdtempSync(join(tmpdir(), 'jobs-text-hash-many-')), 'adverts'), 1200, { realistic: true });
+    const dir = generateAdverts(join(tempDir('jobs-text-hash-many-'), 'adverts'), 1200, { realistic: true });
     const state = join(dir, '.jobs-state.json');
     const first = await jobs(['sync', dir, '-q'], { env: s.env, timeoutMs: 120_000 });
     expect(first.stderr).toBe('✔ in sync: 1200 created, 0 unchanged\n');

@@ -2,15 +2,15 @@
  * Ctrl-C (or SIGTERM) stops a `validate` of a large folder within a few hundred files, on one
  * thread and with workers, instead of being heard only once every file is checked.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { realisticAdvertYaml } from '../../bench/generate.mjs';
 import { isolatedEnv, jobsDriven, type DrivenRun } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const FILES = 3000;
-const dir = mkdtempSync(join(tmpdir(), 'jobs-interrupt-'));
+const dir = tempDir('jobs-interrupt-');
 for (let i = 0; i < FILES; i++) writeFileSync(join(dir, `ad-${String(i).padStart(4, '0')}.yaml`), realisticAdvertYaml(i));
 
 /**

@@ -3,11 +3,11 @@
  * each finding at its list item, the same on one thread and on worker threads (a run of 1,000 files
  * or more), and in the report formats (SARIF, GitHub annotations, JUnit).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isolatedEnv, jobs } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const body = (reference: string, where: string) =>
   `reference: ${reference}\ntitle: T\norganization_name: O\ncompany_description: C\njob_description: J\ncontract_id: 1\nsalary_id: 1\nsalary_text: S\nindustry_id: 1\ndepartment_id: 1\nseniority: 0\neducation: 0\n${where}recruiter:\n  email: r@example.com\n`;
@@ -26,7 +26,7 @@ const expected = [
 ];
 
 describe('validate of adverts for several places', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-places-'));
+  const dir = tempDir('jobs-places-');
   // Read in name order: ad-0000 ... ad-0999, then places.yaml; ad-0000 takes a reference a place makes.
   for (let i = 0; i < 1000; i++)
     writeFileSync(join(dir, `ad-${String(i).padStart(4, '0')}.yaml`), body(i === 0 ? 'ACME-0042-lyon' : `AD-${i}`, 'location:\n  country: NO\n  city: Oslo\n'));
@@ -63,7 +63,7 @@ describe('validate of adverts for several places', () => {
   }, 60_000);
 
   it('reports a field the places share once, at its line', async () => {
-    const one = mkdtempSync(join(tmpdir(), 'jobs-places-'));
+    const one = tempDir('jobs-places-');
     writeFileSync(
       join(one, 'eng.yaml'),
       MANY_PLACES.replace('title: T', 'title: ""')
@@ -77,7 +77,7 @@ describe('validate of adverts for several places', () => {
   });
 
   it('refuses location and locations together, at the list (exit 3)', async () => {
-    const one = mkdtempSync(join(tmpdir(), 'jobs-places-'));
+    const one = tempDir('jobs-places-');
     writeFileSync(join(one, 'eng.yaml'), MANY_PLACES.replace('locations:\n', 'location:\n  country: NO\n  city: Oslo\nlocations:\n'));
     const r = await jobs(['validate', 'eng.yaml'], { cwd: one, env: isolatedEnv() });
     // At the list (its first item), below the `location` it doubles.

@@ -2,15 +2,15 @@
  * A large `validate` spreads its files over worker threads (dist/validate-worker.cjs); what it
  * reports, and in which order, must be what one thread reports.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { realisticAdvertYaml } from '../../bench/generate.mjs';
 import { isolatedEnv, jobs, ROOT } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 describe('jobs validate of 1,500 files (built binary)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-many-'));
+  const dir = tempDir('jobs-many-');
   for (let i = 0; i < 1500; i++) {
     let text = realisticAdvertYaml(i, { bullets: i % 3 === 0 });
     if (i === 77 || i === 1404) text = text.replace(/^seniority: \d+$/m, 'seniority: -1');

@@ -8,12 +8,12 @@
  * file name for the whole walk and a Map entry per reference; it ran out of memory here even at
  * 20 MB (exit 134, no output), and at a million files its memory grew with the count.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateAdverts } from '../../bench/generate.mjs';
 import { isolatedEnv, jobs } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const COUNT = 150_000;
 
@@ -21,7 +21,7 @@ describe('validate of a very large folder in a small heap', () => {
   let root: string;
   let dir: string;
   beforeAll(() => {
-    root = mkdtempSync(join(tmpdir(), 'jobs-validate-memory-'));
+    root = tempDir('jobs-validate-memory-');
     dir = generateAdverts(join(root, 'adverts'), COUNT);
   }, 120_000);
   // Removing 150,000 files takes a while on a busy machine.

@@ -5,17 +5,17 @@
  * settings were listed field by field, so a setting left out there was dropped from runs of 1,000
  * files or more only.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { realisticAdvertYaml } from '../../bench/generate.mjs';
 import { isolatedEnv, jobs } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const FILES = 1200;
 
 describe('jobs validate of 1,200 files with settings that change the findings (built binary)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-worker-settings-'));
+  const dir = tempDir('jobs-worker-settings-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   for (let i = 0; i < FILES; i++) {
     // organization_name comes from the defaults, contract_id from a constant's name, and every

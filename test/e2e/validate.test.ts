@@ -1,14 +1,14 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isolatedEnv, jobs } from './helpers.js';
 import { advertYaml } from '../commands/harness.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const VALID = advertYaml('E2E-1');
 
 function folder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-adverts-'));
+  const dir = tempDir('jobs-adverts-');
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(join(dir, name, '..'), { recursive: true });
     writeFileSync(join(dir, name), text);

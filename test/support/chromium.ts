@@ -4,9 +4,7 @@
  * parallel) and a hard timeout. No skip when it is missing: CI installs it (.ci/run).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDir } from './temp-dirs.js';
 
 export interface BrowserRun {
   code: number | null;
@@ -36,7 +34,7 @@ export function chromiumFlags(profile: string): string[] {
 export const chromiumBinary = (): string => process.env.CHROMIUM ?? 'chromium';
 
 export function chromium(args: string[], timeoutMs = 90_000): Promise<BrowserRun> {
-  const profile = mkdtempSync(join(tmpdir(), 'jobs-chromium-'));
+  const profile = tempDir('jobs-chromium-');
   const base = [...chromiumFlags(profile), '--enable-logging=stderr', '--v=0'];
   return new Promise((resolve, reject) => {
     const started = performance.now();

@@ -1,10 +1,10 @@
 /** Temporary HOME / XDG dirs, fake streams and an in-process runner for the config tests. */
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { GlobalOptions, Io } from '../../src/cli/context.js';
 import { execute } from '../../src/cli/program.js';
+import { tempDir } from './temp-dirs.js';
 
 export interface Sandbox {
   /** Parent of home: files here are beyond where the project search stops. */
@@ -19,7 +19,7 @@ export interface Sandbox {
 }
 
 export async function makeSandbox(): Promise<Sandbox> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), 'jobs-config-test-')));
+  const root = await realpath(tempDir('jobs-config-test-'));
   const home = join(root, 'home');
   const xdg = join(root, 'xdg');
   const project = join(home, 'work', 'project');

@@ -5,10 +5,10 @@
  * Proxy-Authorization header). Each keeps an access log the tests read.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tempDir } from './temp-dirs.js';
 
 /** A name only the proxies can resolve (to 127.0.0.1). */
 export const PROXIED_HOST = 'jobs.proxied.test';
@@ -32,9 +32,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** Resolves once something accepts connections on the port; bounded in time. */
-async function waitForPort(port: number, child: ChildProcess, output: () => string, ms = 15_000): Promise<void> {
+async function waitForPort(port: number, child: ChildProcess, failed: () => Error | undefined, output: () => string, ms = 15_000): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
+    const error = failed();
+    if (error) throw error;
     if (child.exitCode !== null) throw new Error(`the proxy exited (${child.exitCode}) before listening:\n${output()}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = createConnection({ host: '127.0.0.1', port }, () => {
@@ -49,16 +51,27 @@ async function waitForPort(port: number, child: ChildProcess, output: () => stri
   }
 }
 
-async function start(command: string, args: string[], port: number, dir: string, logFile: string): Promise<RunningProxy> {
+async function start(command: string, args: string[], port: number, dir: string, logFile: string, pkg: string): Promise<RunningProxy> {
   let output = '';
+  // A command that cannot start (ENOENT: not installed) is an 'error' event, not an exit.
+  let spawnError: Error | undefined;
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.on('error', (error) => {
+    spawnError = new Error(`cannot run ${command} (install it: sudo apt-get install -y ${pkg}; npm run test:real checks for it first): ${error.message}`);
+  });
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   try {
-    await waitForPort(port, child, () => output);
+    await waitForPort(
+      port,
+      child,
+      () => spawnError,
+      () => output,
+    );
   } catch (error) {
     child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
     throw error;
   }
   return {
@@ -71,7 +84,7 @@ async function start(command: string, args: string[], port: number, dir: string,
             .filter((line) => line.trim() !== '')
         : [],
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGKILL');
         await exited;
       }
@@ -82,7 +95,7 @@ async function start(command: string, args: string[], port: number, dir: string,
 
 /** squid with no cache, every client of 127.0.0.1 allowed, and PROXIED_HOST in its hosts file. */
 export async function startSquid(): Promise<RunningProxy> {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-squid-'));
+  const dir = tempDir('jobs-squid-');
   // squid started as root drops to its own user (proxy), which must write the logs here.
   chmodSync(dir, 0o777);
   const port = await freePort();
@@ -114,7 +127,7 @@ export async function startSquid(): Promise<RunningProxy> {
   );
   // squid lives in /usr/sbin, which a user's PATH may not hold.
   const squid = existsSync('/usr/sbin/squid') ? '/usr/sbin/squid' : 'squid';
-  return start(squid, ['-N', '-f', join(dir, 'squid.conf')], port, dir, logFile);
+  return start(squid, ['-N', '-f', join(dir, 'squid.conf')], port, dir, logFile, 'squid');
 }
 
 /**
@@ -122,7 +135,7 @@ export async function startSquid(): Promise<RunningProxy> {
  * which alone resolves PROXIED_HOST) when given.
  */
 export async function startTinyproxy(user: string, password: string, upstream?: RunningProxy): Promise<RunningProxy> {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-tinyproxy-'));
+  const dir = tempDir('jobs-tinyproxy-');
   chmodSync(dir, 0o777);
   const port = await freePort();
   const logFile = join(dir, 'tinyproxy.log');
@@ -143,5 +156,5 @@ export async function startTinyproxy(user: string, password: string, upstream?: 
       '',
     ].join('\n'),
   );
-  return start('tinyproxy', ['-d', '-c', join(dir, 'tinyproxy.conf')], port, dir, logFile);
+  return start('tinyproxy', ['-d', '-c', join(dir, 'tinyproxy.conf')], port, dir, logFile, 'tinyproxy');
 }

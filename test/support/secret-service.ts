@@ -5,9 +5,9 @@
  * outside (libsecret's secret-tool). No skip when a tool is missing: CI installs them (.ci/run).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from './temp-dirs.js';
 
 export interface SecretService {
   /** The environment a client needs to reach it: DBUS_SESSION_BUS_ADDRESS. */
@@ -18,7 +18,7 @@ export interface SecretService {
 }
 
 export async function startSecretService(): Promise<SecretService> {
-  const home = mkdtempSync(join(tmpdir(), 'jobs-keyring-'));
+  const home = tempDir('jobs-keyring-');
   const runtime = join(home, 'run');
   mkdirSync(runtime, { mode: 0o700 });
   const children: ChildProcess[] = [];

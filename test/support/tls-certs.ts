@@ -4,11 +4,11 @@
  * that answers stats and counts its connections.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tempDir } from './temp-dirs.js';
 
 export interface TestCa {
   dir: string;
@@ -21,7 +21,7 @@ export interface TestCa {
 
 /** A CA, and a certificate it signed for `names` (DNS names) and 127.0.0.1. */
 export function makeCa(names: string[]): TestCa {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-ca-'));
+  const dir = tempDir('jobs-ca-');
   const file = (name: string) => join(dir, name);
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
   execFileSync(

@@ -3,9 +3,9 @@
  * it to the last byte, remount it read-only; every test file unmounts its own in afterAll.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, fstatSync, ftruncateSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, fstatSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from './temp-dirs.js';
 
 export interface Tmpfs {
   dir: string;
@@ -24,7 +24,7 @@ function run(command: string, args: string[]): void {
 }
 
 export function mountTmpfs(sizeKiB: number): Tmpfs {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-tmpfs-'));
+  const dir = tempDir('jobs-tmpfs-');
   run('mount', ['-t', 'tmpfs', '-o', `size=${sizeKiB}k,mode=0755`, 'tmpfs', dir]);
   const filler = join(dir, '.filler');
   return {

@@ -1,15 +1,15 @@
 // What the walk saw as a regular file may have been swapped since for something else: it must still
 // be refused, not read (and never waited on), whatever it holds.
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, constants, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAdvertFileSync } from '../../../src/core/adverts/files.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'jobs-read-found-'));
+  dir = tempDir('jobs-read-found-');
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -3,12 +3,12 @@
  * terminal. And inputs of 150,000 lines or adverts are read without overflowing the stack.
  */
 import nock from 'nock';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadAdverts } from '../../../src/core/adverts/load-with-defaults.js';
 import { advertYaml, runJobs, SERVICE, serviceEnv, tempFolder } from '../../commands/harness.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -18,7 +18,7 @@ const HOSTILE = '\u001b]0;owned\u0007evil\n\u001b[2Kfake.yaml';
 const SHOWN = 'evil fake.yaml';
 
 function hostileFolder(text: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-names-'));
+  const dir = tempDir('jobs-names-');
   writeFileSync(join(dir, HOSTILE), text);
   return dir;
 }

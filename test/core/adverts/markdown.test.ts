@@ -4,9 +4,9 @@ import { parseAdverts } from '../../../src/core/adverts/parse.js';
 import { bodyText, splitMarkdown } from '../../../src/core/adverts/markdown.js';
 import { isAdvertFile } from '../../../src/core/adverts/files.js';
 import { loadAdverts } from '../../../src/core/adverts/load.js';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const noStdin = () => ({ [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true as const, value: undefined }) }) });
 
@@ -124,7 +124,7 @@ describe('Markdown files in a folder', () => {
   });
 
   it('loads a folder mixing YAML and Markdown, a .md without front matter an error at line 1', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-md-'));
+    const dir = tempDir('jobs-md-');
     try {
       writeFileSync(join(dir, 'a.yaml'), 'reference: A\njob_description: yaml\n');
       writeFileSync(join(dir, 'b.md'), '---\nreference: B\n---\nmarkdown\n');

@@ -1,18 +1,18 @@
 // Requests go out through node:http (a fetch only when one is handed in): what a real loopback
 // server sees on the wire, connection reuse, and the ways a real connection fails.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src/core/errors/failures.js';
 import { classifyFailure } from '../../../src/core/events/outcome.js';
 import { isolatedEnv, jobs } from '../../e2e/helpers.js';
 import { makeClient, rejection, TOKEN } from '../../support/http-client.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
 
 interface Seen {
   method: string;
@@ -182,38 +182,10 @@ describe('a connection that is never made', () => {
 });
 
 describe('https', () => {
-  let dir: string;
-  let cert: Buffer;
-  let key: Buffer;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'jobs-tls-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '2',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    cert = readFileSync(join(dir, 'cert.pem'));
-    key = readFileSync(join(dir, 'key.pem'));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // A self-signed certificate for 127.0.0.1 that expires in 2126 (made once with openssl req -x509),
+  // kept as a fixture so that npm test needs no openssl.
+  const cert = readFileSync(join(ROOT, 'test/fixtures/tls/loopback-cert.pem'));
+  const key = readFileSync(join(ROOT, 'test/fixtures/tls/loopback-key.pem'));
 
   async function tlsService(): Promise<{ port: number; requests: string[]; close: () => Promise<void> }> {
     const requests: string[] = [];
@@ -261,7 +233,11 @@ describe('https', () => {
   it('the built jobs reaches an https service whose certificate NODE_EXTRA_CA_CERTS vouches for', async () => {
     const service = await tlsService();
     try {
-      const env = isolatedEnv({ JOBS_BASE_URL: `https://127.0.0.1:${service.port}`, JOBS_TOKEN: TOKEN, NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') });
+      const env = isolatedEnv({
+        JOBS_BASE_URL: `https://127.0.0.1:${service.port}`,
+        JOBS_TOKEN: TOKEN,
+        NODE_EXTRA_CA_CERTS: join(ROOT, 'test/fixtures/tls/loopback-cert.pem'),
+      });
       const r = await jobs(['stats', 'ACME-1', '--json'], { env });
       expect(r.stderr).toBe('');
       expect(JSON.parse(r.stdout).stats).toMatchObject([{ reference: 'ACME-1', views: 3, applications: 2 }]);

@@ -1,17 +1,17 @@
 // Checking one file of a bulk run (src/core/bulk/check-file.ts): typed references and digests.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { realisticAdvertYaml } from '../../../bench/generate.mjs';
 import { checkFile, loadHashing, type CheckSettings } from '../../../src/core/bulk/check-file.js';
 import { textHashOf } from '../../../src/core/bulk/hash.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const noStdin = async function* (): AsyncGenerator<string> {};
 
 describe('checkFile', () => {
   it('leaves each reference with its place and validity, and a typed digest per valid advert', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-check-file-'));
+    const dir = tempDir('jobs-check-file-');
     const path = join(dir, 'two.yaml');
     const text = `${realisticAdvertYaml(1)}---\nreference: BAD-1\nseniority: -1\n`;
     writeFileSync(path, text);

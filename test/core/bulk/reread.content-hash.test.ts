@@ -1,18 +1,18 @@
 /** An advert read again for its content hash is read from the very bytes the check took its text hash from. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAdverts } from '../../../src/core/adverts/parse.js';
 import { hashOf, textHashBasis, textHashOf } from '../../../src/core/bulk/hash.js';
 import { contentHashReader } from '../../../src/core/bulk/reread.js';
 import { checkAdvert, NO_SETTINGS } from '../../../src/core/validation/check.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
 describe('contentHashReader', () => {
   const basis = textHashBasis(NO_SETTINGS, {});
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-reread-'));
+  const dir = tempDir('jobs-reread-');
   const file = join(dir, 'advert.yaml');
   const text = readFileSync(join(ROOT, 'examples/adverts/backend-engineer.yaml'), 'utf8');
 

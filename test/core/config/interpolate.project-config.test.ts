@@ -3,12 +3,12 @@
  * environment variable the user has not allowed by name, and the token, from whatever source, never
  * reaches a request body or the output. Commands run in-process; nock records every request.
  */
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advertYaml, runJobs, SERVICE, tempFolder } from '../../commands/harness.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -26,7 +26,7 @@ function recordSends(): { sent: string[] } {
 
 /** A home whose user config (and credentials store) are given; the env that points at it. */
 function home(files: { config?: string; credentials?: object } = {}): Record<string, string> {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-home-'));
+  const dir = tempDir('jobs-home-');
   const xdg = join(dir, 'config');
   mkdirSync(join(xdg, 'jobs'), { recursive: true });
   if (files.config !== undefined) writeFileSync(join(xdg, 'jobs', 'config.yaml'), files.config);

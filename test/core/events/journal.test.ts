@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JournalWriter, readJournal, type JournalFileOps, type JournalRecord } from '../../../src/core/events/journal.js';
 import { canonicalJson, contentHash, entryKeys } from '../../../src/core/events/key.js';
 import type { EventEntry } from '../../../src/core/events/types.js';
 import { UsageError } from '../../../src/core/errors/failures.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const record = (key: string, status: JournalRecord['status']): JournalRecord => ({
   v: 1,
@@ -17,7 +17,7 @@ const record = (key: string, status: JournalRecord['status']): JournalRecord => 
 });
 const line = (r: JournalRecord) => `${JSON.stringify(r)}\n`;
 const tempJournal = (text?: string) => {
-  const path = join(mkdtempSync(join(tmpdir(), 'jobs-journal-')), 'e.csv.journal');
+  const path = join(tempDir('jobs-journal-'), 'e.csv.journal');
   if (text !== undefined) writeFileSync(path, text);
   return path;
 };

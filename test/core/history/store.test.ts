@@ -1,10 +1,10 @@
-import { appendFileSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { History, normaliseService } from '../../../src/core/history/store.js';
 import { baselinesFor, seriesByAdvert } from '../../../src/core/history/insights.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-10-30T08:00:00Z');
@@ -23,12 +23,12 @@ describe('history store', () => {
     expect(normaliseService('http://127.0.0.1:4010')).toBe('http://127.0.0.1:4010');
     expect(normaliseService('http://Host:80//')).toBe('http://host');
     expect(normaliseService('sandbox')).toBe('sandbox');
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-hist-'));
+    const dir = tempDir('jobs-hist-');
     expect(new History(dir, 'HTTPS://A.example:443/').folder).toBe(new History(dir, 'https://a.example').folder);
   });
 
   it('appends per service in monthly segments and reads back by time, references with any characters', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-hist-'));
+    const dir = tempDir('jobs-hist-');
     const h = new History(dir, 'https://a.example');
     h.append([snap('A 1/%', T0, 10), snap('B', T0, 5)]);
     h.append([snap('A 1/%', T0 + 3 * DAY, 30, 2)]);
@@ -51,7 +51,7 @@ describe('history store', () => {
   });
 
   it('ignores a line cut by an interrupted write, and the next run still lands on its own line', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-hist-'));
+    const dir = tempDir('jobs-hist-');
     const h = new History(dir, 'sandbox');
     h.append([snap('A', T0, 10)]);
     const file = join(h.folder, readdirSync(h.folder)[0]!);
@@ -63,7 +63,7 @@ describe('history store', () => {
   });
 
   it('keeps every line whole when two processes append at once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-hist-'));
+    const dir = tempDir('jobs-hist-');
     // The built API (npm test builds first), so the writers are plain Node processes.
     const api = join(import.meta.dirname, '../../../dist/index.js');
     const writer = (name: string) =>
@@ -83,7 +83,7 @@ describe('history store', () => {
   });
 
   it('measures change from the last snapshot, or from the start of a window', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-hist-'));
+    const dir = tempDir('jobs-hist-');
     const h = new History(dir, 'sandbox');
     for (let d = 0; d < 10; d++) h.append([snap('A', T0 + d * DAY, 10 * d)]);
     const now = T0 + 10 * DAY;

@@ -2,16 +2,15 @@
  * Days left and "closing this week" (src/core/published/closing.ts), from the dates the record of
  * published adverts keeps (src/core/published/record.ts).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dayOf } from '../../../src/core/adverts/dates.js';
 import { closingDates, closingThisWeek, daysLeftText } from '../../../src/core/published/closing.js';
 import { publishedRecordFile, readPublished, writePublished } from '../../../src/core/published/record.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const SERVICE = 'https://jobs.example.test/api';
-const env = () => ({ HOME: mkdtempSync(join(tmpdir(), 'jobs-closing-')), XDG_STATE_HOME: '' });
+const env = () => ({ HOME: tempDir('jobs-closing-'), XDG_STATE_HOME: '' });
 const today = dayOf('2026-12-01')!;
 
 describe('closing dates of published adverts', () => {

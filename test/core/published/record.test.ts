@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgetPublished, liveReferences, publishedRecordFile, readPublished, writePublished } from '../../../src/core/published/record.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
-const env = () => ({ HOME: mkdtempSync(join(tmpdir(), 'jobs-record-')), XDG_STATE_HOME: '' });
+const env = () => ({ HOME: tempDir('jobs-record-'), XDG_STATE_HOME: '' });
 const SERVICE = 'https://jobs.example.test/api';
 
 describe('the record of published adverts', () => {

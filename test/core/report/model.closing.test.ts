@@ -1,20 +1,18 @@
 /** The report's days left and "closing this week" (src/core/report/model.ts, json.ts, html.ts). */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dayOf } from '../../../src/core/adverts/dates.js';
 import { History } from '../../../src/core/history/store.js';
 import { renderReportHtml } from '../../../src/core/report/html.js';
 import { reportJson } from '../../../src/core/report/json.js';
 import { buildReport } from '../../../src/core/report/model.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const T0 = Date.parse('2026-12-01T12:00:00Z');
 const snap = (reference: string) => ({ reference, at: T0, views: 10, likes: 1, applications: 1, applications_unviewed: 0 });
 
 describe('the report of dated adverts', () => {
   it('gives each live advert with a closing date its days left, and lists those closing this week', () => {
-    const h = new History(mkdtempSync(join(tmpdir(), 'jobs-report-dates-')), 'sandbox');
+    const h = new History(tempDir('jobs-report-dates-'), 'sandbox');
     h.append([snap('SOON'), snap('LATER'), snap('PLAIN'), snap('GONE')]);
     const published = new Map([
       ['SOON', { title: 'Nurse <night>', published_at: '', closes: '2026-12-03' }],
@@ -39,7 +37,7 @@ describe('the report of dated adverts', () => {
   });
 
   it('has no closing section when nothing closes this week', () => {
-    const h = new History(mkdtempSync(join(tmpdir(), 'jobs-report-dates-')), 'sandbox');
+    const h = new History(tempDir('jobs-report-dates-'), 'sandbox');
     h.append([snap('PLAIN')]);
     const model = buildReport(h, { now: T0, published: new Map([['PLAIN', { title: 'Plain' }]]) });
     expect(model.closingThisWeek).toEqual([]);

@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { History } from '../../../src/core/history/store.js';
 import { buildReport, buildReportStoppable, TREND_POINTS } from '../../../src/core/report/model.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-01-01T12:00:00Z');
@@ -18,7 +16,7 @@ const snap = (reference: string, day: number, views: number, applications = 0, u
 
 describe('the report model', () => {
   it('sums each day the latest counters of every advert, carried over days without a snapshot, whatever the order of the lines', () => {
-    const h = new History(mkdtempSync(join(tmpdir(), 'jobs-model-')), 'sandbox');
+    const h = new History(tempDir('jobs-model-'), 'sandbox');
     // B is recorded on days 0 and 2 only; A's day 1 arrives after its day 2 (a clock set back).
     h.append([snap('A', 0, 10), snap('B', 0, 100)]);
     h.append([snap('A', 2, 30), snap('B', 2, 120)]);
@@ -34,7 +32,7 @@ describe('the report model', () => {
   });
 
   it('measures the change over the last week and flags a quiet advert; keeps at most TREND_POINTS points', () => {
-    const h = new History(mkdtempSync(join(tmpdir(), 'jobs-model-')), 'sandbox');
+    const h = new History(tempDir('jobs-model-'), 'sandbox');
     for (let d = 0; d < 100; d++) h.append([snap('QUIET', d, 10 * d, Math.min(d, 50)), snap('BUSY', d, 5 * d, d, d % 3)]);
     const m = buildReport(h);
     const quiet = m.adverts.find((a) => a.reference === 'QUIET')!;
@@ -48,7 +46,7 @@ describe('the report model', () => {
   });
 
   describe('read so that it can be stopped (Ctrl-C)', () => {
-    const h = new History(mkdtempSync(join(tmpdir(), 'jobs-model-')), 'sandbox');
+    const h = new History(tempDir('jobs-model-'), 'sandbox');
     for (let d = 0; d < 100; d++) h.append([snap('A', d, 10 * d), snap('B', d, 5 * d, d)]);
 
     it('is the same model', async () => {

@@ -1,24 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/core/errors/failures.js';
 import { createSandbox } from '../../../src/core/sandbox/server.js';
 import { advert, call, manualClock, start } from '../../support/sandbox-server.js';
-
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-sandbox-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { tempDir } from '../../support/temp-dirs.js';
 
 describe('sandbox: persistence to a data file', () => {
   it('keeps adverts, applications and events across a restart', async () => {
-    const dir = tempDir();
+    const dir = tempDir('jobs-sandbox-');
     const dataFile = join(dir, 'nested', 'state.json');
     const clock = manualClock();
     const first = await start({ dataFile, now: clock.now, tokens: ['secret-one'] });
@@ -45,7 +35,7 @@ describe('sandbox: persistence to a data file', () => {
   });
 
   it('writes after each change, so a second sandbox on the same file sees it without a restart', async () => {
-    const dataFile = join(tempDir(), 'state.json');
+    const dataFile = join(tempDir('jobs-sandbox-'), 'state.json');
     const a = await start({ dataFile });
     const b = await start({ dataFile });
     await a.call('POST', '/jobs', { body: advert('FROM-A') });
@@ -55,7 +45,7 @@ describe('sandbox: persistence to a data file', () => {
   });
 
   it('does not write the file for requests that change nothing', async () => {
-    const dataFile = join(tempDir(), 'state.json');
+    const dataFile = join(tempDir('jobs-sandbox-'), 'state.json');
     const s = await start({ dataFile });
     await s.call('GET', '/jobs/NOPE/stats');
     await s.call('POST', '/jobs', { body: { title: 'x' } });
@@ -63,7 +53,7 @@ describe('sandbox: persistence to a data file', () => {
   });
 
   it('clears the file on POST /_sandbox/reset', async () => {
-    const dataFile = join(tempDir(), 'state.json');
+    const dataFile = join(tempDir('jobs-sandbox-'), 'state.json');
     const s = await start({ dataFile });
     await s.call('POST', '/jobs', { body: advert('A') });
     await s.call('POST', '/_sandbox/reset', { auth: null });
@@ -71,7 +61,7 @@ describe('sandbox: persistence to a data file', () => {
   });
 
   it('refuses a data file that is not sandbox state, saying what to do', () => {
-    const dataFile = join(tempDir(), 'state.json');
+    const dataFile = join(tempDir('jobs-sandbox-'), 'state.json');
     writeFileSync(dataFile, '{"hello": "world"}');
     expect(() => createSandbox({ dataFile })).toThrow(ConfigError);
     try {
@@ -83,7 +73,7 @@ describe('sandbox: persistence to a data file', () => {
   });
 
   it('refuses a data file nested deeper than anything it writes', () => {
-    const dataFile = join(tempDir(), 'state.json');
+    const dataFile = join(tempDir('jobs-sandbox-'), 'state.json');
     const deep = '['.repeat(5000) + ']'.repeat(5000);
     writeFileSync(dataFile, `{"version":1,"nextSerial":1,"adverts":[],"events":[{"data":${deep}}]}`);
     expect(() => createSandbox({ dataFile })).toThrow(/is not valid sandbox state \(nested too deeply\)/);

@@ -2,11 +2,11 @@
 // into a new snapshot while it reads. It must then hold the new snapshot, or the next journal (which
 // extends the new one) is applied to the old, and its own compaction drops what only the new held.
 // (Seen once in CI: four parallel `--sandbox publish` runs, one run's ten adverts lost.)
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SandboxState, StoredAdvert } from '../../../src/core/sandbox/types.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 /** Runs once, right after the next read of the snapshot: what another process does at that moment. */
 let afterNextRead: ((path: string) => void) | undefined;
@@ -55,7 +55,7 @@ function snapshot(references: string[]): string {
 
 describe('a sandbox data file read while another run replaces it', () => {
   it('holds the snapshot it names, so what the journal adds after is applied to it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-data-race-'));
+    const dir = tempDir('jobs-data-race-');
     dirs.push(dir);
     const file = join(dir, 'state.json');
     writeFileSync(file, snapshot(['A']));

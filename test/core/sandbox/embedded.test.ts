@@ -1,22 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Context } from '../../../src/cli/context.js';
 import { resetEmbeddedSandbox, sandboxStatePath, startEmbeddedSandbox } from '../../../src/core/sandbox/embedded.js';
 import { advert, call } from '../../support/sandbox-server.js';
-
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-embedded-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { tempDir } from '../../support/temp-dirs.js';
 
 function ctxWith(env: Record<string, string | undefined>, verbose = false, err: string[] = []): Context {
   return {
@@ -40,7 +30,7 @@ describe('embedded sandbox (--sandbox)', () => {
   });
 
   it('serves on 127.0.0.1 with token sandbox, and a later run sees what an earlier one stored', async () => {
-    const home = tempDir();
+    const home = tempDir('jobs-embedded-');
     const env = { HOME: home };
     const first = await startEmbeddedSandbox(ctxWith(env));
     expect(first.token).toBe('sandbox');
@@ -59,7 +49,7 @@ describe('embedded sandbox (--sandbox)', () => {
   });
 
   it('writes to no terminal itself: each request goes to the log callback, when one is given', async () => {
-    const env = { XDG_STATE_HOME: tempDir() };
+    const env = { XDG_STATE_HOME: tempDir('jobs-embedded-') };
     const stderr: string[] = [];
     // Even a verbose context's stderr stays empty: showing the lines is the CLI's part (src/cli/client-for.ts).
     const q = await startEmbeddedSandbox(ctxWith(env, true, stderr));
@@ -73,7 +63,7 @@ describe('embedded sandbox (--sandbox)', () => {
   });
 
   it('does not keep the process alive, and its state is on disk when the process ends', async () => {
-    const dir = tempDir();
+    const dir = tempDir('jobs-embedded-');
     const entry = join(dir, 'entry.ts');
     writeFileSync(
       entry,

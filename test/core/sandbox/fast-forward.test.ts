@@ -3,17 +3,17 @@
  * statistics through the client and recording them, is history/fast-forward.ts, covered end to end
  * by test/e2e/insights.test.ts). The emulator stands alone: no file of it imports the service's client.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openMovableSandbox } from '../../../src/core/sandbox/fast-forward.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const SANDBOX = join(import.meta.dirname, '../../../src/core/sandbox');
 
 describe('the movable embedded sandbox', () => {
   it('moves its clock in memory and saves it only when asked; the next start begins there', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'jobs-ff-'));
+    const home = tempDir('jobs-ff-');
     const env = { HOME: home, XDG_STATE_HOME: join(home, 'state') };
     const clock = join(home, 'state', 'jobs', 'sandbox-clock.json');
     const sandbox = await openMovableSandbox(env);

@@ -1,17 +1,17 @@
 /** Hostile bodies: deep nesting and large payloads must be refused early and never break later requests. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_TOTAL_BYTES } from '../../../src/core/sandbox/request-log.js';
 import { advert, start, type Running } from '../../support/sandbox-server.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 function dataFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-sandbox-abuse-'));
+  const dir = tempDir('jobs-sandbox-abuse-');
   dirs.push(dir);
   return join(dir, 'state.json');
 }

@@ -2,13 +2,13 @@
  * The sandbox at scale: a request costs what it touches, not what the sandbox holds; what it keeps
  * is bounded per advert and for events; simulated activity is brought up to date per advert, lazily.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ownerOf } from '../../../src/core/sandbox/store.js';
 import type { SandboxState, StoredAdvert } from '../../../src/core/sandbox/types.js';
 import { advert, manualClock, start } from '../../support/sandbox-server.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2030, 0, 1);
@@ -18,7 +18,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 function dataFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-sandbox-scale-'));
+  const dir = tempDir('jobs-sandbox-scale-');
   dirs.push(dir);
   return join(dir, 'state.json');
 }

@@ -1,6 +1,5 @@
 /** The front-matter schema checks a Markdown advert's front matter as `jobs validate` reads it: every field but the body's. */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -9,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { frontMatterSchema } from '../../../src/core/scaffold/front-matter-schema.js';
 import { splitMarkdown } from '../../../src/core/adverts/markdown.js';
 import { runJobs } from '../../commands/harness.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const shipped = JSON.parse(readFileSync(new URL('../../../schemas/advert.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const compile = (schema: Record<string, unknown>) => {
@@ -19,7 +19,7 @@ const compile = (schema: Record<string, unknown>) => {
 
 describe('the front-matter schema', () => {
   it("accepts the front matter of `jobs init --markdown`'s advert, which the advert schema refuses for want of job_description", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-front-matter-'));
+    const dir = tempDir('jobs-front-matter-');
     const init = await runJobs(['init', '--markdown'], { cwd: dir });
     expect(init.code, init.stderr).toBe(0);
     const parts = splitMarkdown(readFileSync(join(dir, 'advert.md'), 'utf8'));

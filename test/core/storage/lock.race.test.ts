@@ -4,14 +4,15 @@
  * holds it, every round. The children run src/core/storage/lock.ts bundled by esbuild.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../e2e/helpers.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
-const LOCK_MODULE = join(mkdtempSync(join(tmpdir(), 'jobs-lock-module-')), 'lock.mjs');
+const LOCK_MODULE = join(tempDir('jobs-lock-module-'), 'lock.mjs');
 beforeAll(() => {
   buildSync({ entryPoints: [join(ROOT, 'src/core/storage/lock.ts')], bundle: true, platform: 'node', format: 'esm', outfile: LOCK_MODULE, logLevel: 'silent' });
 });
@@ -72,7 +73,7 @@ async function until(check: () => boolean, what: string, ms = 15_000): Promise<v
 describe('the one lock', () => {
   it(`${PROCESSES} processes racing for one stale lock: exactly one takes it, in each of ${ROUNDS} rounds`, { timeout: 180_000 }, async () => {
     expect(existsSync(LOCK_MODULE)).toBe(true);
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-lock-race-'));
+    const dir = tempDir('jobs-lock-race-');
     dirs.push(dir);
     const lock = join(dir, '.jobs-state.json.lock');
     const winners: number[] = [];

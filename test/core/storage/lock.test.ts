@@ -1,17 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STALE_MS, lockPathFor, withLock } from '../../../src/core/storage/lock.js';
 import { advert, start } from '../../support/sandbox-server.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 function dataFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-sandbox-lock-'));
+  const dir = tempDir('jobs-sandbox-lock-');
   dirs.push(dir);
   return join(dir, 'state.json');
 }

@@ -4,8 +4,7 @@
  * a message naming the file, and what a link points at is left as it was.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JournalWriter, readJournal } from '../../../src/core/events/journal.js';
@@ -16,13 +15,14 @@ import { acquireLock } from '../../../src/core/storage/lock.js';
 import { AppendLog } from '../../../src/core/storage/append-log.js';
 import { replaceFile } from '../../../src/core/storage/replace.js';
 import { runJobs } from '../../commands/harness.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 function folder(): string {
-  const d = mkdtempSync(join(tmpdir(), 'jobs-planted-'));
+  const d = tempDir('jobs-planted-');
   dirs.push(d);
   return d;
 }

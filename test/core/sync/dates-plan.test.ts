@@ -2,8 +2,7 @@
  * The plan step of advert dates (src/core/sync/dates-plan.ts) through syncFolder, against nock: what
  * goes over the wire on each day, and what does not.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +11,13 @@ import { applyDates } from '../../../src/core/sync/dates-plan.js';
 import { dayOf } from '../../../src/core/adverts/dates.js';
 import type { Plan } from '../../../src/core/sync/plan.js';
 import { advertBody, advertYaml, SERVICE, tempFolder } from '../../commands/harness.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
 const isolated = () => {
-  const home = mkdtempSync(join(tmpdir(), 'jobs-dates-'));
+  const home = tempDir('jobs-dates-');
   return { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state') };
 };
 

@@ -4,14 +4,14 @@
  * Any change to the format (order, spacing, the check line, the field table) fails here.
  * To regenerate after an intended format change: JOBS_UPDATE_FIXTURES=1 npx vitest run <this file>.
  */
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { syncFolder } from '../../../src/index.js';
 import { SyncState, type AdvertRecord } from '../../../src/core/sync/state.js';
 import { readStateCheck } from '../../../src/core/sync/state-check.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/sync-state');
 const SERVICE = 'https://jobs.example.test/api';
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 afterAll(() => nock.enableNetConnect());
 
-const temp = () => mkdtempSync(join(tmpdir(), 'jobs-state-format-'));
+const temp = () => tempDir('jobs-state-format-');
 const isolated = (home: string) => ({ HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state') });
 
 /** The file's bytes equal the checked-in ones (written instead, when asked to regenerate). */

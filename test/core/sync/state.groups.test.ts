@@ -1,10 +1,10 @@
 /** The sync state keeps the group of an advert made from a `locations:` list, through its file and its log. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SyncState, type AdvertRecord } from '../../../src/core/sync/state.js';
 import { Planner } from '../../../src/core/sync/plan.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const SERVICE = 'https://jobs.example.com';
 const record = (group?: string): AdvertRecord => ({
@@ -15,7 +15,7 @@ const record = (group?: string): AdvertRecord => ({
   published_at: '2026-01-01T00:00:00.000Z',
   ...(group ? { group } : {}),
 });
-const tempPath = () => join(mkdtempSync(join(tmpdir(), 'jobs-state-groups-')), 'state.json');
+const tempPath = () => join(tempDir('jobs-state-groups-'), 'state.json');
 
 describe('a group in the sync state', () => {
   it('is written with the record and read back; a record without one has none', () => {

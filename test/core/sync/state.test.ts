@@ -1,14 +1,14 @@
 /** The sync state's keys: services under any spelling of their URL, references that are property names. */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SyncState, type AdvertRecord } from '../../../src/core/sync/state.js';
 import { AdvertSetHash, readStateCheck } from '../../../src/core/sync/state-check.js';
 import { canonicalServiceKey } from '../../../src/core/config/service-key.js';
 import { readJournal } from '../../../src/core/events/journal.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const record = (hash: string, published_at = '2026-01-01T00:00:00.000Z'): AdvertRecord => ({
   file: 'a.yaml',
@@ -17,7 +17,7 @@ const record = (hash: string, published_at = '2026-01-01T00:00:00.000Z'): Advert
   fields: { title: 'x' },
   published_at,
 });
-const tempPath = (name: string) => join(mkdtempSync(join(tmpdir(), 'jobs-state-unit-')), name);
+const tempPath = (name: string) => join(tempDir('jobs-state-unit-'), name);
 
 describe('canonicalServiceKey', () => {
   it('gives one key for every spelling of a service', () => {

@@ -3,8 +3,7 @@
  * order a terminal needs them (plan, sending, each result, sent, outcome). (That the core imports
  * nothing of the CLI is checked for every core file by test/architecture/layers.test.ts.)
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +11,13 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { syncFolder, type SyncHooks } from '../../../src/core/sync/sync-folder.js';
 import { advertBody, advertYaml, SERVICE, tempFolder } from '../../commands/harness.js';
 import { filesBeforeStop } from '../../support/stopped.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
 const isolated = () => {
-  const home = mkdtempSync(join(tmpdir(), 'jobs-sync-core-'));
+  const home = tempDir('jobs-sync-core-');
   return { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state') };
 };
 

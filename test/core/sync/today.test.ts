@@ -1,10 +1,10 @@
 /** "Today" for advert dates (src/core/sync/today.ts): the sandbox's clock, or the date, or JOBS_TODAY. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dateOf } from '../../../src/core/adverts/dates.js';
 import { todayFor } from '../../../src/core/sync/today.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const NOW = Date.parse('2026-12-01T23:30:00Z');
 
@@ -16,7 +16,7 @@ describe('today', () => {
   });
 
   it('against the embedded sandbox, is the date of its clock (moved by --fast-forward), whatever JOBS_TODAY says', async () => {
-    const state = mkdtempSync(join(tmpdir(), 'jobs-today-'));
+    const state = tempDir('jobs-today-');
     const env = { XDG_STATE_HOME: state, HOME: state, JOBS_TODAY: '2030-01-01' };
     expect(dateOf(await todayFor({ sandbox: true, env, now: NOW }))).toBe('2026-12-01');
     mkdirSync(join(state, 'jobs'), { recursive: true });

@@ -18,7 +18,7 @@ export default function report({ program, action, name }: CommandSetup): void {
     .addHelpText(
       'after',
       `
-By default the page is .jobs/report.html, in a folder that ignores itself in git. It is one self-contained file (no network: CSS, script and SVG charts are inlined): totals per
+By default the page is .jobs/report.html, in a folder that ignores itself in git and Prettier. It is one self-contained file (no network: CSS, script and SVG charts are inlined): totals per
 day, the funnel views -> likes -> applications, what needs attention, and a sortable table with a
 trend per advert, each advert named by its title. It reads the local history (one snapshot per
 advert per jobs stats run) and the record of what this tool published; adverts published but never

@@ -1,12 +1,12 @@
 /** jobs init --markdown: a Markdown advert that is valid as written. */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runJobs } from '../../../commands/harness.js';
 import { parseAdverts } from '../../../../src/core/adverts/parse.js';
+import { tempDir } from '../../../support/temp-dirs.js';
 
-const empty = () => mkdtempSync(join(tmpdir(), 'jobs-init-md-'));
+const empty = () => tempDir('jobs-init-md-');
 
 describe('jobs init --markdown', () => {
   it('writes advert.md: front matter and a body, valid as written', async () => {

@@ -1,23 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Context, GlobalOptions } from '../../../../src/cli/context.js';
 import { UsageError } from '../../../../src/core/errors/failures.js';
 import { parseQuota, parseSandboxFlags, reachability, runSandbox, type RawSandboxFlags } from '../../../../src/cli/commands/sandbox/run.js';
 import { isolatedEnv, jobs } from '../../../e2e/helpers.js';
 import { advert, call } from '../../../support/sandbox-server.js';
-
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jobs-sandbox-cmd-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { tempDir } from '../../../support/temp-dirs.js';
 
 function fakeContext(env: Record<string, string | undefined>, globals: Partial<GlobalOptions> = {}) {
   const out: string[] = [];
@@ -27,7 +17,7 @@ function fakeContext(env: Record<string, string | undefined>, globals: Partial<G
     name: 'jobs',
     io: { stdin: (async function* () {})(), stdout: { write: (s: string) => out.push(s) }, stderr: { write: (s: string) => err.push(s) } },
     env,
-    cwd: tempDir(),
+    cwd: tempDir('jobs-sandbox-cmd-'),
     globals: { output: 'human', quiet: false, verbose: false, color: false, input: false, sandbox: false, ...globals },
     signal: controller.signal,
     config: () => Promise.reject(new Error('not used')),
@@ -203,7 +193,7 @@ describe('jobs sandbox: running', () => {
   });
 
   it('--reset alone clears the --sandbox state and exits', async () => {
-    const state = tempDir();
+    const state = tempDir('jobs-sandbox-cmd-');
     const file = join(state, 'jobs', 'sandbox.json');
     const f = fakeContext({ XDG_STATE_HOME: state });
     expect(await runSandbox(f.ctx, { reset: true })).toBe(0);

@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { History } from '../../../../src/core/history/store.js';
 import { runJobs, SERVICE, serviceEnv } from '../../../commands/harness.js';
+import { tempDir } from '../../../support/temp-dirs.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-20T09:00:00Z');
@@ -12,7 +12,7 @@ const counters = (views: number, likes: number, applications: number, unviewed: 
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'jobs-history-'));
+  dir = tempDir('jobs-history-');
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 });
 afterEach(() => {

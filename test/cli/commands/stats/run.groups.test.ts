@@ -1,11 +1,10 @@
 /** `jobs stats <group>`: the places of an advert written for several places, each row and their total. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SyncState } from '../../../../src/core/sync/state.js';
 import { runJobs, SERVICE, serviceEnv } from '../../../commands/harness.js';
+import { tempDir } from '../../../support/temp-dirs.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-20T09:00:00Z');
@@ -13,7 +12,7 @@ const counters = (views: number, likes: number, applications: number, unviewed: 
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'jobs-groups-'));
+  dir = tempDir('jobs-groups-');
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   const state = SyncState.load(join(dir, 'state.json'));
   const record = (group?: string) => ({

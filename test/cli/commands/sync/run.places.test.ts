@@ -3,13 +3,13 @@
  * confirmation rules, and only that place: at a terminal it asks (no: exit 9, nothing sent).
  */
 import nock from 'nock';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../../../src/cli/program.js';
 import { SERVICE, tempFolder } from '../../../commands/harness.js';
+import { tempDir } from '../../../support/temp-dirs.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -21,7 +21,7 @@ const places = (cities: string[]) =>
 
 /** Runs the CLI in-process on a terminal, typing each answer once a `[y/N] ` prompt is up. */
 async function onTerminal(argv: string[], answers: string[]) {
-  const home = mkdtempSync(join(tmpdir(), 'jobs-places-'));
+  const home = tempDir('jobs-places-');
   const stdin = Object.assign(new PassThrough(), { isTTY: true });
   let stdout = '';
   let stderr = '';

@@ -5,11 +5,11 @@
  * registered for both `jobs` and `jobs-cli`. Each shell run is bounded and kills its `sleep`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellInitScript } from '../../../src/cli/completion/shell-init.js';
+import { tempDir } from '../../support/temp-dirs.js';
 const VERSION: string = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')).version;
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -21,7 +21,7 @@ let env: Record<string, string>;
 let installedPath: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'jobs-shell-init-'));
+  dir = tempDir('jobs-shell-init-');
   // No jobs on PATH: the function must find the CLI by itself. The shells and coreutils only.
   env = { PATH: '/usr/bin:/bin', HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), NO_COLOR: '1', TERM: 'dumb' };
   // A profile in the credentials store: completing --profile runs the CLI by its path.

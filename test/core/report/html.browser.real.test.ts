@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { writePublished } from '../../../src/core/published/record.js';
 import { chromium } from '../../support/chromium.js';
 import { colourStats, readPng } from '../../support/png.js';
 import { runJobs, SERVICE, serviceEnv } from '../../commands/harness.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const DAY = 86_400_000;
 const HOSTILE = '</script><img src=x onerror=alert(1)>';
@@ -26,7 +26,7 @@ const title = (i: number) =>
   i === 0 ? HOSTILE_TITLE : i % 5 === 0 ? `Senior Backend Engineer (Node.js, TypeScript, PostgreSQL) – Platform Team ${i}` : `Support Specialist ${i}`;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'jobs-report-'));
+  dir = tempDir('jobs-report-');
   const env = { ...serviceEnv, XDG_STATE_HOME: join(dir, 'state') };
   const history = new History(dir, SERVICE);
   const now = Date.now();
@@ -153,7 +153,7 @@ describe('jobs report in a real browser', () => {
   }, 120_000);
 
   it('renders charts: the screenshot at 1280x800 is far from blank', async () => {
-    const shot = join(mkdtempSync(join(tmpdir(), 'jobs-shot-')), 'report.png');
+    const shot = join(tempDir('jobs-shot-'), 'report.png');
     const result = await chromium(['--virtual-time-budget=5000', '--window-size=1280,800', `--screenshot=${shot}`, pathToFileURL(page).href]);
     expect(result.console).toEqual([]);
     const image = readPng(readFileSync(shot));

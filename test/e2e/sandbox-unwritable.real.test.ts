@@ -6,18 +6,18 @@
  * folder should be.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, jobs, ROOT } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const ADVERT = join(ROOT, 'examples/adverts/backend-engineer.yaml');
 const root = process.getuid?.() === 0;
 let readOnly: string;
 
 beforeAll(() => {
-  readOnly = mkdtempSync(join(tmpdir(), 'jobs-ro-state-'));
+  readOnly = tempDir('jobs-ro-state-');
   if (root) execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'tmpfs', readOnly]);
   else chmodSync(readOnly, 0o555);
 });
@@ -42,7 +42,7 @@ describe('--sandbox with a state folder it cannot write', () => {
   });
 
   it('a file where its folder should be: the same', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-state-file-'));
+    const dir = tempDir('jobs-state-file-');
     writeFileSync(join(dir, 'jobs'), 'not a folder');
     const r = await jobs(['--sandbox', 'stats', 'ACME-0042'], { env: isolatedEnv({ XDG_STATE_HOME: dir }) });
     expect(r.code).toBe(2);
@@ -52,7 +52,7 @@ describe('--sandbox with a state folder it cannot write', () => {
   });
 
   it('a state folder not created yet is fine: it is made on the first change', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-state-new-'));
+    const dir = tempDir('jobs-state-new-');
     mkdirSync(join(dir, 'parent'));
     const r = await jobs(['--sandbox', 'publish', ADVERT], { env: isolatedEnv({ XDG_STATE_HOME: join(dir, 'parent', 'not-yet') }) });
     expect(r.code).toBe(0);

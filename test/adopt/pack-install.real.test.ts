@@ -8,13 +8,13 @@
  * touched while other tests read them (JOBS_PACK_NO_BUILD=1: the copy's dist/ is the built one).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { isolatedEnv } from '../e2e/helpers.js';
 import { startSecretService } from '../support/secret-service.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -59,7 +59,7 @@ let installedAt: string | undefined;
 
 beforeAll(() => {
   if (!existsSync(join(ROOT, 'dist/cli.cjs'))) throw new Error('dist/ is missing: run `npm run build` before this test (npm test does)');
-  work = mkdtempSync(join(tmpdir(), 'jobs-pack-install-'));
+  work = tempDir('jobs-pack-install-');
   copy = join(work, 'package');
   mkdirSync(copy);
   for (const entry of ['package.json', 'bin', 'dist', 'schemas', 'README.md', 'LICENSE', 'CHANGELOG.md', 'scripts/prepack.mjs']) {

@@ -4,12 +4,12 @@
  * plain output of a non-terminal, not loop redrawing a progress line.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { advertYaml } from '../commands/harness.js';
 import { BIN, isolatedEnv } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const MAX_BYTES = 100_000;
 
@@ -45,7 +45,7 @@ function underScript(shell: string, cwd: string): Promise<{ code: number | null;
 
 describe('a terminal with no width', () => {
   it('a bulk publish under `script` with `stty cols 0` ends, with bounded plain output', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-zero-width-'));
+    const dir = tempDir('jobs-zero-width-');
     for (const ref of ['Z-1', 'Z-2', 'Z-3']) writeFileSync(join(dir, `${ref}.yaml`), advertYaml(ref));
     // `timeout` bounds the binary itself, even should it stop answering signals.
     const run = await underScript(`stty cols 0 rows 0 && exec timeout -s KILL 15 ${quote(process.execPath)} ${quote(BIN)} --sandbox publish .`, dir);

@@ -3,14 +3,14 @@
  * history write name the file and the cause, exit 2 (nothing was changed or sent), leave no temp
  * file, and keep the old file whole; `logout` still removes the token.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { History, HistoryWriteError } from '../../../src/core/history/store.js';
 import { statsView } from '../../../src/cli/commands/stats/view.js';
 import { runJobs } from '../../commands/harness.js';
 import { mountTmpfs, type Tmpfs } from '../../support/tmpfs.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 let disk: Tmpfs;
 beforeAll(() => {
@@ -105,7 +105,7 @@ describe('config set and report --file on a read-only disk', () => {
     fresh();
     expect((await runJobs(['config', 'set', 'concurrency', '4'], { env })).code).toBe(0);
     const file = join(config, 'jobs', 'config.yaml');
-    const historyDir = mkdtempSync(join(tmpdir(), 'jobs-history-'));
+    const historyDir = tempDir('jobs-history-');
     new History(historyDir, 'sandbox').append([{ reference: 'R1', at: Date.now() - 60_000, views: 1, likes: 0, applications: 0, applications_unviewed: 0 }]);
     const page = join(config, 'report.html');
     writeFileSync(page, '<html>old</html>\n');
@@ -124,7 +124,7 @@ describe('config set and report --file on a read-only disk', () => {
 describe('report --file', () => {
   it('on a full disk: the old page stays whole, exit 2, no temp file', async () => {
     fresh();
-    const historyDir = mkdtempSync(join(tmpdir(), 'jobs-history-'));
+    const historyDir = tempDir('jobs-history-');
     new History(historyDir, 'sandbox').append([{ reference: 'R1', at: Date.now() - 60_000, views: 1, likes: 0, applications: 0, applications_unviewed: 0 }]);
     const page = join(config, 'report.html');
     writeFileSync(page, '<html>the good old report</html>\n');

@@ -4,14 +4,14 @@
  * (or left out) as not sent, never as uncertain, and a rerun after space is freed posts every
  * event that was not sent and none twice.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, jobs } from './helpers.js';
 import { mountTmpfs, type Tmpfs } from '../support/tmpfs.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const posts = new Map<string, number>();
 const server = createServer((req, res) => {
@@ -50,7 +50,7 @@ function journalStatuses(path: string): Map<string, string> {
 describe('jobs events with the journal on a full tmpfs', () => {
   it('the summary matches the journal; never-sent events are not uncertain; a rerun posts each unsent event once', { timeout: 60_000 }, async () => {
     const env = isolatedEnv({ JOBS_BASE_URL: baseUrl, JOBS_TOKEN: 'tok-tmpfs-journal' });
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-events-tmpfs-'));
+    const dir = tempDir('jobs-events-tmpfs-');
     const ids = Array.from({ length: 60 }, (_, i) => `app_${i}`);
     writeFileSync(join(dir, 'e.ndjson'), ids.map((id) => `${JSON.stringify({ application_id: id, kind: 'recruiter_view' })}\n`).join(''));
     const journal = join(disk.dir, 'e.journal');

@@ -17,12 +17,11 @@ let tinyproxy: RunningProxy;
 
 beforeAll(async () => {
   ca = makeCa([PROXIED_HOST, 'localhost']);
-  [service, squid] = await Promise.all([statsService(ca), startSquid()]);
-  tinyproxy = await startTinyproxy('alice', PASSWORD, squid);
+  service = await statsService(ca);
 }, 30_000);
 
 afterAll(async () => {
-  await Promise.all([service?.close(), squid?.stop(), tinyproxy?.stop()]);
+  await service?.close();
   ca?.remove();
 });
 
@@ -144,6 +143,13 @@ describe('a private certificate authority', () => {
 });
 
 describe('through a proxy', () => {
+  // Started here, not for the whole file: a proxy that cannot start fails these tests alone.
+  beforeAll(async () => {
+    squid = await startSquid();
+    tinyproxy = await startTinyproxy('alice', PASSWORD, squid);
+  }, 30_000);
+  afterAll(() => Promise.all([squid?.stop(), tinyproxy?.stop()]));
+
   it('reaches the service through squid (CONNECT) with the CA, and --verbose names the proxy without its password', async () => {
     const before = squid.log().length;
     const env = isolatedEnv({

@@ -23,7 +23,6 @@ const PASSWORD = 'pr0xy-s3cret';
 beforeAll(async () => {
   ca = makeCa([PROXIED_HOST, REFUSED_HOST, 'localhost']);
   [squid, tls] = await Promise.all([startSquid(), statsService(ca)]);
-  tinyproxy = await startTinyproxy(USER, PASSWORD, squid);
   plain = createServer((req, res) => {
     plainSeen.push(`${req.method} ${req.url} ${req.headers.host} ${req.headers['proxy-authorization'] ?? '-'}`);
     req.resume();
@@ -35,7 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   plain?.closeAllConnections();
-  await Promise.all([squid?.stop(), tinyproxy?.stop(), tls?.close(), plain && new Promise((resolve) => plain.close(resolve))]);
+  await Promise.all([squid?.stop(), tls?.close(), plain && new Promise((resolve) => plain.close(resolve))]);
   ca?.remove();
 });
 
@@ -181,6 +180,12 @@ describe('through squid', () => {
 });
 
 describe('through tinyproxy, which wants credentials', () => {
+  // Started for these tests alone: without tinyproxy they fail, and the squid tests above still run.
+  beforeAll(async () => {
+    tinyproxy = await startTinyproxy(USER, PASSWORD, squid);
+  }, 30_000);
+  afterAll(() => tinyproxy?.stop());
+
   const proxyUrl = (user: string, password: string) => `http://${user}:${password}@127.0.0.1:${tinyproxy.port}`;
 
   it('sends the credentials of the proxy URL as Proxy-Authorization, on the tunnel and on plain requests', async () => {
@@ -249,3 +254,17 @@ async function until(check: () => boolean, ms = 8000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+describe('a proxy that is not installed', () => {
+  it('is named with the package to install, not "exited (-2)"', async () => {
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      await expect(startTinyproxy(USER, PASSWORD)).rejects.toThrow(
+        /^cannot run tinyproxy \(install it: sudo apt-get install -y tinyproxy; npm run test:real checks for it first\): spawn tinyproxy ENOENT$/,
+      );
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+});

@@ -6,13 +6,13 @@
  * finds the dependencies in its cache after `npm ci`.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { advertYaml } from '../commands/harness.js';
 import { markdownAdvert } from '../support/markdown-adverts.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const LIMIT_MS = 420_000;
@@ -89,8 +89,8 @@ describe('the jobs-validate pre-commit hook', () => {
   it(
     'pre-commit try-repo passes with valid adverts and fails naming the file and line with an invalid one',
     async () => {
-      const scratch = mkdtempSync(join(tmpdir(), 'jobs-pre-commit-'));
-      const env = hookEnv(mkdtempSync(join(tmpdir(), 'jobs-pre-commit-home-')));
+      const scratch = tempDir('jobs-pre-commit-');
+      const env = hookEnv(tempDir('jobs-pre-commit-home-'));
       mkdirSync(join(scratch, 'adverts'));
       writeFileSync(join(scratch, 'adverts/good.yaml'), advertYaml('PC-1'));
       writeFileSync(join(scratch, 'adverts/good.md'), markdownAdvert('PC-3', 'The job.\n'));
