@@ -5,7 +5,9 @@
  * this repository's own `npm pack` (offline: the dependencies are in npm's cache after `npm ci`).
  * The command runs against a sandbox on 127.0.0.1 and gives GitHub annotations.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -164,4 +166,56 @@ describe('action.yml (composite action)', () => {
     },
     LIMIT_MS,
   );
+
+  it(
+    'says what to write when jobs-cli is not on the npm registry (a registry on 127.0.0.1 that answers 404)',
+    async () => {
+      const registry = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}'));
+      await new Promise<void>((ready) => registry.listen(0, '127.0.0.1', ready));
+      const { port } = registry.address() as AddressInfo;
+      const runnerTemp = mkdtempSync(join(tmpdir(), 'jobs-runner-temp-'));
+      try {
+        const step = action.runs.steps.find((x) => x.run?.includes('npm install'))!;
+        const r = await exec('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], {
+          cwd: runnerTemp,
+          env: baseEnv({
+            JOBS_ACTION_VERSION: '',
+            GITHUB_ACTION_PATH: ROOT,
+            GITHUB_ACTION_REPOSITORY: 'acme/jobs',
+            RUNNER_TEMP: runnerTemp,
+            GITHUB_ENV: join(runnerTemp, 'github-env'),
+            npm_config_registry: `http://127.0.0.1:${port}/`,
+            npm_config_cache: join(runnerTemp, 'npm-cache'),
+            npm_config_fetch_retries: '0',
+          }),
+          timeoutMs: 60_000,
+        });
+        const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+        expect(r.code).not.toBe(0);
+        expect(r.stderr).toContain('E404');
+        expect(r.stdout).toBe(
+          `::error title=jobs-cli is not on the npm registry::jobs-cli@${version} could not be installed: jobs-cli is not published on the npm registry yet. ` +
+            `Give the action the release's packed tarball instead: with: { version: https://github.com/acme/jobs/releases/download/v${version}/jobs-cli-${version}.tgz } (docs/install.md)\n`,
+        );
+      } finally {
+        registry.close();
+        rmSync(runnerTemp, { recursive: true, force: true });
+      }
+    },
+    LIMIT_MS,
+  );
+
+  it('is shown in README.md and docs/ci.md under the repository install.md names, with the tarball to install until jobs-cli is on the registry', () => {
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const tarball = `https://github.com/<owner>/jobs/releases/download/v${version}/jobs-cli-${version}.tgz`;
+    expect(readFileSync(join(ROOT, 'docs/install.md'), 'utf8')).toContain(tarball);
+    for (const file of ['README.md', 'docs/ci.md', 'action.yml']) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      expect(
+        [...text.matchAll(/uses: (\S+)@/g)].map((m) => m[1]).filter((u) => u.startsWith('<owner>/')),
+        file,
+      ).toEqual(['<owner>/jobs']);
+      expect(text, file).toContain(`version: ${tarball}`);
+    }
+  });
 });
