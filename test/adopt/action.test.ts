@@ -212,7 +212,7 @@ describe('action.yml (composite action)', () => {
     for (const file of ['README.md', 'docs/ci.md', 'action.yml']) {
       const text = readFileSync(join(ROOT, file), 'utf8');
       expect(
-        [...text.matchAll(/uses: (\S+)@/g)].map((m) => m[1]).filter((u) => u.startsWith('<owner>/')),
+        [...text.matchAll(/uses: (\S+)@/g)].map((m) => m[1]).filter((u) => u?.startsWith('<owner>/')),
         file,
       ).toEqual(['<owner>/jobs']);
       expect(text, file).toContain(`version: ${tarball}`);
