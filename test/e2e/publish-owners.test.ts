@@ -43,6 +43,16 @@ describe('two adverts from init, published (issue 30)', () => {
   });
 });
 
+describe('publish --dry-run with no service named', () => {
+  it('still needs none: the check has no record to read', async () => {
+    const { env, dir } = project();
+    expect((await jobs(['init', 'a.yaml'], { env, cwd: dir })).code).toBe(0);
+    const r = await jobs(['publish', '--dry-run', 'a.yaml'], { env, cwd: dir });
+    expect(r.stderr).toBe('dry run: 1 advert(s) valid; nothing was sent\n');
+    expect(r.code).toBe(0);
+  });
+});
+
 describe('an advert whose reference another file published', () => {
   /** r1/backend.yaml published; r2/sales.yaml holds its reference (copied) with another title. */
   async function copiedReference() {

@@ -330,6 +330,8 @@ function withDates(run: SyncRun, folder: FolderDigests, planned: { plan: Plan; s
 
 /** Step 5, before sending: the adverts to send whose reference another file published, by the record of published adverts. */
 async function ownersOf(run: SyncRun, plan: Plan): Promise<OwnerConflict[]> {
+  // Nothing to send (the run after run that changes nothing): the record is not even read.
+  if (plan.counts.create + plan.counts.update === 0) return [];
   const { adverts: recorded } = readPublished(run.env, run.service);
   if (recorded.size === 0) return [];
   const sending = plan.changes.filter(

@@ -121,7 +121,10 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
 
 /** The adverts whose reference the record says another file published with another title: warned, then asked or refused. */
 async function confirmOwnersOf(ctx: Context, adverts: AdvertToSend[], read: (a: AdvertToSend) => Promise<CheckedAdvert>, flags: PublishFlags): Promise<void> {
-  const { adverts: recorded } = readPublished(ctx.env, serviceKey(ctx.globals.sandbox, await ctx.config()));
+  const config = await ctx.config();
+  // No service named (a dry run needs none): nothing is recorded for it. A real run fails later, as before.
+  if (!ctx.globals.sandbox && !config.baseUrl.value?.trim()) return;
+  const { adverts: recorded } = readPublished(ctx.env, serviceKey(ctx.globals.sandbox, config));
   if (recorded.size === 0) return;
   const conflicts = await ownerConflicts(recorded, adverts, ctx.cwd, async (a) => {
     const title = (await read(a)).payload.title;
