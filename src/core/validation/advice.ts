@@ -101,7 +101,7 @@ export function adviseList(path: readonly string[], text: string): string {
 
 // ---- objects -------------------------------------------------------------------------------------
 
-/** What each object field holds, with an example; the example's `%s` is the text written, where it fits. */
+/** What each object field holds, and an example made from the text written where it fits. */
 const OBJECTS: Record<string, { holds: string; example: (text: string) => string }> = {
   location: {
     holds: 'country (a two-letter code), city, and state for US, CA and MX',

@@ -128,7 +128,9 @@ export function detectLocalRules(context: DetectContext): void {
 export function warnLocalRules(advert: Record<string, unknown>): ErrorTree | undefined {
   const tree: ErrorTree = {};
   for (const rule of LOCAL_RULES) rule.warn?.({ advert, tree });
-  return Object.keys(tree).length > 0 ? tree : undefined;
+  // Run for every valid advert: no array made to tell an empty tree.
+  for (const _key in tree) return tree;
+  return undefined;
 }
 
 /** Human text for a message: the rule's description, else the catalogue's; undefined when neither knows it. */
