@@ -145,7 +145,13 @@ name this CLI next to the shell's builtin 'jobs'.`,
       return async (...args: unknown[]) => {
         // commander passes (...arguments, options, command)
         const command = args[args.length - 1] as Command;
-        const ctx = makeContext(opts, command.optsWithGlobals(), state.signal);
+        const raw = command.optsWithGlobals();
+        // `--json --output github` asks for two formats: neither wins silently.
+        if (raw.json && command.getOptionValueSourceWithGlobals('output') === 'cli' && raw.output !== 'json')
+          throw new UsageError(`--json and --output ${String(raw.output)} ask for two output formats; give one`, {
+            details: ['--json is short for --output json: drop one of them'],
+          });
+        const ctx = makeContext(opts, raw, state.signal);
         state.ctx = ctx;
         // A format the command cannot give is refused before it does anything.
         const top = topCommand(command);

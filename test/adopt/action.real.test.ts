@@ -6,6 +6,8 @@
  * The command runs against a sandbox on 127.0.0.1 and gives GitHub annotations.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runProcess, type Run } from '../support/run-process.js';
@@ -150,6 +152,43 @@ describe('action.yml (composite action)', () => {
       });
       const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
       expect(r.stdout.trim()).toBe(`jobs-cli@${version}`);
+    },
+    LIMIT_MS,
+  );
+
+  it(
+    'says what to write when jobs-cli is not on the npm registry (a registry on 127.0.0.1 that answers 404)',
+    async () => {
+      const registry = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}'));
+      await new Promise<void>((ready) => registry.listen(0, '127.0.0.1', ready));
+      const { port } = registry.address() as AddressInfo;
+      const runnerTemp = tempDir('jobs-runner-temp-');
+      try {
+        const step = action.runs.steps.find((x) => x.run?.includes('npm install'))!;
+        const r = await exec('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], {
+          cwd: runnerTemp,
+          env: baseEnv({
+            JOBS_ACTION_VERSION: '',
+            GITHUB_ACTION_PATH: ROOT,
+            GITHUB_ACTION_REPOSITORY: 'acme/jobs',
+            RUNNER_TEMP: runnerTemp,
+            GITHUB_ENV: join(runnerTemp, 'github-env'),
+            npm_config_registry: `http://127.0.0.1:${port}/`,
+            npm_config_cache: join(runnerTemp, 'npm-cache'),
+            npm_config_fetch_retries: '0',
+          }),
+          timeoutMs: 60_000,
+        });
+        const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+        expect(r.code).not.toBe(0);
+        expect(r.stderr).toContain('E404');
+        expect(r.stdout).toBe(
+          `::error title=jobs-cli is not on the npm registry::jobs-cli@${version} could not be installed: jobs-cli is not published on the npm registry yet. ` +
+            `Give the action the release's packed tarball instead: with: { version: https://github.com/acme/jobs/releases/download/v${version}/jobs-cli-${version}.tgz } (docs/install.md)\n`,
+        );
+      } finally {
+        registry.close();
+      }
     },
     LIMIT_MS,
   );

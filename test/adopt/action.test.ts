@@ -35,4 +35,18 @@ describe('action.yml (composite action)', () => {
     // Inputs reach scripts through env only: an input spliced into a script's text could inject code.
     for (const s of rest) expect(s.run, s.name).not.toMatch(/\$\{\{/);
   });
+
+  it('is shown in README.md and docs/ci.md under the repository install.md names, with the tarball to install until jobs-cli is on the registry', () => {
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const tarball = `https://github.com/<owner>/jobs/releases/download/v${version}/jobs-cli-${version}.tgz`;
+    expect(readFileSync(join(ROOT, 'docs/install.md'), 'utf8')).toContain(tarball);
+    for (const file of ['README.md', 'docs/ci.md', 'action.yml']) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      expect(
+        [...text.matchAll(/uses: (\S+)@/g)].map((m) => m[1]).filter((u) => u?.startsWith('<owner>/')),
+        file,
+      ).toEqual(['<owner>/jobs']);
+      expect(text, file).toContain(`version: ${tarball}`);
+    }
+  });
 });

@@ -96,4 +96,19 @@ describe('the GitHub Actions recipe', () => {
     expect(runs(mainJob!).some((s) => /git add adverts\/\.jobs-state\.json/.test(s.run!) && /git push/.test(s.run!))).toBe(true);
     expect(TEXT).not.toMatch(/JOBS_TOKEN:\s*['"]?[A-Za-z0-9_-]{8,}/);
   });
+
+  it('says jobs-cli is not on the npm registry yet, and shows the line that installs the release tarball of this version instead', () => {
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const installs = Object.values(workflow.jobs)
+      .flatMap((job) => runs(job).map((s) => s.run!))
+      .filter((r) => r.includes('npm install'));
+    expect(installs.length).toBeGreaterThan(0);
+    for (const line of installs) expect(line).toContain('"$JOBS_PACKAGE"');
+    expect(TEXT).toContain('jobs-cli is NOT on the npm registry yet');
+    // The repository install.md names, and the file `npm pack` writes for this version.
+    expect(TEXT).toContain(`#   JOBS_PACKAGE: https://github.com/<owner>/jobs/releases/download/v${version}/jobs-cli-${version}.tgz\n`);
+    expect(readFileSync(join(ROOT, 'docs/install.md'), 'utf8')).toContain(
+      `https://github.com/<owner>/jobs/releases/download/v${version}/jobs-cli-${version}.tgz`,
+    );
+  });
 });

@@ -98,6 +98,11 @@ describe('bash', () => {
     expect(bashComplete('jobs', 'completion', '')).toEqual(['bash', 'zsh', 'fish']); // not the hidden helper
     expect(bashComplete('jobs', 'schema', 'u')).toEqual(['update']);
     expect(bashComplete('jobs', 'help', 'sy')).toEqual(['sync']);
+    // help topics beside the commands, and event kinds
+    expect(bashComplete('jobs', 'help', 'e')).toEqual(['export', 'event', 'events', 'exit-codes', 'environment']);
+    expect(bashComplete('jobs', 'help', 'con')).toEqual(['config', 'convert']); // config: the command and the topic, once
+    expect(bashComplete('jobs', 'event', 'app_1', '')).toEqual(['recruiter_view', 'recruiter_like', 'recruiter_reject']);
+    expect(bashComplete('jobs', 'event', 'app_1', 'recruiter_l')).toEqual(['recruiter_like']);
     // an option's value is not taken for the command: --config's file, then the command
     expect(bashComplete('jobs', '--config', 'x.yaml', 'val')).toEqual(['validate']);
   });
@@ -126,19 +131,23 @@ zpty -w -n z "$1"$'\\t'
 local out='' chunk i
 for i in {1..100}; do
   zpty -r -t z chunk && out+=$chunk
-  [[ $out == *"$2"* ]] && break
+  [[ \${out//$'\\a'/} == *"$2"* ]] && break
   sleep 0.1
 done
 zpty -d z
 print -r -- "$out"`;
     const run = (typed: string, expected: string) =>
       execFileSync('zsh', ['-f', '-c', driver, 'driver', typed, expected], { cwd: join(dir, 'project'), env, encoding: 'utf8', timeout: 20_000 }).replace(
-        /\x1b\[[0-9;?]*[A-Za-z]/g,
+        // Escape sequences, and the bell zsh may ring as it completes (it does for help's argument).
+        /\x1b\[[0-9;?]*[A-Za-z]|\x07/g,
         '',
       );
     expect(run('jobs valid', 'jobs validate ')).toContain('jobs validate ');
     const profiles = run('jobs --profile ', 'staging');
     expect(profiles).toMatch(/ci\s+prod\s+staging/);
+    expect(run('jobs help exit', 'jobs help exit-codes ')).toContain('jobs help exit-codes ');
+    expect(run('jobs help envi', 'jobs help environment ')).toContain('jobs help environment ');
+    expect(run('jobs event app_1 recruiter_l', 'jobs event app_1 recruiter_like ')).toContain('jobs event app_1 recruiter_like ');
   });
 });
 
@@ -166,5 +175,8 @@ describe('fish', () => {
     expect(fishComplete('jobs --output ')).toEqual(outputFormats().sort());
     expect(fishComplete('jobs validate adverts/b')).toEqual(['adverts/backend.yaml']);
     expect(fishComplete('jobs completion ')).toEqual(['bash', 'fish', 'zsh']);
+    expect(fishComplete('jobs help exi')).toEqual(['exit-codes']);
+    expect(fishComplete('jobs help env')).toEqual(['environment']);
+    expect(fishComplete('jobs event app_1 recruiter_')).toEqual(['recruiter_like', 'recruiter_reject', 'recruiter_view']);
   });
 });

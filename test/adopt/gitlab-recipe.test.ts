@@ -43,7 +43,8 @@ describe('the GitLab CI recipe', () => {
   it('calls the binary by its path: a bare `jobs` or `npx jobs` runs the shell builtin', () => {
     for (const line of allLines) expect(line, line).not.toMatch(/(^|[\s;|&(])(npx\s+)?jobs\s/);
     expect(allLines.some((l) => l.includes('node_modules/.bin/jobs-cli '))).toBe(true);
-    expect(allLines.some((l) => /npm install .*jobs-cli@/.test(l))).toBe(true);
+    expect(allLines.some((l) => /npm install .*"\$JOBS_PACKAGE"/.test(l))).toBe(true);
+    expect(pipeline.variables?.JOBS_PACKAGE).toMatch(/^jobs-cli@/);
   });
 
   it('validates merge requests into the JUnit and Code Quality reports GitLab reads, even when it fails', () => {
@@ -83,5 +84,18 @@ describe('the GitLab CI recipe', () => {
     expect(sync.after_script!.join('\n')).toMatch(/git add adverts\/\.jobs-state\.json[\s\S]*git push/);
     expect(TEXT).toMatch(/JOBS_TOKEN/);
     expect(TEXT).not.toMatch(/JOBS_TOKEN:\s*['"]?[A-Za-z0-9_-]{8,}/);
+  });
+
+  it('says jobs-cli is not on the npm registry yet, and shows the line that installs the release tarball of this version instead', () => {
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const installs = allLines.filter((l) => l.includes('npm install'));
+    expect(installs.length).toBeGreaterThan(0);
+    for (const line of installs) expect(line).toContain('"$JOBS_PACKAGE"');
+    expect(TEXT).toContain('jobs-cli is NOT on the npm registry yet');
+    // The repository install.md names, and the file `npm pack` writes for this version.
+    expect(TEXT).toContain(`#   JOBS_PACKAGE: https://github.com/<owner>/jobs/releases/download/v${version}/jobs-cli-${version}.tgz\n`);
+    expect(readFileSync(join(ROOT, 'docs/install.md'), 'utf8')).toContain(
+      `https://github.com/<owner>/jobs/releases/download/v${version}/jobs-cli-${version}.tgz`,
+    );
   });
 });

@@ -63,7 +63,7 @@ describe('jobs init', () => {
     const dir = empty();
     const printed = await runJobs(['init', '-'], { cwd: dir });
     expect(printed.stdout).toMatch(MODELINE);
-    expect(printed.stdout).toContain('reference: ACME-0001');
+    expect(printed.stdout).toMatch(/^reference: ADVERT-[0-9A-HJKMNP-TV-Z]{6}$/m);
     expect(existsSync(join(dir, 'advert.yaml'))).toBe(false);
     const json = await runJobs(['--json', 'init', 'a.yaml'], { cwd: dir });
     expect(JSON.parse(json.stdout)).toEqual({

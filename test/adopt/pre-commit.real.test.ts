@@ -69,7 +69,8 @@ describe('the jobs-validate pre-commit hook', () => {
     const hook = hooks.find((h) => h.id === 'jobs-validate')!;
     expect(hook).toBeDefined();
     const files = new RegExp(hook.files);
-    const exclude = new RegExp(hook.exclude);
+    // pre-commit's patterns are Python's: a leading (?i) is JavaScript's i flag.
+    const exclude = hook.exclude.startsWith('(?i)') ? new RegExp(hook.exclude.slice(4), 'i') : new RegExp(hook.exclude);
     const picked = (p: string) => files.test(p) && !exclude.test(p);
     expect(['adverts/a.yaml', 'adverts/sub/b.yml', 'jobs/adverts/c.json', 'adverts/d.md'].filter(picked)).toHaveLength(4);
     expect(
@@ -78,6 +79,8 @@ describe('the jobs-validate pre-commit hook', () => {
         'adverts/README.md',
         'adverts/sub/CHANGELOG.md',
         'adverts/README.de.md',
+        'adverts/Contributing.md',
+        'adverts/ReadMe.md',
         '.github/workflows/ci.yml',
         'adverts/.jobs-state.json',
         'adverts/.jobsrc.yaml',
@@ -95,6 +98,8 @@ describe('the jobs-validate pre-commit hook', () => {
       writeFileSync(join(scratch, 'adverts/good.yaml'), advertYaml('PC-1'));
       writeFileSync(join(scratch, 'adverts/good.md'), markdownAdvert('PC-3', 'The job.\n'));
       writeFileSync(join(scratch, 'adverts/README.md'), '# Our adverts\n');
+      // Passed over in any case, as `jobs validate adverts/` passes over it.
+      writeFileSync(join(scratch, 'adverts/Contributing.md'), '# How to add an advert\n');
       writeFileSync(join(scratch, 'notes.yaml'), 'not: an advert\n');
       expect((await exec('git', ['init', '-q'], scratch, env)).code).toBe(0);
       expect((await exec('git', ['add', '.'], scratch, env)).code).toBe(0);
@@ -113,6 +118,7 @@ describe('the jobs-validate pre-commit hook', () => {
       expect(bad.output).toContain('adverts/bad.yaml:11:12: seniority: must be at least 0 [less_than:0]');
       expect(bad.output).toContain("adverts/bad.md:18:1: the body is empty: write the job description below the front matter's closing --- (line 18)");
       expect(bad.output).not.toContain('README.md');
+      expect(bad.output).not.toContain('Contributing.md');
       // Only the adverts were checked: notes.yaml is not one.
       expect(bad.output).not.toContain('notes.yaml');
     },

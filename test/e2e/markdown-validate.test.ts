@@ -35,7 +35,7 @@ describe('jobs validate of Markdown adverts (built binary)', () => {
     expect(r.stdout.split('\n')).toEqual([
       '✖ b.md:14:3: location.state: is missing: it is required because location.country is US (also for CA, MX) [missing]',
       '✖ c.md:4:1: job_description is in the front matter: in a Markdown advert the body is the job description; move its text below the closing --- (line 19)',
-      "✖ d.md:1:1: no front matter (line 1 is not ---): a Markdown advert starts with a --- line, then its fields in YAML (reference: ..., title: ...), then a --- line; the job description follows. Add them, or see 'jobs init --markdown'",
+      "✖ d.md:1:1: no front matter (line 1 is not ---): a Markdown advert starts with a --- line, then its fields in YAML (reference: ..., title: ...), then a --- line; the job description follows. Add them, or see 'jobs-cli init --markdown'",
       '✖ e.md:4:1: job_description is given twice: in the front matter (line 4) and by the body (line 20); remove it from the front matter: the body is the job description',
       '✖ f.md:1:1: the front matter opened here is never closed: add a --- line after its last field, before the job description',
       '',

@@ -87,7 +87,7 @@ ${fn}_complete_value() {
   case "$kind" in
     file) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
     profile) mapfile -t COMPREPLY < <(compgen -W "$(${invoke} completion __profiles 2>/dev/null)" -- "$cur") ;;
-    command) mapfile -t COMPREPLY < <(compgen -W "$(${fn}_subcommands '')" -- "$cur") ;;
+    command) mapfile -t COMPREPLY < <(compgen -W "$(${fn}_subcommands '') ${model.helpTopics.map(([t]) => t).join(' ')}" -- "$cur") ;;
     choices\\ *) mapfile -t COMPREPLY < <(compgen -W "\${kind#choices }" -- "$cur") ;;
   esac
 }

@@ -26,7 +26,7 @@ export function fishScript(model: CompletionModel, version: string, options: Scr
       case 'profile':
         return `-x -a ${fishQuote(`(${prefix}_profiles)`)}`;
       case 'command':
-        return `-x -a ${fishQuote(model.commands.map((c) => c.name).join(' '))}`;
+        return `-x -a ${fishQuote([...model.commands.map((c) => c.name), ...model.helpTopics.map(([t]) => t)].join(' '))}`;
       case 'choices':
         return `-x -a ${fishQuote(value.values.join(' '))}`;
       case 'text':

@@ -4,7 +4,10 @@
  * classified by what completes it: file paths, profile names, a fixed list, command names or nothing.
  */
 import type { Argument, Command, Option } from 'commander';
+import { EVENT_KINDS } from '../../core/events/types.js';
+import { HELP_TOPICS } from '../help/groups.js';
 
+/** `command`: a command name, or a help topic (`jobs help <Tab>`). */
 export type ValueKind = { type: 'file' } | { type: 'profile' } | { type: 'choices'; values: string[] } | { type: 'command' } | { type: 'text' };
 
 export interface OptionSpec {
@@ -44,7 +47,17 @@ export interface CompletionModel {
   /** Options only the bare program takes (--version). */
   rootOptions: OptionSpec[];
   commands: CommandSpec[];
+  /** The topics of `jobs help <topic>`, completed with the command names, and their summaries. */
+  helpTopics: ReadonlyArray<readonly [name: string, summary: string]>;
 }
+
+/**
+ * Arguments whose values are a fixed list the command checks itself (with a did-you-mean), not
+ * commander's choices: by command path and argument name.
+ */
+const ARGUMENT_VALUES: Record<string, readonly string[]> = {
+  'event kind': EVENT_KINDS,
+};
 
 /** Placeholders and argument names whose values are paths. */
 const PATH_WORDS = /^(file|files|dir|folder|path|paths)$/;
@@ -57,6 +70,8 @@ export function completionModel(program: Command): CompletionModel {
     globals: options.filter((o) => o.long !== '--version').map(optionSpec),
     rootOptions: options.filter((o) => o.long === '--version').map(optionSpec),
     commands: help.visibleCommands(program).map((c) => commandSpec(c, [])),
+    // A topic named as a command (config) is completed once, as the command.
+    helpTopics: HELP_TOPICS.filter(([topic]) => !program.commands.some((c) => c.name() === topic)),
   };
 }
 
@@ -74,7 +89,7 @@ function commandSpec(command: Command, parent: string[]): CommandSpec {
       .visibleOptions(command)
       .filter((o) => o.long !== '--help')
       .map(optionSpec),
-    args: command.registeredArguments.map((a) => argumentSpec(a, isHelpCommand)),
+    args: command.registeredArguments.map((a) => argumentSpec(a, isHelpCommand, ARGUMENT_VALUES[`${path.join(' ')} ${a.name()}`])),
     subcommands: help
       .visibleCommands(command)
       .filter((c) => c.name() !== 'help')
@@ -103,10 +118,10 @@ function placeholderOf(option: Option): string {
   return /[<[]([^>\]]+?)(?:\.\.\.)?[>\]]/.exec(option.flags)?.[1] ?? 'value';
 }
 
-function argumentSpec(argument: Argument, isHelpCommand: boolean): ArgumentSpec {
+function argumentSpec(argument: Argument, isHelpCommand: boolean, values: readonly string[] | undefined): ArgumentSpec {
   let value: ValueKind;
   if (isHelpCommand) value = { type: 'command' };
-  else if (argument.argChoices) value = { type: 'choices', values: [...argument.argChoices] };
+  else if (argument.argChoices ?? values) value = { type: 'choices', values: [...(argument.argChoices ?? values!)] };
   else value = PATH_WORDS.test(argument.name()) ? { type: 'file' } : { type: 'text' };
   return { name: argument.name(), value, variadic: argument.variadic, required: argument.required };
 }

@@ -18,7 +18,7 @@ export function zshScript(model: CompletionModel, version: string, options: Scri
       case 'profile':
         return `${fn}_profiles`;
       case 'command':
-        return `${fn}_commands`;
+        return `${fn}_help_targets`;
       case 'choices':
         return `(${value.values.join(' ')})`;
       case 'text':
@@ -106,6 +106,16 @@ ${fn}_commands() {
 ${describeList(model.commands)}
   )
   _describe -t commands '${model.name} command' commands
+}
+
+# \`${model.name} help <Tab>\`: a command, or a help topic
+${fn}_help_targets() {
+  local -a targets
+  targets=(
+${describeList(model.commands)}
+${model.helpTopics.map(([t, d]) => `    ${shellQuote(`${t}:${d}`)}`).join('\n')}
+  )
+  _describe -t commands '${model.name} command or help topic' targets
 }
 
 ${allCommands(model).map(commandFunction).join('\n\n')}

@@ -201,7 +201,11 @@ jobs.config.* or package.json key "jobs", from the working folder upwards; JavaS
 run unless named with --config), the user config ($XDG_CONFIG_HOME/jobs/config.yaml, default
 ~/.config/jobs/), then defaults. --config <file> or JOBS_CONFIG names one file instead of searching.
 '${name} config list' shows every setting in effect and where it comes from; '${name} config path'
-the files in use. \${VAR} reads the environment, only in profiles.<name>.token for the token's variables.
+the files in use. \${VAR} in any value reads the environment variable VAR ($\${VAR} is the text
+\${VAR}; an unset one is an error): in the user config and a file named with --config, any
+variable; in a project config, only those allowed by name (allow_env below, or --allow-env VAR).
+The token's variables (JOBS_TOKEN, and those a profiles.<name>.token reads) are read only in
+profiles.<name>.token, so the token never reaches an advert, a URL or output.
 
 Keys (for the config files and '${name} config get|set|unset <key>'):
 

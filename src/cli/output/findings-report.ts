@@ -13,6 +13,7 @@ import { VERSION } from '../../core/version.js';
 import { ExitCode, InvalidInputError } from '../../core/errors/failures.js';
 import { InvalidAdvertsError } from '../../core/validation/invalid-adverts.js';
 import { isJson } from './command-io.js';
+import { renamed } from './renamed.js';
 
 /**
  * Reports input that stops a command before anything is sent: the findings in the selected format
@@ -48,9 +49,11 @@ export function writeFindings(ctx: Context, findings: readonly Finding[], json: 
     return;
   }
   const c = paint(ctx, out);
-  for (const f of warnings) out.write(`${c.yellow('⚠')} ${formatFinding(f)}\n`);
+  // The core's hints name the tool `jobs` (`see 'jobs init --markdown'`): shown, it is named as invoked.
+  const shown = (f: Finding) => formatFinding(f.text === f.message ? f : { ...f, text: renamed(f.text, ctx.name) });
+  for (const f of warnings) out.write(`${c.yellow('⚠')} ${shown(f)}\n`);
   for (const f of findings) {
-    out.write(`${c.red('✖')} ${formatFinding(f)}\n`);
+    out.write(`${c.red('✖')} ${shown(f)}\n`);
     // The source lines the parser drew, as lines: the message above already says where and what.
     for (const line of f.context ?? []) out.write(line.trim() === '' ? '\n' : `    ${c.dim(sanitize(line))}\n`);
   }

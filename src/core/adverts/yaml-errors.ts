@@ -18,7 +18,7 @@ export interface ExplainedYamlError {
 /** " at line 9, column 1:" and what follows it in a pretty error message. */
 const PRETTY_TAIL = / at line \d+, column \d+:?\n/;
 
-export function explainYamlError(error: YAMLError, doc: Document, position: (offset: number) => Position): ExplainedYamlError {
+export function explainYamlError(error: YAMLError, doc: Document, position: (offset: number) => Position, text?: string): ExplainedYamlError {
   const cut = PRETTY_TAIL.exec(error.message);
   const head = cut ? error.message.slice(0, cut.index) : error.message.split('\n')[0]!;
   const context = cut ? contextLines(error.message.slice(cut.index + cut[0].length)) : undefined;
@@ -35,9 +35,32 @@ export function explainYamlError(error: YAMLError, doc: Document, position: (off
     }
     case 'TAB_AS_INDENT':
       return withContext(`line ${at.line} is indented with a tab; use spaces (YAML does not allow tabs for indentation)`);
+    case 'BLOCK_AS_IMPLICIT_KEY': {
+      const quoted = text === undefined ? undefined : quoteValueOf(text, error.pos[0]);
+      return withContext(quoted ?? `${head}; a value with ": " in it must be quoted (key: "text: more text")`);
+    }
     default:
       return withContext(head);
   }
+}
+
+/**
+ * `company_description: We build robots: flexible hours`: YAML reads a second `: ` in a plain value
+ * as a mapping inside it, and the parser says "Nested mappings are not allowed in compact mappings".
+ * The fix is to quote the value; it is shown written out, from the line at `offset`.
+ */
+function quoteValueOf(text: string, offset: number): string | undefined {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  const line = text.slice(start, end < 0 ? text.length : end).replace(/\r$/, '');
+  const kv = /^\s*(?:-\s+)?([^\s:#"'][^:#]*?):\s+(.*?)\s*$/.exec(line);
+  if (!kv || !kv[2]!.includes(': ')) return undefined;
+  const key = kv[1]!;
+  // A comment after the value stays a comment.
+  const value = kv[2]!.replace(/\s+#.*$/, '');
+  // Double quotes unless the value has some; then single ones, a ' written twice.
+  const written = value.includes('"') ? `'${value.replace(/'/g, "''")}'` : `"${value.replace(/\\/g, '\\\\')}"`;
+  return `${sanitize(key)}: the value has ": " in it, which YAML reads as another key; quote the value: ${sanitize(key)}: ${sanitize(written)}`;
 }
 
 /** The drawing's lines: blank lines around it dropped, a tab shown as → so the caret still lines up. */

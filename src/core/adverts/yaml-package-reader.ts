@@ -43,7 +43,7 @@ export function readWithYamlPackage(file: string, text: string, options: ReadOpt
       }
       for (const error of doc.errors) {
         if (explained.length > 0 && INDENTATION_ERRORS.has(error.code)) continue;
-        problems.push({ file, position: position(error.pos[0]), ...explainYamlError(error, doc, position), code: yamlCode(error.code) });
+        problems.push({ file, position: position(error.pos[0]), ...explainYamlError(error, doc, position, text), code: yamlCode(error.code) });
       }
       for (const p of explained) problems.push({ file, position: p.position, message: p.message, code: 'yaml_indentation' });
       continue;

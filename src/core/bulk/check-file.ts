@@ -12,6 +12,7 @@ import { findingFromProblem, type Finding } from '../errors/findings.js';
 import { findingsFromTree } from '../validation/tree-findings.js';
 import type { ErrorTree } from '../errors/tree.js';
 import { checkAdvert, isValid, type AdvertSettings } from '../validation/check.js';
+import { warnLocalRules } from '../validation/local-rules.js';
 import type { AdvertMode, ValidateOptions } from '../validation/validate.js';
 import { dateStatus, DATES_BLOCK, type AdvertDates } from '../adverts/dates.js';
 
@@ -109,7 +110,7 @@ export interface FileCheck {
   records?: AdvertRecord[];
   /** With `digests`. */
   digests?: AdvertDigest[];
-  /** Findings that do not make an advert invalid (a closing date that has passed). */
+  /** Findings that do not make an advert invalid (a closing date that has passed, a local rule's warning). */
   warnings?: Finding[];
   /** With `keep`. */
   kept?: KeptAdvert[];
@@ -196,6 +197,11 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
       at,
     });
   }
+  // What the service takes, but rarely as meant (`city: Berlin, Munich`): the local rules' warnings.
+  const warned = valid ? warnLocalRules(c.payload) : undefined;
+  if (warned)
+    for (const f of placeFindings(source, findingsFromTree(warned, c.source, reference, { value: c.payload })))
+      (out.warnings ??= []).push({ ...f, severity: 'warning' });
   if (s.today !== undefined && valid && c.dates?.closes !== undefined && dateStatus(c.dates, s.today) === 'closed') {
     // The places of a `locations:` list share their dates: warned of once, with the first place (as an error would be).
     for (const f of placeFindings(source, findingsFromTree({ [DATES_BLOCK]: { closes: ['closed'] } }, c.source, reference)))

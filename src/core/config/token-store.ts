@@ -5,7 +5,7 @@
  * an older login left in the file moves to the keyring on the next login.
  */
 import { readCredentials, removeCredential, storeCredential, storeKey } from './credentials.js';
-import { credentialsFile } from './paths.js';
+import { credentialsFile, tildePath } from './paths.js';
 import { keyringDelete, keyringLabel, keyringSet, KeyringUnavailable } from './keyring.js';
 
 type Env = Record<string, string | undefined>;
@@ -19,6 +19,13 @@ export interface SavedToken {
   label: string;
   /** Why the keyring was not used although it was wanted. */
   fallback?: string;
+}
+
+/** Where saveToken will put a token, said before it is asked for: the keyring, else (or with insecureStorage) the 0600 file. */
+export function tokenDestination(env: Env, profile: string | undefined, options: { insecureStorage?: boolean } = {}): string {
+  const file = `${tildePath(credentialsFile(env), env)} (a file only you can read, mode 0600)`;
+  if (options.insecureStorage) return file;
+  return `the ${keyringLabel(storeKey(profile))}, or where no keyring answers in ${file}`;
 }
 
 export async function saveToken(

@@ -38,11 +38,21 @@ export interface PublishedAdvert {
   closes?: string;
   /** For an advert made from a `locations:` list: its file's reference, which the adverts of its places share. */
   group?: string;
+  /** The absolute path of the file it was last sent from in full (absent for stdin, or when unknown): see owners.ts. */
+  file?: string;
 }
 
 /** A successful change to record: a create or update (with the title sent), or a delete. */
 export type PublishedChange =
-  | { reference: string; title?: string | undefined; deleted?: false; dates?: AdvertDates | undefined; datesOnly?: false; group?: string | undefined }
+  | {
+      reference: string;
+      title?: string | undefined;
+      deleted?: false;
+      dates?: AdvertDates | undefined;
+      datesOnly?: false;
+      group?: string | undefined;
+      file?: string | undefined;
+    }
   /** An advert synced unchanged: only its dates are brought up to date, when it is recorded and live. */
   | { reference: string; dates: AdvertDates | undefined; datesOnly: true; deleted?: false }
   /** onlyIfRecorded: a 404 says an advert is gone, but for a reference never recorded it is a typo, not a deletion. */
@@ -50,7 +60,7 @@ export type PublishedChange =
 
 const VERSION = 1;
 /** Titles are kept short: the record names adverts, it does not copy them. */
-const MAX_TITLE = 200;
+export const MAX_TITLE = 200;
 
 function stateDir(env: Env): string {
   const xdg = env.XDG_STATE_HOME;
@@ -118,6 +128,7 @@ export async function writePublished(env: Env, service: string, changes: readonl
             published_at: before?.published_at ?? at,
             deleted_at: at,
             ...(before?.group === undefined ? {} : { group: before.group }),
+            ...(before?.file === undefined ? {} : { file: before.file }),
           });
         } else {
           const title = typeof c.title === 'string' ? c.title.slice(0, MAX_TITLE) : before?.title;
@@ -125,12 +136,14 @@ export async function writePublished(env: Env, service: string, changes: readonl
           const group = 'group' in c ? c.group : before?.group;
           // Published again after a deletion: a new posting, first published now.
           const first = before && before.deleted_at === undefined ? (before.first_published_at ?? before.published_at) : at;
+          const file = 'file' in c ? c.file : before?.file;
           adverts.set(c.reference, {
             ...(title === undefined ? {} : { title }),
             published_at: at,
             first_published_at: first,
             ...datesOf(c.dates),
             ...(group === undefined ? {} : { group }),
+            ...(file === undefined ? {} : { file }),
           });
         }
       }
@@ -184,6 +197,7 @@ function parse(text: string): Map<string, PublishedAdvert> {
     if (typeof v.opens === 'string') advert.opens = v.opens;
     if (typeof v.closes === 'string') advert.closes = v.closes;
     if (typeof v.group === 'string') advert.group = v.group;
+    if (typeof v.file === 'string') advert.file = v.file;
     adverts.set(reference, advert);
   }
   return adverts;

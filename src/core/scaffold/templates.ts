@@ -4,7 +4,7 @@
  * user changes values rather than fixing syntax. Optional fields are there, commented out.
  */
 
-export function advertTemplate(schemaRef: string): string {
+export function advertTemplate(schemaRef: string, reference: string): string {
   return `# yaml-language-server: $schema=${schemaRef}
 # A job advert for the Job Advert Service. Field names are the API's own: this file is the body of
 # POST /jobs. Editors with YAML language support (VS Code: Red Hat's YAML extension) complete and
@@ -15,16 +15,19 @@ export function advertTemplate(schemaRef: string): string {
 #
 # Several adverts may share a file: separate them with a line holding only ---.
 
-${advertFields(`job_description: >
+${advertFields(
+  reference,
+  `job_description: >
   What the job is: the team, the work, the tools, what a first year looks like.
-`)}`;
+`,
+)}`;
 }
 
 /**
  * A Markdown advert (`init --markdown`): the same fields in the front matter, the job description as
  * the body. No schema modeline: editors do not check front matter against a schema (docs/adverts.md).
  */
-export function markdownAdvertTemplate(): string {
+export function markdownAdvertTemplate(reference: string): string {
   return `---
 # A job advert for the Job Advert Service, as Markdown: the fields between the two --- lines are
 # YAML (the API's field names); everything below the second --- is the job description, sent as
@@ -33,7 +36,7 @@ export function markdownAdvertTemplate(): string {
 #   jobs validate <this file>     check it locally; nothing is sent
 #   jobs publish <this file>      create it on the service, or update it when the reference exists
 
-${advertFields('')}---
+${advertFields(reference, '')}---
 
 ## The job
 
@@ -45,8 +48,13 @@ What the job is: the team, the work, the tools, what a first year looks like.
 `;
 }
 
-function advertFields(jobDescription: string): string {
-  return `reference: ACME-0001              # your own reference; immutable once created
+function advertFields(reference: string, jobDescription: string): string {
+  // Each new advert gets its own reference (scaffold/new-reference.ts): publish updates an advert
+  // whose reference is taken, so a shared one would make the second advert replace the first.
+  return `# Your reference for this advert, unique to it (made from the file's name and a random part):
+# keep it, or write your own system's. Immutable once created; two adverts with one reference
+# are one advert on the service.
+reference: ${reference}
 title: Backend Engineer
 organization_name: ACME Robotics
 company_description: >

@@ -28,6 +28,8 @@ import { todayFor } from './today.js';
 import { acquireLock, DEFAULT_STATE_FILE, reasonOf, stateFiles, SyncState } from './state.js';
 import { logPathOf } from './state/files.js';
 import { NOTHING_DONE, UnchangedShortcut } from './unchanged-shortcut.js';
+import { ownerConflicts, type OwnerConflict } from '../published/owners.js';
+import { readPublished } from '../published/record.js';
 
 export interface SyncFolderOptions {
   dryRun?: boolean;
@@ -111,6 +113,12 @@ export interface SyncHooks {
    * (the CLI asks at a terminal, and refuses without one unless --yes was given).
    */
   confirmDeletions?: (plan: Plan) => void | Promise<void>;
+  /**
+   * Adverts to create or update whose reference the record of published adverts says another file
+   * published with another title (published/owners.ts), after onPlan and before anything is sent
+   * (also on a dry run): throw to send nothing. Not called when there are none.
+   */
+  confirmOwners?: (conflicts: OwnerConflict[], info: { dryRun: boolean }) => void | Promise<void>;
   /** Sending starts: this many requests to make. */
   onSend?: (total: number) => void | Promise<void>;
   onResult?: (result: ChangeResult) => void;
@@ -150,6 +158,10 @@ export async function syncFolder(options: SyncFolderOptions, hooks: SyncHooks = 
     // Credentials before the plan is shown: a run that cannot send should not print what it would send first.
     const client = run.dryRun ? undefined : await (hooks.connect ?? (() => clientFor(options, run.config, run.env)))();
     hooks.onPlan?.(plan, { dryRun: run.dryRun, statePath: run.statePath });
+    if (hooks.confirmOwners) {
+      const conflicts = await ownersOf(run, plan);
+      if (conflicts.length > 0) await hooks.confirmOwners(conflicts, { dryRun: run.dryRun });
+    }
     if (!client) return dryRunResult(plan);
     if (plan.counts.delete > 0) await hooks.confirmDeletions?.(plan);
     const { outcome, saveFailure } = await executeAndRecord(run, hooks, plan, client, state);
@@ -314,6 +326,21 @@ function withDates(run: SyncRun, folder: FolderDigests, planned: { plan: Plan; s
   const plan = applyDates(planned.plan, datesOf(folder.adverts), run.today);
   if (plan === planned.plan) return planned;
   return { plan, state: planned.state ?? (hasChanges(plan) ? SyncState.load(run.statePath) : undefined) };
+}
+
+/** Step 5, before sending: the adverts to send whose reference another file published, by the record of published adverts. */
+async function ownersOf(run: SyncRun, plan: Plan): Promise<OwnerConflict[]> {
+  // Nothing to send (the run after run that changes nothing): the record is not even read.
+  if (plan.counts.create + plan.counts.update === 0) return [];
+  const { adverts: recorded } = readPublished(run.env, run.service);
+  if (recorded.size === 0) return [];
+  const sending = plan.changes.filter(
+    (c): c is PlannedChange & { source: string } => (c.action === 'create' || c.action === 'update') && c.source !== undefined,
+  );
+  return ownerConflicts(recorded, sending, run.cwd, async (c) => {
+    const title = (c.advert ?? (await run.readAdvert(c))).payload.title;
+    return typeof title === 'string' ? title : undefined;
+  });
 }
 
 /** A dry run's result: what would change (unchanged adverts are only counted). */

@@ -21,15 +21,19 @@ export interface TodayInputs {
 }
 
 export async function todayFor({ sandbox, env, now = Date.now() }: TodayInputs): Promise<number> {
-  if (sandbox) {
-    // Loaded only for the sandbox: its clock lives beside its state.
-    const [{ clockFile, readOffset }, { sandboxStatePath }] = await Promise.all([import('../sandbox/clock.js'), import('../sandbox/embedded.js')]);
-    return dayAt(now + readOffset(clockFile(sandboxStatePath(env))));
-  }
+  if (sandbox) return dayAt(await clockNow({ sandbox, env, now }));
   const set = env[TODAY_VARIABLE];
   if (set === undefined || set === '') return dayAt(now);
   const day = dayOf(set);
   if (day === undefined)
     throw new UsageError(`${TODAY_VARIABLE}=${JSON.stringify(set)} is not a date; write it as YYYY-MM-DD, or unset it to use today's date`);
   return day;
+}
+
+/** The time (epoch ms) as the service sees it: the embedded sandbox's simulated clock with --sandbox, else the real one. */
+export async function clockNow({ sandbox, env, now = Date.now() }: TodayInputs): Promise<number> {
+  if (!sandbox) return now;
+  // Loaded only for the sandbox: its clock lives beside its state.
+  const [{ clockFile, readOffset }, { sandboxStatePath }] = await Promise.all([import('../sandbox/clock.js'), import('../sandbox/embedded.js')]);
+  return now + readOffset(clockFile(sandboxStatePath(env)));
 }

@@ -100,6 +100,54 @@ export function adviseList(path: readonly string[], text: string): string {
   return `is a list, not one text: write ${list}, or each item on its own line under ${field}: as "- item"`;
 }
 
+// ---- objects -------------------------------------------------------------------------------------
+
+/** What each object field holds, and an example made from the text written where it fits. */
+const OBJECTS: Record<string, { holds: string; example: (text: string) => string }> = {
+  location: {
+    holds: 'country (a two-letter code), city, and state for US, CA and MX',
+    example: (text) => `location: {country: DE, city: ${/^[\p{L} .'-]+$/u.test(text) ? text : 'Berlin'}}`,
+  },
+  recruiter: {
+    holds: 'email (required), phone, first_name, last_name, organization_name and organization_type',
+    example: (text) => `recruiter: {email: ${/^[^\s@,;]+@[^\s@,;]+$/.test(text) ? text : 'hiring@example.com'}}`,
+  },
+};
+
+/** `location: Berlin`, `recruiter: hiring@acme.example`: one text where an object of fields goes. */
+export function adviseObject(path: readonly string[], text: string): string {
+  const field = path.join('.');
+  const known = OBJECTS[field];
+  const fields = Object.keys(advertFieldTypes)
+    .filter((k) => k.startsWith(`${field}.`) && !k.slice(field.length + 1).includes('.'))
+    .map((k) => k.slice(field.length + 1));
+  const holds = known?.holds ?? fields.join(', ');
+  const example = known ? `: ${sanitize(known.example(text.trim()))}` : '';
+  return `is an object of fields, not one text: ${field} holds ${holds}; write them indented under ${field}: on lines of their own, or on one line${example}`;
+}
+
+// ---- several cities in one -----------------------------------------------------------------------
+
+/** Parts of a city's text that read as several cities (`Berlin, Munich`), or undefined: each part has 3 letters or more (`Washington, D.C.` is one). */
+export function citiesIn(text: string): string[] | undefined {
+  const parts = text
+    .split(/\s*[,;]\s*/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (parts.length < 2 || !parts.every((p) => (p.match(/\p{L}/gu) ?? []).length >= 3)) return undefined;
+  return parts;
+}
+
+/** `city: Berlin, Munich, Hamburg` is sent as one city: one advert per city is `locations:`. */
+export function adviseCities(path: readonly string[], text: string, advert: unknown): string | undefined {
+  const cities = citiesIn(text);
+  if (!cities) return undefined;
+  const country = getPath(advert, [...path.slice(0, -1), 'country']);
+  const code = typeof country === 'string' ? sanitize(country) : 'DE';
+  const places = cities.map((c) => `{country: ${code}, city: ${sanitize(flowItem(c))}}`).join(', ');
+  return `is sent as one city, "${sanitize(text)}": for an advert in each, replace location: with locations: [${places}] (see "Several places" in docs/adverts.md)`;
+}
+
 // ---- numbers -------------------------------------------------------------------------------------
 
 const NUMBER_WORDS = [
@@ -126,6 +174,9 @@ export function adviseNumber(path: readonly string[], value: unknown, context: A
   if (typeof value !== 'string') return undefined;
   const shown = sanitize(value);
   const family = constantFamilyAt(path);
+  // `salary_id: 45,000`: an amount where the id of a salary band goes.
+  if (family === 'salary' && /\d/.test(value) && !/^\s*-?\d+\s*$/.test(value))
+    return `${shown} is an amount, not an id: salary_id is the id of a salary band (one of the service's constants), and the amount goes in salary_text, shown to candidates as written (salary_text: ${shown} EUR a year)`;
   if (family) {
     const field = path.join('.');
     // Names are the config's: without constants.<family> there are none to look up.

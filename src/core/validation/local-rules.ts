@@ -12,10 +12,11 @@
  */
 import { advertFacts } from '../generated/advert-facts.js';
 import { advertFieldTypes } from '../generated/validators.js';
-import { getPath } from '../config/plain.js';
+import { getPath, isPlainObject } from '../config/plain.js';
 import { addError, clearErrors, flattenTree, type ErrorTree } from '../errors/tree.js';
 import { describeMessage, parseMessage } from '../errors/messages.js';
 import {
+  adviseCities,
   adviseDate,
   adviseEmail,
   adviseInclusion,
@@ -23,6 +24,8 @@ import {
   adviseMisplaced,
   adviseMissing,
   adviseNumber,
+  adviseObject,
+  citiesIn,
   misplacement,
   type AdviceContext,
 } from './advice.js';
@@ -46,6 +49,8 @@ export interface LocalRule {
   id: string;
   /** Adds this rule's errors to the tree (or folds others away). Absent: the schema detects it. */
   detect?: (context: DetectContext) => void;
+  /** Adds this rule's warnings to a tree of warnings, of a valid advert: what the service takes, but rarely as meant. */
+  warn?: (context: Pick<DetectContext, 'advert' | 'tree'>) => void;
   /** The end of a sentence about the field, from the identifier's data. Absent: errors/messages.ts's catalogue. */
   describe?: (data: string[]) => string | undefined;
   /** A better sentence naming the fix, given the value written; undefined keeps the description. */
@@ -65,6 +70,7 @@ export const LOCAL_RULES: LocalRule[] = [
       if (advertFacts.formats[dotted] === 'email' && typeof value === 'string') return adviseEmail(value);
       if (dotted === 'reference' && typeof value === 'string') return unusableReference(value);
       if (advertFieldTypes[dotted] === 'array' && typeof value === 'string') return adviseList(path, value);
+      if (advertFieldTypes[dotted] === 'object' && typeof value === 'string') return adviseObject(path, value);
       return undefined;
     },
   },
@@ -96,6 +102,17 @@ export const LOCAL_RULES: LocalRule[] = [
   },
   // A warning, not an error: added by the check that knows today's date (see FileCheck.warnings), never by detect.
   { id: 'closed', describe: () => 'has passed: the advert is closed, and sync deletes it from the service' },
+  {
+    // A warning, not an error (the service takes it, as one city): found by `warn`, never by detect.
+    id: 'several_cities',
+    warn: ({ advert, tree }) => {
+      const location = advert.location;
+      const city = isPlainObject(location) ? location.city : undefined;
+      if (typeof city === 'string' && citiesIn(city)) addError(tree, ['location', 'city'], 'several_cities');
+    },
+    describe: () => 'reads as several cities, but is sent as one',
+    advise: (path, value, context) => (typeof value === 'string' ? adviseCities(path, value, context.value) : undefined),
+  },
 ];
 
 function ruleFor(id: string): LocalRule | undefined {
@@ -105,6 +122,15 @@ function ruleFor(id: string): LocalRule | undefined {
 /** Runs every rule's detect over an advert the schema has checked. */
 export function detectLocalRules(context: DetectContext): void {
   for (const rule of LOCAL_RULES) rule.detect?.(context);
+}
+
+/** Runs every rule's warn over a valid advert: its warnings as a tree, or undefined when it has none. */
+export function warnLocalRules(advert: Record<string, unknown>): ErrorTree | undefined {
+  const tree: ErrorTree = {};
+  for (const rule of LOCAL_RULES) rule.warn?.({ advert, tree });
+  // Run for every valid advert: no array made to tell an empty tree.
+  for (const _key in tree) return tree;
+  return undefined;
 }
 
 /** Human text for a message: the rule's description, else the catalogue's; undefined when neither knows it. */

@@ -13,7 +13,9 @@ profiles.<name>.ca_file, concurrency, timeout, retries, allow_insecure_http, def
 constants.<family>.<name>.
 Precedence: flags > environment (JOBS_BASE_URL, JOBS_TOKEN, JOBS_PROFILE, JOBS_CONFIG) > project config
 (.jobsrc.yaml and friends, nearest from here up to your home) > user config
-($XDG_CONFIG_HOME/jobs/config.yaml) > defaults. \${VAR} in a value reads the environment.
+($XDG_CONFIG_HOME/jobs/config.yaml) > defaults. \${VAR} in a value reads the environment (in a
+project config, only variables allowed by name; the token's only in profiles.<name>.token: see
+docs/configuration.md).
 
 Examples:
   $ ${name} config list

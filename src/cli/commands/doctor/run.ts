@@ -47,8 +47,17 @@ export async function runDoctor(ctx: Context): Promise<number> {
     fail({ name: 'config', detail: error.message, hints: error.details }, error.exitCode);
   }
 
+  // The settings are known before the probe: shown first, so a retry's line on stderr (the probe
+  // waiting for the service) comes between them and the checks, not above the table.
+  const rows: SettingRow[] = config ? effectiveRows(config, ctx.cwd, ctx.env) : [];
+  if (!isJson(ctx)) writeSettings(ctx, rows);
   if (config) await checkService(ctx, config, checks, fail);
-  return report(ctx, config, checks, exitCode);
+  return report(ctx, config, rows, checks, exitCode);
+}
+
+function writeSettings(ctx: Context, rows: SettingRow[]): void {
+  if (rows.length === 0) return;
+  ctx.io.stdout.write(`Settings\n${renderRows(rows, '  ')}\n`);
 }
 
 type Fail = (check: Omit<Check, 'ok'>, code: number) => void;
@@ -131,8 +140,7 @@ async function checkService(ctx: Context, config: ResolvedConfigWithHttp, checks
   checks.push({ name: 'credentials', ok: true, detail: 'accepted' });
 }
 
-function report(ctx: Context, config: ResolvedConfigWithHttp | undefined, checks: Check[], exitCode: number): number {
-  const rows: SettingRow[] = config ? effectiveRows(config, ctx.cwd, ctx.env) : [];
+function report(ctx: Context, config: ResolvedConfigWithHttp | undefined, rows: SettingRow[], checks: Check[], exitCode: number): number {
   if (isJson(ctx)) {
     writeJson(ctx, {
       ok: exitCode === ExitCode.ok,
@@ -147,11 +155,6 @@ function report(ctx: Context, config: ResolvedConfigWithHttp | undefined, checks
   const out = ctx.io.stdout;
   const c = paint(ctx, out);
   const [pass, failMark] = out.isTTY ? ['✓', '✗'] : ['ok  ', 'FAIL'];
-  if (rows.length > 0) {
-    out.write('Settings\n');
-    out.write(renderRows(rows, '  '));
-    out.write('\n');
-  }
   out.write('Checks\n');
   for (const check of checks) {
     const mark = check.ok ? c.green(pass) : c.red(failMark);

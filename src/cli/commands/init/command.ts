@@ -19,7 +19,9 @@ The file's first line, # yaml-language-server: $schema=..., names the JSON Schem
 so editors with YAML language support (VS Code's YAML extension, Neovim's yamlls) complete and check
 fields as you type. In a project that installs jobs (npm install -D jobs-cli) the path is relative
 to node_modules and can be committed; with a global install it is absolute. The advert is valid as
-written: change its values, then validate it.
+written: change its values, then validate it. Its reference is its own (from the file's name and a
+random part: adverts/backend.yaml gets BACKEND-7K3M9Q), so two new adverts never replace each other
+when published; keep it, or write your own system's.
 
 With the global option --config <file>, init writes a commented project config (profiles,
 defaults, constants) to <file> instead; name it .jobsrc.yaml for jobs to find it.

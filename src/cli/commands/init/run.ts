@@ -16,6 +16,7 @@ import { notRegularKind } from '../../../core/util/quick-fs.js';
 import { paint } from '../../output/summary.js';
 import { relativeRef, schemaReference, type SchemaRef } from '../../../core/scaffold/schema-ref.js';
 import { advertTemplate, configTemplate, markdownAdvertTemplate } from '../../../core/scaffold/templates.js';
+import { newReference } from '../../../core/scaffold/new-reference.js';
 import { isMarkdownName } from '../../../core/adverts/markdown.js';
 import { createFile, replaceFile } from '../../../core/storage/replace.js';
 import { cannotWrite } from '../../../core/storage/errors.js';
@@ -53,8 +54,13 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
     ...(ctx.globals.baseUrl !== undefined ? { baseUrl: ctx.globals.baseUrl } : {}),
     ...(ctx.globals.profile !== undefined ? { profile: ctx.globals.profile } : {}),
   };
-  const render = (ref: SchemaRef) =>
-    writingConfig ? configTemplate(ref.reference, choices) : markdown ? markdownAdvertTemplate() : advertTemplate(ref.reference);
+  // An advert gets a reference of its own (the file's name and a random part): two new adverts never replace each other.
+  const render = (ref: SchemaRef, target?: string) =>
+    writingConfig
+      ? configTemplate(ref.reference, choices)
+      : markdown
+        ? markdownAdvertTemplate(newReference(target))
+        : advertTemplate(ref.reference, newReference(target));
 
   if (file === '-') {
     ctx.io.stdout.write(render(schemaReference(ctx.cwd, kind)));
@@ -74,8 +80,8 @@ export async function runInit(ctx: Context, fileArg: string | undefined, flags: 
   try {
     // A new file fails when the name is taken, without a window between a check and the write;
     // --force replaces a file atomically. Neither writes through a link.
-    if (flags.force) replaceFile(target, render(ref), { durable: false, mode: 0o644 });
-    else createFile(target, render(ref), { mode: 0o644 });
+    if (flags.force) replaceFile(target, render(ref, target), { durable: false, mode: 0o644 });
+    else createFile(target, render(ref, target), { mode: 0o644 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
       throw new UsageError(`${shown} already exists; nothing was written`, {

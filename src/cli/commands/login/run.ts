@@ -2,7 +2,7 @@
 import { canPrompt, type Context } from '../../context.js';
 import { UsageError } from '../../../core/errors/failures.js';
 import { storeKey } from '../../../core/config/credentials.js';
-import { saveToken } from '../../../core/config/token-store.js';
+import { saveToken, tokenDestination } from '../../../core/config/token-store.js';
 import { displayPath, tildePath } from '../../../core/config/paths.js';
 import { resolveDetailed } from '../../../core/config/resolve.js';
 import { usesSandbox } from '../../../core/config/sandbox-source.js';
@@ -21,11 +21,14 @@ export async function runLogin(ctx: Context, options: { withToken: boolean; inse
       `--sandbox uses the sandbox's own token: there is nothing to log in to; run '${ctx.name} login' without --sandbox to store a token for the service`,
     );
 
+  // Said before the token is asked for: where it is about to go.
+  const destination = `The token will be stored in ${tokenDestination(ctx.env, config.profile.value, { insecureStorage: Boolean(options.insecureStorage) })}.`;
   let input: string;
   if (options.withToken) {
-    if (ctx.io.stdin.isTTY) writeNote(ctx, 'Paste the token, then press Enter and Ctrl-D.');
+    if (ctx.io.stdin.isTTY) writeNote(ctx, `${destination}\nPaste the token, then press Enter and Ctrl-D.`);
     input = await readAllStdin(ctx);
   } else if (canPrompt(ctx)) {
+    writeNote(ctx, destination);
     input = await promptHidden(ctx, `Token for profile "${profile}" (input hidden): `);
   } else {
     throw new UsageError('cannot prompt for the token: no terminal (or --no-input)', {

@@ -19,6 +19,7 @@ export default function publish({ program, name, action }: CommandSetup): void {
   withSendOptions(
     program.command('publish').helpGroup('Adverts:').description('create or update each advert (upsert): POST, and PUT where the reference is taken'),
   )
+    .option('-y, --yes', 'replace adverts last published from another file with another title without asking; required when not on a terminal')
     .addHelpText(
       'after',
       `
@@ -26,10 +27,16 @@ Every advert is validated first; if any is invalid nothing is sent (exit 3). The
 created with POST /jobs; when the service answers that its reference is taken, it is updated with
 PUT /jobs/<reference> (without the reference, which is immutable).
 
+Before sending, an advert whose reference was last published (by this user, to this service) from
+another file with another title is named: it would replace that advert. On a terminal publish asks
+(no: exit 9, nothing sent); in scripts and CI it needs --yes, or nothing is sent (exit 2). The same
+file with a new title, or a file moved or renamed with the same title, is the same advert.
+
 Examples:
   $ ${name} publish adverts/backend-engineer.yaml
   $ ${name} publish adverts/ --concurrency 8
-  $ ${name} publish adverts/ --dry-run --json`,
+  $ ${name} publish adverts/ --dry-run --json
+  $ ${name} publish adverts/ --yes                 # in CI: replace adverts another file published`,
     )
     .action(action(async (ctx, paths: string[], flags: PublishFlags) => (await import('./run.js')).runPublish(ctx, paths, flags, 'upsert')));
 }

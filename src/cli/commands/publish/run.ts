@@ -13,8 +13,13 @@ import type { ReportCase } from '../../output/format-registry.js';
 import { invalidAdvertsReported, writeReport } from '../../output/findings-report.js';
 import { jsonText } from '../../output/json-output.js';
 import { startProgress } from '../../output/progress.js';
-import { rememberPublished, sentAdvert } from '../../published.js';
+import { confirmOwners, rememberPublished, sentAdvert } from '../../published.js';
+import type { AdvertToSend } from '../../../core/publishing/adverts-to-send.js';
+import type { CheckedAdvert } from '../../../core/validation/check.js';
 import { expansionOf } from '../../../core/adverts/locations.js';
+import { ownerConflicts, recordedFileOf } from '../../../core/published/owners.js';
+import { readPublished } from '../../../core/published/record.js';
+import { serviceKey } from '../../../core/config/service-key.js';
 import * as report from './report.js';
 import { isJson } from '../../output/command-io.js';
 
@@ -22,6 +27,8 @@ export interface PublishFlags {
   concurrency?: number;
   dryRun?: boolean;
   allowUnknownFields?: boolean;
+  /** Replace adverts published from another file without asking (see core/published/owners.ts). */
+  yes?: boolean;
 }
 
 export async function runPublish(ctx: Context, paths: string[], flags: PublishFlags, mode: PublishMode): Promise<number> {
@@ -35,6 +42,9 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
   // The check settles its promises at once: a Ctrl-C during it is heard here, before any request.
   await nextTurn();
   if (ctx.signal.aborted) throw new CancelledError('interrupted before the first request; nothing was sent');
+
+  // An upsert replaces what holds the reference: an advert another file published is named first.
+  if (mode === 'upsert') await confirmOwnersOf(ctx, adverts, read, flags);
 
   if (flags.dryRun) {
     const json = isJson(ctx);
@@ -85,7 +95,12 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
         }
         const outcome = await publishAdvert(client, advert, mode, ctx.signal);
         if (!outcome.error && advert.reference !== undefined)
-          published.push(sentAdvert(advert.reference, advert.payload, advert.dates, { group: expansionOf(advert.source)?.group }));
+          published.push(
+            sentAdvert(advert.reference, advert.payload, advert.dates, {
+              group: expansionOf(advert.source)?.group,
+              file: recordedFileOf(ctx.cwd, advert.source.file),
+            }),
+          );
         // Nothing else can succeed with credentials the service refuses.
         if (outcome.error && 'kind' in outcome.error && outcome.error.kind === 'unauthorized') stop();
         progress.tick(Boolean(outcome.error));
@@ -102,4 +117,18 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
   report.writeSummary(ctx, outcomes, adverts.length - outcomes.length);
   if (ctx.signal.aborted) return 130;
   return report.exitCodeFor(outcomes);
+}
+
+/** The adverts whose reference the record says another file published with another title: warned, then asked or refused. */
+async function confirmOwnersOf(ctx: Context, adverts: AdvertToSend[], read: (a: AdvertToSend) => Promise<CheckedAdvert>, flags: PublishFlags): Promise<void> {
+  const config = await ctx.config();
+  // No service named (a dry run needs none): nothing is recorded for it. A real run fails later, as before.
+  if (!ctx.globals.sandbox && !config.baseUrl.value?.trim()) return;
+  const { adverts: recorded } = readPublished(ctx.env, serviceKey(ctx.globals.sandbox, config));
+  if (recorded.size === 0) return;
+  const conflicts = await ownerConflicts(recorded, adverts, ctx.cwd, async (a) => {
+    const title = (await read(a)).payload.title;
+    return typeof title === 'string' ? title : undefined;
+  });
+  await confirmOwners(ctx, conflicts, { yes: flags.yes, dryRun: flags.dryRun, command: 'publish' });
 }

@@ -17,7 +17,7 @@ import { readStats } from '../stats/run.js';
 import { recordAndCompare } from '../../../core/history/record.js';
 import { sanitize } from '../../../core/util/sanitize.js';
 import { liveReferences, readPublished } from '../../../core/published/record.js';
-import { todayFor } from '../../../core/sync/today.js';
+import { clockNow, todayFor } from '../../../core/sync/today.js';
 import { jsonText } from '../../output/json-output.js';
 import { isJson } from '../../output/command-io.js';
 
@@ -33,10 +33,11 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   const dir = flags.historyDir === undefined ? defaultHistoryDir(ctx.env) : resolve(ctx.cwd, flags.historyDir);
   const history = new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config({ token: false })));
   const published = readPublished(ctx.env, history.service).adverts;
-  // Days left count from the sandbox's clock with --sandbox (see sync/today.ts).
+  // Days left, and the page's time, count from the sandbox's clock with --sandbox (see sync/today.ts):
+  // its snapshots are dated by it, so "generated" is not a month before the period's end.
   const today = await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env });
-  const build = () => {
-    const now = Date.now();
+  const build = async () => {
+    const now = await clockNow({ sandbox: ctx.globals.sandbox, env: ctx.env });
     return buildReportStoppable(history, windowMs === undefined ? { now, published, today } : { now, from: now - windowMs, published, today }, ctx.signal);
   };
   let model = await build();
@@ -92,12 +93,15 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   if (isJson(ctx) && !toStdout) {
     ctx.io.stdout.write(jsonText(reportJson(model, path)));
   } else if (!ctx.globals.quiet) {
+    // Counted as the page counts them: the live adverts, the deleted ones apart.
+    const live = model.adverts.filter((a) => !a.deleted).length;
+    const deleted = model.adverts.length - live;
     const waiting = model.adverts.filter((a) => a.attention.length > 0).length;
     if (unread.length > 0 && !unreadFailure)
       ctx.io.stderr.write(`read the statistics of ${unread.length} published advert${unread.length === 1 ? '' : 's'} not in the history yet\n`);
     const days = model.totals.length;
     ctx.io.stderr.write(
-      `wrote ${path ? displayPath(path, ctx.cwd, ctx.env) : 'the report to stdout'}: ${model.adverts.length} advert${model.adverts.length === 1 ? '' : 's'} over ${days} day${days === 1 ? '' : 's'}, ${waiting} need${waiting === 1 ? 's' : ''} attention\n`,
+      `wrote ${path ? displayPath(path, ctx.cwd, ctx.env) : 'the report to stdout'}: ${live} advert${live === 1 ? '' : 's'}${deleted > 0 ? ` (and ${deleted} deleted)` : ''} over ${days} day${days === 1 ? '' : 's'}, ${waiting} need${waiting === 1 ? 's' : ''} attention\n`,
     );
   }
   return 0;

@@ -10,7 +10,10 @@ export default function sync({ program, name, action }: CommandSetup): void {
     .argument('<dir>', 'the folder of advert files (searched recursively)')
     .option('--dry-run', 'print the plan and send nothing')
     .option('--prune', 'delete adverts that were published from this folder and are gone from it')
-    .option('-y, --yes', 'delete without asking (--prune, or adverts past their jobs.closes date); required when not on a terminal')
+    .option(
+      '-y, --yes',
+      'delete (--prune, or adverts past their jobs.closes date), and replace adverts last published from another file, without asking; required when not on a terminal',
+    )
     .option('--state <file>', 'the state file (default: <dir>/.jobs-state.json)')
     .option('--force', 'republish every advert, changed or not')
     .option('--concurrency <n>', 'requests at once (default: config concurrency, 4)', parseCount(1, 64))
@@ -30,7 +33,8 @@ state), ~ update (content changed; the whole advert is sent), unchanged (no requ
 dates it (UTC): it is created from jobs.opens on (+ REF (opens DATE) until then, nothing sent) and
 deleted after jobs.closes (- REF (closed DATE), no --prune needed). A plan that deletes asks
 first on a terminal (no: exit 9, nothing sent); in scripts and CI it needs --yes, or nothing is sent
-(exit 2). A field removed from a file
+(exit 2). So does an advert whose reference was last published (by this user, to this service)
+from another file with another title: it would replace that advert. A field removed from a file
 cannot be cleared through the interface; the plan says so. Each success is recorded at once, so an
 interrupted sync resumes where it stopped; a lost state is safe (taken references are adopted).
 

@@ -135,7 +135,10 @@ export function writeSummary(ctx: Context, plan: Plan, results: readonly ChangeR
   if (plan.counts.waiting) parts.push(`${plan.counts.waiting} not open yet`);
   if (notStarted) parts.push(`${notStarted} not started`);
   const c = paint(ctx, ctx.io.stderr);
-  ctx.io.stderr.write(`${failed || notStarted ? c.red('✖ sync incomplete:') : c.green('✔ in sync:')} ${parts.join(', ')}\n`);
+  // No request, no word from the service on the token: a green run must not pass for a checked one
+  // (a request to check it would cost every no-op sync a round trip, and its offline runs).
+  const unchecked = results.length === 0 && notStarted === 0 ? ` (nothing was sent, so the token was not checked: '${ctx.name} doctor' checks it)` : '';
+  ctx.io.stderr.write(`${failed || notStarted ? c.red('✖ sync incomplete:') : c.green('✔ in sync:')} ${parts.join(', ')}${unchecked}\n`);
 }
 
 /** What a dry run would do with a change, as a report format's skipped case says it. */

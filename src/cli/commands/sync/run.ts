@@ -13,7 +13,8 @@ import { startProgress } from '../../output/progress.js';
 import { invalidAdvertsReported } from '../../output/findings-report.js';
 import { plural } from '../../../core/util/plural.js';
 import { sanitize } from '../../../core/util/sanitize.js';
-import { rememberPublished, sentAdvert } from '../../published.js';
+import { confirmOwners, rememberPublished, sentAdvert } from '../../published.js';
+import { recordedFileOf } from '../../../core/published/owners.js';
 import { canPrompt } from '../../context.js';
 import { confirm } from '../../output/prompt.js';
 import { keepHeapNearLive } from '../../../core/util/heap.js';
@@ -48,6 +49,7 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
         report.writePlan(ctx, planned, info);
       },
       confirmDeletions: (planned) => confirmDeletions(ctx, planned, flags),
+      confirmOwners: (conflicts, info) => confirmOwners(ctx, conflicts, { yes: flags.yes, dryRun: info.dryRun, command: 'sync' }),
       onSend: async (total) => {
         // V8 lets its heap grow to several times what is live before collecting; a run that sends
         // thousands of adverts makes garbage fast and would peak at hundreds of megabytes for nothing.
@@ -56,7 +58,13 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
       },
       onResult: (r) => {
         if (r.status === 'deleted') published.push({ reference: r.change.reference, deleted: true });
-        else if (r.status !== 'failed') published.push(sentAdvert(r.change.reference, r.advert?.payload, r.advert?.dates, { group: r.change.group }));
+        else if (r.status !== 'failed')
+          published.push(
+            sentAdvert(r.change.reference, r.advert?.payload, r.advert?.dates, {
+              group: r.change.group,
+              file: recordedFileOf(ctx.cwd, r.change.source),
+            }),
+          );
         progress!.tick(r.status === 'failed');
         report.writeResult(ctx, r, progress!.log);
       },

@@ -84,10 +84,26 @@ describe('jobs login', () => {
     expect(result.code).toBe(0);
     // readline moves the cursor with escape sequences; what matters is the text, and what is absent.
     const shown = result.stderr.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
-    expect(shown).toBe('Token for profile "default" (input hidden): \n' + noKeyring + "Run 'jobs doctor' to check that the service accepts it.\n");
+    expect(shown).toBe(
+      `The token will be stored in the OS keyring (service "jobs-cli", account "default"), or where no keyring answers in ${storePath()} (a file only you can read, mode 0600).\n` +
+        'Token for profile "default" (input hidden): \n' +
+        noKeyring +
+        "Run 'jobs doctor' to check that the service accepts it.\n",
+    );
     expect(result.stderr).not.toContain('typed-secret-42');
     expect(result.stdout).not.toContain('typed-secret-42');
     expect(JSON.parse(await readFile(storePath(), 'utf8')).profiles.default.token).toBe('typed-secret-42');
+  });
+
+  it('on a terminal with --insecure-storage, the prompt names the file', async () => {
+    const result = await run(['--profile', 'ci', 'login', '--insecure-storage'], { env: box.env, cwd: box.project, tty: { typed: 'typed-secret-43\r' } });
+    expect(result.code).toBe(0);
+    expect(result.stderr.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')).toMatch(
+      new RegExp(
+        `^The token will be stored in ${storePath().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(a file only you can read, mode 0600\\)\\.\nToken for profile "ci" \\(input hidden\\): `,
+      ),
+    );
+    expect(result.stdout).toBe(`Stored the token for profile "ci" in ${storePath()}.\n`);
   });
 
   it('says when JOBS_TOKEN will still win over the stored token', async () => {
