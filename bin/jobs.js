@@ -24,7 +24,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 const bundle = join(root, 'dist', 'cli.cjs');
 let source;
 try {
-  source = readFileSync(bundle, 'utf8');
+  // latin1: a plain copy into a one-byte string. The build keeps the bundle ASCII (scripts/ascii-only.mjs),
+  // where utf8 would decode it, slower, and one non-ASCII character would make it a two-byte string.
+  source = readFileSync(bundle, 'latin1');
 } catch {
   process.stderr.write('jobs: the CLI is not built (dist/cli.cjs is missing): run `npm install` or `npm run build`\n');
   process.exit(2);

@@ -6,12 +6,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { advertYaml } from '../../bench/generate.mjs';
-import { BIN, isolatedEnv } from './helpers.js';
+import { BIN, isolatedEnv, ROOT } from './helpers.js';
 
 /** The Node modules a run of the built binary loaded (process.moduleLoadList at exit). */
 function loadedModules(args: string[], cwd: string): string[] {
@@ -67,4 +67,29 @@ describe('a proxy costs nothing where none applies', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   }, 20_000);
+});
+
+describe('the bundle every start reads is ASCII', () => {
+  // bin/jobs.js reads dist/cli.cjs as latin1 (a copy, where utf8 decodes, and one non-ASCII
+  // character doubles the string): the build escapes what esbuild leaves in regular expressions.
+  it.each(['dist/cli.cjs', 'dist/validate-worker.cjs'])('%s has no byte above 0x7f', (file) => {
+    const bytes = readFileSync(join(ROOT, file));
+    expect(bytes.length).toBeGreaterThan(100_000);
+    expect(bytes.findIndex((b) => b > 0x7f)).toBe(-1);
+  });
+
+  it('a regular expression of non-ASCII letters still matches them: a place in Gießen or Tromsø gets its Latin spelling', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jobs-startup-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(
+      join(dir, 'places.yaml'),
+      advertYaml(1)
+        .replace(/^reference: .*$/m, 'reference: ACME-1')
+        .replace(/^location:\n( {2}.*\n)+/m, 'locations:\n  - country: DE\n    city: Gießen\n  - country: NO\n    city: Tromsø\n'),
+    );
+    const r = spawnSync(process.execPath, [BIN, 'validate', 'places.yaml', '--json'], { cwd: dir, env: isolatedEnv(), encoding: 'utf8', timeout: 15_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('"ACME-1-giessen"');
+    expect(r.stdout).toContain('"ACME-1-tromso"');
+  });
 });
