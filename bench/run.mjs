@@ -1,5 +1,5 @@
 // Benchmarks, each printed as a ratio against a baseline measured in the same run.
-// Usage: node bench/run.mjs [startup] [validate] [validate-scale] [sync] [events] [history] [report] [sandbox] [--scale]   (all when none is named)
+// Usage: node bench/run.mjs [startup] [validate] [validate-scale] [sync] [events] [floors] [history] [report] [sandbox] [--scale]   (all when none is named)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -108,4 +108,10 @@ if (want('sandbox')) await import('./sandbox.mjs');
 if (want('events')) {
   const { benchEvents } = await import('./events.mjs');
   await benchEvents({ scale: process.argv.includes('--scale') || process.env.JOBS_BENCH_SCALE === '1' });
+}
+if (want('floors')) {
+  // validate against reading the same files, events against a bare node:http loop (bench/floors.mjs).
+  const { eventsFloor, validateFloor } = await import('./floors.mjs');
+  validateFloor();
+  await eventsFloor();
 }
