@@ -1,12 +1,11 @@
 /**
  * Start-up is a feature: what a command does not need is not loaded. Node's own modules cost
  * milliseconds each (node:crypto pulls in fourteen), so the built binary is asked which it loaded.
- * (net is always there: the test's stdio pipes are sockets.)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -35,6 +34,39 @@ describe('start-up loads only what the command needs', () => {
       expect(loaded.filter((m) => /^NativeModule (crypto|worker_threads|v8|http|https|internal\/crypto\/.*)$/.test(m))).toEqual([]);
     },
   );
+});
+
+describe('stdout and stderr cost nothing until a run needs more than writing to them', () => {
+  // The test's stdio are pipes (sockets): process.stderr would load node:stream and node:net.
+  it("jobs validate one.yaml writes its line without loading Node's stream modules", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jobs-startup-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'one.yaml'), advertYaml(1));
+    const loaded = loadedModules(['validate', 'one.yaml'], dir);
+    expect(loaded.filter((m) => /^NativeModule (stream|net|tty|internal\/fs\/sync_write_stream)$/.test(m))).toEqual([]);
+  });
+
+  it('what goes to files and pipes is the same, in the same order, as through the streams', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jobs-startup-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'one.yaml'), advertYaml(1));
+    writeFileSync(join(dir, 'bad.yaml'), advertYaml(2).replace(/^title: .*\n/m, 'titel: x\n'));
+    const env = isolatedEnv();
+    const piped = spawnSync(process.execPath, [BIN, 'validate', '.'], { cwd: dir, env, encoding: 'utf8', timeout: 15_000 });
+    expect(piped.status).toBe(3);
+    expect(piped.stdout).toMatch(/^✖ bad\.yaml:\d+:\d+: .*titel/m);
+    expect(piped.stderr).toMatch(/1 invalid/);
+    // Both into one file (2>&1): each line where it was written, stdout's findings before stderr's summary.
+    const both = join(dir, 'both.txt');
+    const fd = openSync(both, 'w');
+    try {
+      const r = spawnSync(process.execPath, [BIN, 'validate', '.'], { cwd: dir, env, stdio: ['ignore', fd, fd], timeout: 15_000 });
+      expect(r.status).toBe(3);
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(both, 'utf8')).toBe(piped.stdout + piped.stderr);
+  });
 });
 
 describe('a proxy costs nothing where none applies', () => {
