@@ -2,7 +2,7 @@
  * Start-up is a feature: what a command does not need is not loaded. Node's own modules cost
  * milliseconds each (node:crypto pulls in fourteen), so the built binary is asked which it loaded.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type StdioOptions } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,11 +13,11 @@ import { advertYaml } from '../../bench/generate.mjs';
 import { BIN, isolatedEnv, ROOT } from './helpers.js';
 
 /** The Node modules a run of the built binary loaded (process.moduleLoadList at exit). */
-function loadedModules(args: string[], cwd: string): string[] {
+function loadedModules(args: string[], cwd: string, stdio: StdioOptions = 'pipe'): string[] {
   const out = join(cwd, 'modules.txt');
   const preload = join(cwd, 'record-modules.cjs');
   writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`);
-  const r = spawnSync(process.execPath, ['-r', preload, BIN, ...args], { cwd, env: isolatedEnv(), encoding: 'utf8', timeout: 15_000 });
+  const r = spawnSync(process.execPath, ['-r', preload, BIN, ...args], { cwd, env: isolatedEnv(), encoding: 'utf8', timeout: 15_000, stdio });
   expect(r.status, r.stderr).toBe(0);
   return readFileSync(out, 'utf8').split('\n');
 }
@@ -38,13 +38,17 @@ describe('start-up loads only what the command needs', () => {
 
 describe('stdout and stderr cost nothing until a run needs more than writing to them', () => {
   // The test's stdio are pipes (sockets): process.stderr would load node:stream and node:net.
-  it("jobs validate one.yaml writes its line without loading Node's stream modules", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-startup-'));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    writeFileSync(join(dir, 'one.yaml'), advertYaml(1));
-    const loaded = loadedModules(['validate', 'one.yaml'], dir);
-    expect(loaded.filter((m) => /^NativeModule (stream|net|tty|internal\/fs\/sync_write_stream)$/.test(m))).toEqual([]);
-  });
+  // Pipes, and /dev/null for stdout as bench/run.mjs `startup` runs it.
+  it.each([['pipe'], [['ignore', 'ignore', 'pipe']]] as [StdioOptions][])(
+    "jobs validate one.yaml writes its line without loading Node's stream modules (stdio %j)",
+    (stdio) => {
+      const dir = mkdtempSync(join(tmpdir(), 'jobs-startup-'));
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+      writeFileSync(join(dir, 'one.yaml'), advertYaml(1));
+      const loaded = loadedModules(['validate', 'one.yaml'], dir, stdio);
+      expect(loaded.filter((m) => /^NativeModule (stream|net|tty|internal\/fs\/sync_write_stream)$/.test(m))).toEqual([]);
+    },
+  );
 
   it('what goes to files and pipes is the same, in the same order, as through the streams', () => {
     const dir = mkdtempSync(join(tmpdir(), 'jobs-startup-'));

@@ -2,13 +2,13 @@
  * The process's stdout and stderr, made only when a run needs more than writing to them. Making
  * process.stdout or process.stderr loads Node's stream modules (node:stream, and node:net for a
  * pipe): some 15 M instructions, a fortieth of a `jobs validate` of one advert, which writes one
- * line to stderr. A write to a pipe, a socket or a regular file is written at once with
+ * line to stderr. A write to a pipe, a socket, a regular file or /dev/null is written at once with
  * fs.writeSync instead: Node writes there synchronously too (on Linux and macOS), so the bytes and
  * their order are the same. Anything else makes the real stream, which takes over from then on: a
  * terminal (colour, width, spinners, prompts), any property but `write`, `isTTY` and `columns`, a
  * write that would block (EAGAIN), Windows.
  */
-import { fstatSync, writeSync } from 'node:fs';
+import { fstatSync, statSync, writeSync, type Stats } from 'node:fs';
 import { dropWritesWhenClosed, warnOutputLost } from './closed-stream.js';
 
 interface Writer {
@@ -40,7 +40,7 @@ export function lazyStdio(fd: 1 | 2, other: () => Writer, tool: string): NodeJS.
     if (direct === undefined) {
       try {
         const stat = fstatSync(fd);
-        direct = process.platform !== 'win32' && (stat.isFIFO() || stat.isSocket() || stat.isFile());
+        direct = process.platform !== 'win32' && (stat.isFIFO() || stat.isSocket() || stat.isFile() || (stat.isCharacterDevice() && isDevNull(stat)));
       } catch {
         direct = false;
       }
@@ -83,6 +83,16 @@ export function lazyStdio(fd: 1 | 2, other: () => Writer, tool: string): NodeJS.
       return Reflect.has(stream(), property);
     },
   });
+}
+
+/** /dev/null (`> /dev/null`, a child's ignored output) is a character device, as a terminal is, but never one. */
+function isDevNull(stat: Stats): boolean {
+  try {
+    const devNull = statSync('/dev/null');
+    return stat.rdev === devNull.rdev && stat.ino === devNull.ino;
+  } catch {
+    return false;
+  }
 }
 
 /**
