@@ -27,7 +27,7 @@ if (want('startup')) {
   writeFileSync(one, advertYaml(1));
   const baseline = [node, ['-e', '0'], opts];
   report('jobs --version / node -e 0', compare([node, [bin, '--version'], opts], baseline, 30), 1.3);
-  report('jobs validate one-advert.yaml / node -e 0', compare([node, [bin, 'validate', one], opts], baseline, 30), 1.8);
+  report('jobs validate one-advert.yaml / node -e 0', compare([node, [bin, 'validate', one], opts], baseline, 30), 1.6);
 }
 
 if (want('validate')) {
