@@ -19,7 +19,7 @@ export interface RunOptions {
 
 export async function run(argv: string[], options: RunOptions = {}): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    (options.io ?? process).stdout.write(`${VERSION}\n`);
+    (options.io ?? processIo('jobs')).stdout.write(`${VERSION}\n`);
     return 0;
   }
   const [{ execute }, { programName }] = await Promise.all([import('./program.js'), import('./program-name.js')]);
