@@ -20,7 +20,7 @@ const CONCURRENCY = 8;
 const TARGET = 1.3;
 
 /** An NDJSON file of n events (deterministic): a view, like or reject of n distinct applications, some with data. */
-async function eventsFile(n) {
+export async function eventsFile(n) {
   const path = join(work, `events-${n}.ndjson`);
   if (existsSync(path)) return path;
   const kinds = ['recruiter_view', 'recruiter_like', 'recruiter_reject'];
@@ -58,7 +58,7 @@ async function lane() {
 await Promise.all(Array.from({ length: Number(concurrency) }, lane));
 `;
 
-function startServer(scale) {
+export function startServer(scale) {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, JOBS_BENCH_SERVER_MINUTES: scale ? '120' : '10' };
     const child = spawn(node, [join(root, 'bench/server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'], env });

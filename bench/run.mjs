@@ -1,5 +1,5 @@
 // Benchmarks, each printed as a ratio against a baseline measured in the same run.
-// Usage: node bench/run.mjs [startup] [validate] [validate-scale] [export] [sync] [events] [history] [report] [sandbox] [--scale]   (all when none is named)
+// Usage: node bench/run.mjs [startup] [validate] [validate-scale] [export] [sync] [events] [floors] [history] [report] [sandbox] [--scale]   (all when none is named)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -27,7 +27,7 @@ if (want('startup')) {
   writeFileSync(one, advertYaml(1));
   const baseline = [node, ['-e', '0'], opts];
   report('jobs --version / node -e 0', compare([node, [bin, '--version'], opts], baseline, 30), 1.3);
-  report('jobs validate one-advert.yaml / node -e 0', compare([node, [bin, 'validate', one], opts], baseline, 30), 1.8);
+  report('jobs validate one-advert.yaml / node -e 0', compare([node, [bin, 'validate', one], opts], baseline, 30), 1.6);
 }
 
 if (want('validate')) {
@@ -125,4 +125,10 @@ if (want('sandbox')) await import('./sandbox.mjs');
 if (want('events')) {
   const { benchEvents } = await import('./events.mjs');
   await benchEvents({ scale: process.argv.includes('--scale') || process.env.JOBS_BENCH_SCALE === '1' });
+}
+if (want('floors')) {
+  // validate against reading the same files, events against a bare node:http loop (bench/floors.mjs).
+  const { eventsFloor, validateFloor } = await import('./floors.mjs');
+  validateFloor();
+  await eventsFloor();
 }

@@ -24,7 +24,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 const bundle = join(root, 'dist', 'cli.cjs');
 let source;
 try {
-  source = readFileSync(bundle, 'utf8');
+  // latin1: a plain copy into a one-byte string. The build keeps the bundle ASCII (scripts/ascii-only.mjs),
+  // where utf8 would decode it, slower, and one non-ASCII character would make it a two-byte string.
+  source = readFileSync(bundle, 'latin1');
 } catch {
   process.stderr.write('jobs: the CLI is not built (dist/cli.cjs is missing): run `npm install` or `npm run build`\n');
   process.exit(2);
@@ -71,22 +73,7 @@ cli.exports.run(args, { handleSignals: true, invokedAs: process.argv[1] }).then(
     }
   }
   // process.exit drops what a pipe has not taken yet (`jobs events big.ndjson --dry-run | wc -l`
-  // would count a fraction of the lines): exit once stdout and stderr have handed everything over.
-  Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => process.exit(code));
+  // would count a fraction of the lines): exit once stdout and stderr have handed everything over
+  // (src/cli/output/lazy-stdio.ts; touching process.stdout here would make a stream just to exit).
+  cli.exports.drained().then(() => process.exit(code));
 });
-
-/**
- * Resolves when everything written to `stream` so far has gone out, or the stream is gone. A write
- * to a file fails at once but reports it a tick later (`jobs schema > /dev/full`): look after that
- * tick, so the warning about lost output is written before the exit.
- */
-function flushed(stream) {
-  return new Promise((done) => {
-    setImmediate(() => {
-      if (stream.destroyed || !stream.writableLength) return done();
-      stream.once('close', done);
-      stream.once('error', done);
-      stream.write('', () => done());
-    });
-  });
-}

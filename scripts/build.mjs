@@ -1,21 +1,23 @@
 // Build: compile the JSON Schemas to validation code (ajv standalone), then bundle with esbuild:
-// - dist/cli.cjs: the CLI as one CommonJS bundle (modules inside still initialise lazily), with a V8
-//   code cache (dist/cli.cache) so each start skips most of the compiling; see bin/jobs.js.
+// - dist/cli.cjs: the CLI as one CommonJS bundle (modules inside still initialise lazily), ASCII only
+//   (scripts/ascii-only.mjs), with a V8 code cache (dist/cli.cache) so each start skips most of the
+//   compiling; see bin/jobs.js.
 // - dist/validate-worker.cjs: the worker thread of a large `validate`, a bundle of its own.
 // - dist/index.js (+ chunks): the programmatic API as ES modules; dependencies stay in node_modules.
 // - dist/man/man1/*.1: the man pages, made from the commander program itself (manPages()), listed in
 //   package.json's `man`.
 // First, src/cli/commands/index.ts from the command folders (generate-commands.mjs).
 import { build } from 'esbuild';
-import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { generateValidators } from './generate-validators.mjs';
 import { makeCodeCache } from './code-cache.mjs';
 import { writeCommands } from './generate-commands.mjs';
+import { asciiOnly } from './ascii-only.mjs';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'));
@@ -107,7 +109,8 @@ await Promise.all([
     // The sources are ES modules; in the CommonJS bundle import.meta.url is the bundle's own URL.
     define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
     banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  }),
+    write: false,
+  }).then(writeAscii),
   // The worker threads of a large `validate` (src/core/bulk/run-files.ts), loaded only by such a run.
   build({
     ...common,
@@ -118,7 +121,8 @@ await Promise.all([
     supported: { 'dynamic-import': false },
     define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
     banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  }),
+    write: false,
+  }).then(writeAscii),
   build({
     ...common,
     entryPoints: ['src/index.ts'],
@@ -133,6 +137,12 @@ await Promise.all([
   }),
 ]);
 await makeCodeCache();
+
+/** Writes an esbuild result's one file as ASCII (see scripts/ascii-only.mjs; bin/jobs.js reads dist/cli.cjs as latin1). */
+async function writeAscii({ outputFiles: [file] }) {
+  await mkdir(dirname(file.path), { recursive: true });
+  await writeFile(file.path, asciiOnly(file.text, file.path));
+}
 
 /**
  * dist/man/man1/: one page per command, from the same commander program the CLI runs (its

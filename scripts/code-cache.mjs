@@ -12,7 +12,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function makeCodeCache() {
   const bundle = join(root, 'dist', 'cli.cjs');
-  const source = readFileSync(bundle, 'utf8');
+  // As bin/jobs.js reads it (the same string: the bundle is ASCII).
+  const source = readFileSync(bundle, 'latin1');
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new Script(wrapped, { filename: bundle });
   const cli = { exports: {} };

@@ -5,7 +5,7 @@
  */
 import type { Io } from './context.js';
 import { VERSION } from '../core/version.js';
-import { dropWritesWhenClosed } from './output/closed-stream.js';
+import { lazyStdio, stdioDrained } from './output/lazy-stdio.js';
 
 export interface RunOptions {
   io?: Io;
@@ -19,7 +19,7 @@ export interface RunOptions {
 
 export async function run(argv: string[], options: RunOptions = {}): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    (options.io ?? process).stdout.write(`${VERSION}\n`);
+    (options.io ?? processIo('jobs')).stdout.write(`${VERSION}\n`);
     return 0;
   }
   const [{ execute }, { programName }] = await Promise.all([import('./program.js'), import('./program-name.js')]);
@@ -35,16 +35,24 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
   });
 }
 
-/** The process's own streams; a reader that goes away (`| head`) does not end the run. */
+/**
+ * The process's own streams; a reader that goes away (`| head`) does not end the run. Each is made
+ * only when a run needs it (creating one costs start-up time): stdin when a command reads it,
+ * stdout and stderr when a run needs more than writing to a pipe or file (lazy-stdio.ts).
+ */
 function processIo(name: string): Io {
-  dropWritesWhenClosed(process.stderr, 'stderr', process.stderr, name);
-  dropWritesWhenClosed(process.stdout, 'stdout', process.stderr, name);
+  const stderr: NodeJS.WriteStream = lazyStdio(2, () => stderr, name);
+  const stdout = lazyStdio(1, () => stderr, name);
   return {
-    // stdin is opened only if a command reads it: creating the stream costs start-up time.
     get stdin() {
       return process.stdin;
     },
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout,
+    stderr,
   };
+}
+
+/** Resolves once the process's stdout and stderr have handed over what was written (see lazy-stdio.ts): bin/jobs.js exits then. */
+export function drained(): Promise<void> {
+  return stdioDrained();
 }

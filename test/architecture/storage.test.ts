@@ -14,6 +14,8 @@ const ALLOWED: Record<string, string> = {
   // The journal's group commit hands its write (counted by tests, done in place for speed) to
   // AppendLog.appendWith, which calls it only on the descriptor the storage layer opened.
   'core/events/journal.ts writeSync': 'the write operation AppendLog.appendWith runs on its own descriptor',
+  // stdout and stderr written before their streams are made (start-up time): descriptors 1 and 2 only.
+  'cli/output/lazy-stdio.ts writeSync': "the process's stdout and stderr, file descriptors 1 and 2, as their streams would write them",
 };
 
 describe('the storage layer is the only writer of files', () => {

@@ -1,24 +1,23 @@
 /**
  * Start-up is a feature: what a command does not need is not loaded. Node's own modules cost
  * milliseconds each (node:crypto pulls in fourteen), so the built binary is asked which it loaded.
- * (net is always there: the test's stdio pipes are sockets.)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type StdioOptions } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { advertYaml } from '../../bench/generate.mjs';
-import { BIN, isolatedEnv } from './helpers.js';
+import { BIN, isolatedEnv, ROOT } from './helpers.js';
 import { tempDir } from '../support/temp-dirs.js';
 
 /** The Node modules a run of the built binary loaded (process.moduleLoadList at exit). */
-function loadedModules(args: string[], cwd: string): string[] {
+function loadedModules(args: string[], cwd: string, stdio: StdioOptions = 'pipe'): string[] {
   const out = join(cwd, 'modules.txt');
   const preload = join(cwd, 'record-modules.cjs');
   writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`);
-  const r = spawnSync(process.execPath, ['-r', preload, BIN, ...args], { cwd, env: isolatedEnv(), encoding: 'utf8', timeout: 15_000 });
+  const r = spawnSync(process.execPath, ['-r', preload, BIN, ...args], { cwd, env: isolatedEnv(), encoding: 'utf8', timeout: 15_000, stdio });
   expect(r.status, r.stderr).toBe(0);
   return readFileSync(out, 'utf8').split('\n');
 }
@@ -35,6 +34,41 @@ describe('start-up loads only what the command needs', () => {
       expect(loaded.filter((m) => /^NativeModule (crypto|worker_threads|v8|http|https|internal\/crypto\/.*)$/.test(m))).toEqual([]);
     },
   );
+});
+
+describe('stdout and stderr cost nothing until a run needs more than writing to them', () => {
+  // The test's stdio are pipes (sockets): process.stderr would load node:stream and node:net.
+  // Pipes, and /dev/null for stdout as bench/run.mjs `startup` runs it.
+  it.each([['pipe'], [['ignore', 'ignore', 'pipe']]] as [StdioOptions][])(
+    "jobs validate one.yaml writes its line without loading Node's stream modules (stdio %j)",
+    (stdio) => {
+      const dir = tempDir('jobs-startup-');
+      writeFileSync(join(dir, 'one.yaml'), advertYaml(1));
+      const loaded = loadedModules(['validate', 'one.yaml'], dir, stdio);
+      expect(loaded.filter((m) => /^NativeModule (stream|net|tty|internal\/fs\/sync_write_stream)$/.test(m))).toEqual([]);
+    },
+  );
+
+  it('what goes to files and pipes is the same, in the same order, as through the streams', () => {
+    const dir = tempDir('jobs-startup-');
+    writeFileSync(join(dir, 'one.yaml'), advertYaml(1));
+    writeFileSync(join(dir, 'bad.yaml'), advertYaml(2).replace(/^title: .*\n/m, 'titel: x\n'));
+    const env = isolatedEnv();
+    const piped = spawnSync(process.execPath, [BIN, 'validate', '.'], { cwd: dir, env, encoding: 'utf8', timeout: 15_000 });
+    expect(piped.status).toBe(3);
+    expect(piped.stdout).toMatch(/^✖ bad\.yaml:\d+:\d+: .*titel/m);
+    expect(piped.stderr).toMatch(/1 invalid/);
+    // Both into one file (2>&1): each line where it was written, stdout's findings before stderr's summary.
+    const both = join(dir, 'both.txt');
+    const fd = openSync(both, 'w');
+    try {
+      const r = spawnSync(process.execPath, [BIN, 'validate', '.'], { cwd: dir, env, stdio: ['ignore', fd, fd], timeout: 15_000 });
+      expect(r.status).toBe(3);
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(both, 'utf8')).toBe(piped.stdout + piped.stderr);
+  });
 });
 
 describe('a proxy costs nothing where none applies', () => {
@@ -67,4 +101,28 @@ describe('a proxy costs nothing where none applies', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   }, 20_000);
+});
+
+describe('the bundle every start reads is ASCII', () => {
+  // bin/jobs.js reads dist/cli.cjs as latin1 (a copy, where utf8 decodes, and one non-ASCII
+  // character doubles the string): the build escapes what esbuild leaves in regular expressions.
+  it.each(['dist/cli.cjs', 'dist/validate-worker.cjs'])('%s has no byte above 0x7f', (file) => {
+    const bytes = readFileSync(join(ROOT, file));
+    expect(bytes.length).toBeGreaterThan(100_000);
+    expect(bytes.findIndex((b) => b > 0x7f)).toBe(-1);
+  });
+
+  it('a regular expression of non-ASCII letters still matches them: a place in Gießen or Tromsø gets its Latin spelling', () => {
+    const dir = tempDir('jobs-startup-');
+    writeFileSync(
+      join(dir, 'places.yaml'),
+      advertYaml(1)
+        .replace(/^reference: .*$/m, 'reference: ACME-1')
+        .replace(/^location:\n( {2}.*\n)+/m, 'locations:\n  - country: DE\n    city: Gießen\n  - country: NO\n    city: Tromsø\n'),
+    );
+    const r = spawnSync(process.execPath, [BIN, 'validate', 'places.yaml', '--json'], { cwd: dir, env: isolatedEnv(), encoding: 'utf8', timeout: 15_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('"ACME-1-giessen"');
+    expect(r.stdout).toContain('"ACME-1-tromso"');
+  });
 });

@@ -27,11 +27,16 @@ export function dropWritesWhenClosed(stream: NodeJS.WriteStream, name: string, o
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (closed) return;
     closed = true;
-    if (!READER_GONE.has(error.code ?? ''))
-      other.write(`${tool}: warning: cannot write to ${name} (${error.code ?? error.message}); the run goes on, its output there is lost\n`);
+    warnOutputLost(error, name, other, tool);
   });
   stream.write = function (this: NodeJS.WriteStream, ...args: Parameters<NodeJS.WriteStream['write']>) {
     if (closed) return true;
     return write.apply(this, args as never);
   } as NodeJS.WriteStream['write'];
+}
+
+/** Says once, on `other`, that what goes to `name` is lost from now on; nothing when nobody reads it any more. */
+export function warnOutputLost(error: NodeJS.ErrnoException, name: string, other: { write(text: string): unknown }, tool: string): void {
+  if (!READER_GONE.has(error.code ?? ''))
+    other.write(`${tool}: warning: cannot write to ${name} (${error.code ?? error.message}); the run goes on, its output there is lost\n`);
 }
