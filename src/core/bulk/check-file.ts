@@ -13,7 +13,7 @@ import { findingsFromTree } from '../validation/tree-findings.js';
 import type { ErrorTree } from '../errors/tree.js';
 import { checkAdvert, isValid, type AdvertSettings } from '../validation/check.js';
 import type { AdvertMode, ValidateOptions } from '../validation/validate.js';
-import { dateStatus, DATES_BLOCK, type AdvertDates } from '../adverts/dates.js';
+import type { AdvertDates } from '../adverts/dates.js';
 
 /**
  * What a run checks with. Plain data only (structured-clone safe): it is handed to each worker
@@ -29,8 +29,6 @@ export interface CheckSettings {
   digests?: boolean;
   /** With `digests`: hash each file's text too (see textHashOf), and skip the content hash of a text the state knows. */
   texts?: TextHashing;
-  /** Today's UTC day number: an advert whose `jobs.closes` has passed gets a warning (see adverts/dates.ts). */
-  today?: number;
 }
 
 export interface TextHashing {
@@ -153,9 +151,9 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
       ...(group === undefined ? {} : { group }),
     });
   }
-  if (s.today !== undefined && valid && c.dates?.closes !== undefined && dateStatus(c.dates, s.today) === 'closed') {
-    for (const f of findingsFromTree({ [DATES_BLOCK]: { closes: ['closed'] } }, c.source, reference)) (out.warnings ??= []).push({ ...f, severity: 'warning' });
-  }
+  // Warnings of a valid advert (its errors say more); the table says which rules warn (local-rules.ts).
+  if (valid && c.warnings)
+    for (const f of placeFindings(source, findingsFromTree(c.warnings, c.source, reference))) (out.warnings ??= []).push({ ...f, severity: 'warning' });
 }
 
 /** A string that shares no memory with the text it was sliced from. */

@@ -6,11 +6,16 @@ import type { AdvertSource } from '../adverts/types.js';
 import { applyConstants, applyDefaults } from '../config/advert-settings.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { addError, clearErrors, type ErrorTree } from '../errors/tree.js';
-import { detectLocalRules } from './local-rules.js';
+import { detectLocalRules, splitWarnings } from './local-rules.js';
 import { validateAdvert, type AdvertMode, type ValidateOptions } from './validate.js';
 import { splitDates, type AdvertDates } from '../adverts/dates.js';
 
-export type AdvertSettings = Pick<ResolvedConfig, 'defaults' | 'constants'>;
+/**
+ * What an advert is checked with: the config's defaults and constant names, and where the command
+ * gives it, today's UTC day number (a closing date that has passed is a warning). Plain data: it is
+ * handed to worker threads whole.
+ */
+export type AdvertSettings = Pick<ResolvedConfig, 'defaults' | 'constants'> & { today?: number };
 
 export const NO_SETTINGS: AdvertSettings = { defaults: {}, constants: {} };
 
@@ -24,6 +29,8 @@ export interface CheckedAdvert {
   tree: ErrorTree;
   /** The dates of its `jobs:` block (never sent; see adverts/dates.ts). */
   dates?: AdvertDates;
+  /** Findings of the rules whose severity is warning (local-rules.ts): they make nothing invalid. */
+  warnings?: ErrorTree;
 }
 
 export function checkAdvert(source: AdvertSource, settings: AdvertSettings, mode: AdvertMode = 'create', options: ValidateOptions = {}): CheckedAdvert {
@@ -44,10 +51,11 @@ export function checkAdvert(source: AdvertSource, settings: AdvertSettings, mode
     addError(tree, e.path, e.message);
   }
   // The tool's own rules (an unusable reference, a field written one level off): local-rules.ts.
-  detectLocalRules({ advert: toValidate, mode, ...(reference === undefined ? {} : { reference }), tree });
+  detectLocalRules({ advert: toValidate, mode, ...(reference === undefined ? {} : { reference }), tree, settings });
+  const warnings = splitWarnings(tree, settings);
   // The `jobs:` block is checked with the rest (the schema and the rules know it), then taken off: it is never sent.
   const { advert: payload, dates } = splitDates(toValidate);
-  return { source, ...(reference === undefined ? {} : { reference }), payload, tree, ...(dates ? { dates } : {}) };
+  return { source, ...(reference === undefined ? {} : { reference }), payload, tree, ...(dates ? { dates } : {}), ...(warnings ? { warnings } : {}) };
 }
 
 export function isValid(checked: CheckedAdvert): boolean {

@@ -9,6 +9,10 @@
  *
  * Rules run in table order, after the schema and the config's constant names; the order is the
  * order of their findings in a file, so new rules go at the end.
+ *
+ * A rule's `severity` says what its findings do: an error makes the advert invalid (exit 3, nothing
+ * sent); a warning is reported beside it and makes nothing invalid. checkAdvert moves a warning
+ * rule's messages out of the error tree (splitWarnings), so a detect adds every finding the same way.
  */
 import { advertFacts } from '../generated/advert-facts.js';
 import { advertFieldTypes } from '../generated/validators.js';
@@ -29,7 +33,8 @@ import {
 import { UNKNOWN_FIELD } from './ajv-errors.js';
 import { unusableReference } from '../adverts/reference.js';
 import type { AdvertMode } from './validate.js';
-import { checkDates, splitDates } from '../adverts/dates.js';
+import { checkDates, dateStatus, DATES_BLOCK, splitDates } from '../adverts/dates.js';
+import type { AdvertSettings } from './check.js';
 
 /** What a rule's detect sees: the advert as validated (defaults and constants applied) and its tree so far. */
 export interface DetectContext {
@@ -39,7 +44,11 @@ export interface DetectContext {
   reference?: string;
   /** Errors so far; detect adds to it or clears from it. */
   tree: ErrorTree;
+  /** What the advert is checked with: today's date, the rules by place and the employer's facts, where the command gives them. */
+  settings?: AdvertSettings;
 }
+
+export type Severity = 'error' | 'warning';
 
 export interface LocalRule {
   /** The message identifier (`too_long` in `too_long:80`). */
@@ -50,6 +59,14 @@ export interface LocalRule {
   describe?: (data: string[]) => string | undefined;
   /** A better sentence naming the fix, given the value written; undefined keeps the description. */
   advise?: (path: readonly string[], value: unknown, context: AdviceContext, data: string[]) => string | undefined;
+  /** 'warning': reported, makes nothing invalid. Default 'error'. A function when the settings decide (a rule by place lowered in the config). */
+  severity?: Severity | ((data: string[], settings: AdvertSettings | undefined) => Severity);
+  /** One sentence on what the rule checks: SARIF's description of the rule. */
+  summary?: string;
+  /** An address that explains the rule (SARIF's helpUri). */
+  help?: string;
+  /** The finding's rule id when it is not the identifier (a rule by place: `US-CO/pay-range`), and its own help address. */
+  finding?: (data: string[]) => { rule: string; help?: string } | undefined;
 }
 
 export const LOCAL_RULES: LocalRule[] = [
@@ -94,15 +111,51 @@ export const LOCAL_RULES: LocalRule[] = [
     detect: ({ advert, tree }) => checkDates(splitDates(advert).dates, tree),
     describe: () => 'is before jobs.opens: the advert would never be up',
   },
-  // A warning, not an error: added by the check that knows today's date (see FileCheck.warnings), never by detect.
-  { id: 'closed', describe: () => 'has passed: the advert is closed, and sync deletes it from the service' },
+  {
+    // Only where the command gives today's date (validate): sync acts on it instead (deletes the advert).
+    id: 'closed',
+    severity: 'warning',
+    summary: "The advert's closing date (jobs.closes) has passed: sync deletes it from the service.",
+    detect: ({ advert, settings, tree }) => {
+      const { dates } = splitDates(advert);
+      if (settings?.today !== undefined && dates?.closes !== undefined && dateStatus(dates, settings.today) === 'closed')
+        addError(tree, [DATES_BLOCK, 'closes'], 'closed');
+    },
+    describe: () => 'has passed: the advert is closed, and sync deletes it from the service',
+  },
 ];
 
-function ruleFor(id: string): LocalRule | undefined {
+/** The table entry of a message identifier (`too_long`). */
+export function ruleFor(id: string): LocalRule | undefined {
   return LOCAL_RULES.find((r) => r.id === id);
 }
 
-/** Runs every rule's detect over an advert the schema has checked. */
+/** Whether a message is an error or a warning, from its rule's entry (an error when no entry says otherwise). */
+export function severityOf(message: string, settings?: AdvertSettings): Severity {
+  const parsed = parseMessage(message);
+  const severity = parsed && ruleFor(parsed.id)?.severity;
+  return typeof severity === 'function' ? severity(parsed!.data, settings) : (severity ?? 'error');
+}
+
+/** Takes the warnings out of an error tree: the tree keeps the errors; the warnings are returned (undefined when none). */
+export function splitWarnings(tree: ErrorTree, settings?: AdvertSettings): ErrorTree | undefined {
+  let warnings: ErrorTree | undefined;
+  for (const entry of flattenTree(tree)) {
+    if (severityOf(entry.message, settings) !== 'warning') continue;
+    addError((warnings ??= {}), entry.path, entry.message);
+  }
+  if (!warnings) return undefined;
+  for (const entry of flattenTree(warnings)) removeError(tree, entry.path, entry.message);
+  return warnings;
+}
+
+function removeError(tree: ErrorTree, path: readonly string[], message: string): void {
+  const keep = flattenTree(tree).filter((e) => e.path.length === path.length && e.path.every((k, i) => k === path[i]) && e.message !== message);
+  clearErrors(tree, path);
+  for (const e of keep) addError(tree, e.path, e.message);
+}
+
+/** Runs every rule's detect over an advert the schema has checked (warnings too: see splitWarnings). */
 export function detectLocalRules(context: DetectContext): void {
   for (const rule of LOCAL_RULES) rule.detect?.(context);
 }

@@ -26,13 +26,12 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
     found,
     () => ctx.io.stdin,
     {
-      settings: { defaults: config.defaults, constants: config.constants },
+      // An advert whose jobs.closes has passed is warned of (the sandbox's date with --sandbox).
+      settings: { defaults: config.defaults, constants: config.constants, today: await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env }) },
       mode,
       options: { allowUnknownFields: Boolean(flags.allowUnknownFields) },
       // JSON lists every advert, and JUnit has a testcase for each.
       records: format.name === 'json' || Boolean(format.everyCase),
-      // An advert whose jobs.closes has passed is warned of (the sandbox's date with --sandbox).
-      today: await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env }),
     },
     { env: ctx.env, signal: ctx.signal, ...(ctx.globals.verbose ? { trace: (line: string) => ctx.io.stderr.write(`${line}\n`) } : {}) },
   );
