@@ -3,7 +3,7 @@
  * scanning (JUnit and Code Quality have their own modules). The human and JSON shapes belong to
  * each command; these are shared.
  */
-import { describeMessage } from '../../core/errors/messages.js';
+import { describeMessage, parseMessage } from '../../core/errors/messages.js';
 import type { Finding } from '../../core/errors/findings.js';
 import { sep } from 'node:path';
 import { formatFinding, shownFile } from '../../core/errors/findings.js';
@@ -80,13 +80,14 @@ export function sarifLog(findings: readonly Finding[], version: string): SarifLo
  */
 function sarifRule(id: string, findings: readonly Finding[]): Record<string, unknown> {
   const example = findings.find((f) => f.rule === id)!;
+  const parsed = parseMessage(example.message);
+  // A rule whose findings carry their own id (a rule by place) is described by the entry that made them.
+  const own = parsed && example.rule !== parsed.id ? ruleFor(parsed.id)?.finding?.(parsed.data) : undefined;
   const entry = ruleFor(id);
   const help = example.help ?? entry?.help;
-  // A rule whose findings carry its id (a rule by place): its finding's text describes it.
-  const own = !entry && example.help !== undefined;
   return {
     id,
-    shortDescription: { text: entry?.summary ?? (own ? `${id}: ${example.text}` : ruleText(id, example)) },
+    shortDescription: { text: own?.summary ?? entry?.summary ?? ruleText(id, example) },
     defaultConfiguration: { level: example.severity ?? (typeof entry?.severity === 'string' ? entry.severity : 'error') },
     ...(help === undefined ? {} : { helpUri: help }),
   };

@@ -9,13 +9,17 @@ import { addError, clearErrors, type ErrorTree } from '../errors/tree.js';
 import { detectLocalRules, splitWarnings } from './local-rules.js';
 import { validateAdvert, type AdvertMode, type ValidateOptions } from './validate.js';
 import { splitDates, type AdvertDates } from '../adverts/dates.js';
+import type { RuleSettings } from '../rules/types.js';
+import { withSalaryText } from '../rules/pay-facts.js';
+import { withDisclosures } from '../rules/disclosures.js';
 
 /**
  * What an advert is checked with: the config's defaults and constant names, and where the command
- * gives it, today's UTC day number (a closing date that has passed is a warning). Plain data: it is
+ * gives it, today's UTC day number (a closing date that has passed is a warning) and the rules by
+ * place to check (rules/settings.ts). Plain data: it is
  * handed to worker threads whole.
  */
-export type AdvertSettings = Pick<ResolvedConfig, 'defaults' | 'constants'> & { today?: number };
+export type AdvertSettings = Pick<ResolvedConfig, 'defaults' | 'constants'> & { today?: number; rules?: RuleSettings };
 
 export const NO_SETTINGS: AdvertSettings = { defaults: {}, constants: {} };
 
@@ -36,7 +40,10 @@ export interface CheckedAdvert {
 export function checkAdvert(source: AdvertSource, settings: AdvertSettings, mode: AdvertMode = 'create', options: ValidateOptions = {}): CheckedAdvert {
   const merged = mode === 'create' && Object.keys(settings.defaults).length > 0 ? applyDefaults(source.value, settings.defaults) : source.value;
   // Without a constants map nothing is renamed: skip the copy applyConstants makes.
-  const { advert, errors } = Object.keys(settings.constants).length > 0 ? applyConstants(merged, settings.constants) : { advert: merged, errors: [] };
+  const constant = Object.keys(settings.constants).length > 0 ? applyConstants(merged, settings.constants) : { advert: merged, errors: [] };
+  const errors = constant.errors;
+  // A salary_text left out is written from jobs.pay, in the advert's language (rules/pay-facts.ts).
+  const advert = mode === 'create' ? withSalaryText(constant.advert) : constant.advert;
   const reference = typeof advert.reference === 'string' && advert.reference.trim() !== '' ? advert.reference : undefined;
   let toValidate = advert;
   if (mode === 'update' && 'reference' in advert) {
@@ -54,7 +61,9 @@ export function checkAdvert(source: AdvertSource, settings: AdvertSettings, mode
   detectLocalRules({ advert: toValidate, mode, ...(reference === undefined ? {} : { reference }), tree, settings });
   const warnings = splitWarnings(tree, settings);
   // The `jobs:` block is checked with the rest (the schema and the rules know it), then taken off: it is never sent.
-  const { advert: payload, dates } = splitDates(toValidate);
+  // Its disclosures are added to the job description: what a rule asks reaches the candidate (rules/disclosures.ts).
+  const { advert: sent, dates } = splitDates(toValidate);
+  const payload = withDisclosures(sent, toValidate);
   return { source, ...(reference === undefined ? {} : { reference }), payload, tree, ...(dates ? { dates } : {}), ...(warnings ? { warnings } : {}) };
 }
 

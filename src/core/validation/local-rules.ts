@@ -35,6 +35,13 @@ import { unusableReference } from '../adverts/reference.js';
 import type { AdvertMode } from './validate.js';
 import { checkDates, dateStatus, DATES_BLOCK, splitDates } from '../adverts/dates.js';
 import type { AdvertSettings } from './check.js';
+import { checkPlaceRules, PLACE_RULE, remotePlaces } from '../rules/check-rules.js';
+import { describePlaceRule, ruleOfSlug } from '../rules/describe.js';
+import { payDisagreement, structuredPay } from '../rules/pay-facts.js';
+import { readSalaryText, writeSalaryText } from '../rules/pay.js';
+import { languageOf } from '../rules/disclosures.js';
+import { compiledRules } from '../rules/compile.js';
+import { isKnownPlace } from '../rules/places.js';
 
 /** What a rule's detect sees: the advert as validated (defaults and constants applied) and its tree so far. */
 export interface DetectContext {
@@ -65,8 +72,8 @@ export interface LocalRule {
   summary?: string;
   /** An address that explains the rule (SARIF's helpUri). */
   help?: string;
-  /** The finding's rule id when it is not the identifier (a rule by place: `US-CO/pay-range`), and its own help address. */
-  finding?: (data: string[]) => { rule: string; help?: string } | undefined;
+  /** The finding's rule id when it is not the identifier (a rule by place: `US-CO/pay-range`), its own help address and summary. */
+  finding?: (data: string[]) => { rule: string; help?: string; summary?: string } | undefined;
 }
 
 export const LOCAL_RULES: LocalRule[] = [
@@ -123,7 +130,88 @@ export const LOCAL_RULES: LocalRule[] = [
     },
     describe: () => 'has passed: the advert is closed, and sync deletes it from the service',
   },
+  {
+    // jobs.pay (rules/pay-facts.ts): a bottom above the top is one mistake, at the bottom.
+    id: 'greater_than',
+    detect: ({ advert, tree }) => {
+      const pay = jobsBlock(advert)?.pay as Record<string, unknown> | undefined;
+      if (typeof pay?.min === 'number' && typeof pay.max === 'number' && pay.min > pay.max)
+        addError(tree, [DATES_BLOCK, 'pay', 'min'], `greater_than:${pay.max}`);
+    },
+    advise: (path, value, context, [max]) =>
+      path.join('.') === 'jobs.pay.min' ? `is ${String(value)}, above jobs.pay.max (${max}): swap them, or correct the one that is wrong` : undefined,
+  },
+  {
+    // The sent salary_text and the never-sent jobs.pay must tell the candidate and the checks one pay.
+    id: 'salary_mismatch',
+    summary: 'salary_text must show the pay that jobs.pay declares.',
+    detect: ({ advert, tree }) => {
+      const what = payDisagreement(advert);
+      if (what) addError(tree, ['salary_text'], `salary_mismatch:${what}`);
+    },
+    describe: ([what]) =>
+      what === 'unread' ? 'does not show the pay of jobs.pay in a form that can be read' : `does not agree with jobs.pay: its ${what ?? 'pay'} differs`,
+    advise: (_path, value, context, [what]) => {
+      const pay = isObject(context.value) ? structuredPay(context.value) : undefined;
+      if (!pay || typeof value !== 'string') return undefined;
+      const read = readSalaryText(value);
+      const why = read.kind === 'unread' ? ` (${read.why})` : read.kind === 'link' ? ' (it is a link)' : `: its ${what ?? 'pay'} differs`;
+      return `does not agree with jobs.pay${why}; write "${writeSalaryText(pay, languageOf(context.value as Record<string, unknown>))}", or leave salary_text out and it is written from jobs.pay`;
+    },
+  },
+  {
+    // jobs.remote.from: the places a remote job may be done from (rules/places.ts).
+    id: 'unknown_place',
+    detect: ({ advert, settings, tree }) => {
+      const places = remotePlaces(advert);
+      if (places.length === 0) return;
+      const cities = new Set(settings?.rules ? compiledRules(settings.rules.files).places.keys() : []);
+      places.forEach((place, i) => {
+        if (!isKnownPlace(place, cities)) addError(tree, [DATES_BLOCK, 'remote', 'from', String(i)], 'unknown_place');
+      });
+    },
+    describe: () =>
+      'is not a place jobs knows: write an ISO 3166-1 code (US), an ISO 3166-2 code (US-CO), or a city place that `jobs rules` lists (US-NY/new-york-city)',
+  },
+  {
+    // jobs.disclosures.deadline: true writes jobs.closes into the job description (rules/disclosures.ts).
+    id: 'needs_closes',
+    detect: ({ advert, tree }) => {
+      const block = jobsBlock(advert);
+      const disclosures = block?.disclosures as Record<string, unknown> | undefined;
+      if (disclosures?.deadline === true && block!.closes === undefined) addError(tree, [DATES_BLOCK, 'disclosures', 'deadline'], 'needs_closes');
+    },
+    describe: () => 'is true, but there is no jobs.closes to write: add jobs.closes, or write the deadline as a text',
+  },
+  {
+    // The rules by place (src/core/rules/): an error unless the config lowers the rule to a warning.
+    id: PLACE_RULE,
+    summary: 'The advert must show what the rules by place in force today ask (jobs rules lists them).',
+    severity: ([slug], settings) => {
+      const rule = ruleOfSlug(slug);
+      return rule && settings?.rules?.levels[rule.id] === 'warning' ? 'warning' : 'error';
+    },
+    detect: ({ advert, mode, settings, tree }) => {
+      if (!settings?.rules) return;
+      // A partial update is judged only when it carries a whole advert's worth of what rules read.
+      if (mode === 'update' && !(advert.location && advert.salary_text !== undefined && advert.job_description !== undefined)) return;
+      for (const b of checkPlaceRules(advert, settings.rules)) addError(tree, b.path, b.message);
+    },
+    describe: (data) => describePlaceRule(data),
+    advise: (_path, _value, context, data) => {
+      if (data[1] !== 'pay_unread' || !isObject(context.value) || typeof context.value.salary_text !== 'string') return undefined;
+      const read = readSalaryText(context.value.salary_text);
+      return read.kind === 'unread' ? describePlaceRule(data, read.why) : undefined;
+    },
+    finding: ([slug]) => {
+      const rule = ruleOfSlug(slug);
+      return rule && { rule: rule.id, help: rule.source.url, summary: `${rule.place.name}: ${rule.summary} (${rule.source.title}).` };
+    },
+  },
 ];
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const jobsBlock = (advert: Record<string, unknown>) => (isObject(advert[DATES_BLOCK]) ? (advert[DATES_BLOCK] as Record<string, unknown>) : undefined);
 
 /** The table entry of a message identifier (`too_long`). */
 export function ruleFor(id: string): LocalRule | undefined {
