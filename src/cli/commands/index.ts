@@ -30,6 +30,7 @@ import schema from './schema/command.js';
 import completion from './completion/command.js';
 import shellInit from './shell-init/command.js';
 import version from './version/command.js';
+import rules from './rules/command.js';
 
 /** Each command's name, as typed, and the function that registers it; in help order. */
 export const COMMANDS: ReadonlyArray<readonly [string, (setup: CommandSetup) => void]> = [
@@ -46,6 +47,7 @@ export const COMMANDS: ReadonlyArray<readonly [string, (setup: CommandSetup) => 
   ['sandbox', sandbox],
   ['init', init],
   ['convert', convert],
+  ['rules', rules],
   ['schema', schema],
   ['config', config],
   ['login', login],

@@ -8,7 +8,7 @@ export const COMMAND_GROUPS: ReadonlyArray<readonly [heading: string, commands: 
   ['Statistics and applications:', ['stats', 'report', 'event']],
   ['Bulk runs:', ['sync', 'events']],
   ['Service and settings:', ['login', 'logout', 'doctor', 'config']],
-  ['Local tools:', ['sandbox', 'init', 'convert', 'schema', 'completion', 'shell-init', 'version']],
+  ['Local tools:', ['sandbox', 'init', 'convert', 'rules', 'schema', 'completion', 'shell-init', 'version']],
 ];
 
 /** Help topics (`jobs help <topic>`), with a line each; their text is loaded only when asked for. */
