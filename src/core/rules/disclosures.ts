@@ -7,7 +7,7 @@
  *     closes: 2026-12-31
  *     disclosures:
  *       benefits: Health, dental and vision insurance; 20 days of paid leave.
- *       deadline: true            # "Applications close on 2026-12-31." (from jobs.closes), or a text of your own
+ *       deadline: true            # "Applications close on 2026-12-31." (from jobs.closes, in the advert's language)
  *       ai_screening: We do not use AI to screen, assess or select applicants.
  *       vacancy: This posting is for an existing vacancy.
  *       overpayment: Bereitschaft zur Überzahlung.
@@ -54,7 +54,7 @@ export function disclosuresOf(advert: Record<string, unknown>): { kind: Statemen
   const out: { kind: StatementKind; text: string }[] = [];
   for (const [key, kind] of Object.entries(DISCLOSURE_KINDS)) {
     const value = given[key];
-    if (typeof value === 'string' && value.trim() !== '') out.push({ kind, text: value.trim() });
+    if (key !== 'deadline' && typeof value === 'string' && value.trim() !== '') out.push({ kind, text: value.trim() });
     else if (key === 'deadline' && value === true && typeof block!.closes === 'string') out.push({ kind, text: DEADLINE[languageOf(advert)](block!.closes) });
   }
   return out;

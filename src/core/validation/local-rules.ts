@@ -37,9 +37,8 @@ import { checkDates, dateStatus, DATES_BLOCK, splitDates } from '../adverts/date
 import type { AdvertSettings } from './check.js';
 import { checkPlaceRules, PLACE_RULE, remotePlaces } from '../rules/check-rules.js';
 import { describePlaceRule, ruleOfSlug } from '../rules/describe.js';
-import { payDisagreement, structuredPay } from '../rules/pay-facts.js';
-import { readSalaryText, writeSalaryText } from '../rules/pay.js';
-import { languageOf } from '../rules/disclosures.js';
+import { payDisagreement } from '../rules/pay-facts.js';
+import { readSalaryText } from '../rules/pay.js';
 import { compiledRules } from '../rules/compile.js';
 import { isKnownPlace } from '../rules/places.js';
 
@@ -138,8 +137,8 @@ export const LOCAL_RULES: LocalRule[] = [
       if (typeof pay?.min === 'number' && typeof pay.max === 'number' && pay.min > pay.max)
         addError(tree, [DATES_BLOCK, 'pay', 'min'], `greater_than:${pay.max}`);
     },
-    advise: (path, value, context, [max]) =>
-      path.join('.') === 'jobs.pay.min' ? `is ${String(value)}, above jobs.pay.max (${max}): swap them, or correct the one that is wrong` : undefined,
+    advise: (path, _value, _context, [max]) =>
+      path.join('.') === 'jobs.pay.min' ? `is above jobs.pay.max (${max}): swap them, or correct the one that is wrong` : undefined,
   },
   {
     // The sent salary_text and the never-sent jobs.pay must tell the candidate and the checks one pay.
@@ -150,14 +149,9 @@ export const LOCAL_RULES: LocalRule[] = [
       if (what) addError(tree, ['salary_text'], `salary_mismatch:${what}`);
     },
     describe: ([what]) =>
-      what === 'unread' ? 'does not show the pay of jobs.pay in a form that can be read' : `does not agree with jobs.pay: its ${what ?? 'pay'} differs`,
-    advise: (_path, value, context, [what]) => {
-      const pay = isObject(context.value) ? structuredPay(context.value) : undefined;
-      if (!pay || typeof value !== 'string') return undefined;
-      const read = readSalaryText(value);
-      const why = read.kind === 'unread' ? ` (${read.why})` : read.kind === 'link' ? ' (it is a link)' : `: its ${what ?? 'pay'} differs`;
-      return `does not agree with jobs.pay${why}; write "${writeSalaryText(pay, languageOf(context.value as Record<string, unknown>))}", or leave salary_text out and it is written from jobs.pay`;
-    },
+      what === 'unread'
+        ? 'does not show the pay of jobs.pay in a form that can be read: write both as the same pay, or leave salary_text out and it is written from jobs.pay'
+        : `does not agree with jobs.pay: its ${what ?? 'pay'} differs; correct the one that is wrong, or leave salary_text out and it is written from jobs.pay`,
   },
   {
     // jobs.remote.from: the places a remote job may be done from (rules/places.ts).
