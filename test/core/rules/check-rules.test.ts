@@ -214,7 +214,7 @@ describe('the pay an advert declares (jobs.pay)', () => {
 
   it('a remote place jobs does not know is an error at its line', () => {
     const r = check(advert('location:\n  country: NO\n  city: Oslo\n', 'jobs:\n  remote:\n    from: [US-CO, US-XX, Narnia]\n'));
-    expect(r.errors.map((e) => e.split(': ')[0]).filter((e) => e.includes('unknown_place'))).toEqual([
+    expect(r.errors.map((e) => e.split(': ')[0]).filter((e) => e?.includes('unknown_place'))).toEqual([
       '20:19 jobs.remote.from.1 unknown_place',
       '20:26 jobs.remote.from.2 unknown_place',
     ]);
