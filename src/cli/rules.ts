@@ -11,8 +11,9 @@ import type { RuleSettings } from '../core/rules/types.js';
 import { displayPath } from '../core/config/paths.js';
 
 export async function advertRules(ctx: Context, config: Pick<ResolvedConfig, 'employer' | 'ruleLevels'>, today?: number): Promise<RuleSettings> {
-  const settings = await ruleSettingsFor(config, today ?? (await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env })), ctx.env);
-  const note = loweredNote(config, (file) => displayPath(file, ctx.cwd, ctx.env));
+  const show = (file: string) => displayPath(file, ctx.cwd, ctx.env);
+  const settings = await ruleSettingsFor(config, today ?? (await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env })), ctx.env, show);
+  const note = loweredNote(config, show);
   if (note) ctx.io.stderr.write(`${ctx.name}: note: ${note}\n`);
   return settings;
 }

@@ -61,15 +61,36 @@ export async function ruleData(env: Env): Promise<{ file: string; data: RuleFile
   return name ? testFiles(name) : ruleFiles;
 }
 
+/** `:line:column` of a key in a config file's text (YAML or JSON), or '' when it cannot be found. */
+function lineOf(file: string, key: string): string {
+  try {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const escaped = key.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    const at = new RegExp(`^(\\s*)["']?${escaped}["']?\\s*:`);
+    for (let i = 0; i < lines.length; i++) {
+      const m = at.exec(lines[i]!);
+      if (m) return `:${i + 1}:${m[1]!.length + 1}`;
+    }
+  } catch {
+    // The file was read a moment ago; without it the message still names the key.
+  }
+  return '';
+}
+
 /** The settings of a run; throws a ConfigError for a `rules:` key that names no rule. */
-export async function ruleSettingsFor(config: Pick<ResolvedConfig, 'employer' | 'ruleLevels'>, today: number, env: Env): Promise<RuleSettings> {
+export async function ruleSettingsFor(
+  config: Pick<ResolvedConfig, 'employer' | 'ruleLevels'>,
+  today: number,
+  env: Env,
+  show: (file: string) => string = (file) => file,
+): Promise<RuleSettings> {
   const files = await ruleData(env);
   const compiled = compiledRules(files);
   const levels: Record<string, RuleLevel> = {};
   for (const [id, { level, file }] of Object.entries(config.ruleLevels ?? {})) {
     if (!compiled.byId.has(id)) {
       const near = didYouMean(id, compiled.byId.keys());
-      throw new ConfigError(`${file}: rules.${id}: no rule has this id${near ? `; did you mean ${near}?` : ''}`, {
+      throw new ConfigError(`${show(file)}${lineOf(file, id)}: rules.${id}: no rule has this id${near ? `; did you mean ${near}?` : ''}`, {
         details: [`'jobs rules' lists the rules and their ids; remove the line or correct the id.`],
       });
     }

@@ -217,8 +217,9 @@ async function settleRun(options: SyncFolderOptions, hooks: SyncHooks): Promise<
   const concurrency = options.concurrency ?? config.concurrency.value;
   const today = await todayOf(options, env);
   // The rules by place in force today: an advert that breaks one is invalid, and is not sent.
-  const rules = await ruleSettingsFor(config, today, env);
-  const lowered = loweredNote(config, (file) => displayPath(file, cwd, env));
+  const show = (file: string) => displayPath(file, cwd, env);
+  const rules = await ruleSettingsFor(config, today, env, show);
+  const lowered = loweredNote(config, show);
   if (lowered) notice(`note: ${lowered}`);
   const settings = { defaults: config.defaults, constants: config.constants, rules };
   return {
