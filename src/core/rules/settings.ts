@@ -58,7 +58,8 @@ async function testFiles(name: string): Promise<{ file: string; data: RuleFile }
 /** The data a run checks with: the built-in rules, or a test's. */
 export async function ruleData(env: Env): Promise<{ file: string; data: RuleFile }[]> {
   const name = env[TEST_RULES_VARIABLE];
-  return name ? testFiles(name) : ruleFiles;
+  // Checked against the schema when it was built (scripts/generate-validators.mjs).
+  return name ? testFiles(name) : (ruleFiles as { file: string; data: RuleFile }[]);
 }
 
 /** `:line:column` of a key in a config file's text (YAML or JSON), or '' when it cannot be found. */
@@ -81,7 +82,7 @@ function lineOf(file: string, key: string): string {
 export async function ruleSettingsFor(
   config: Pick<ResolvedConfig, 'employer' | 'ruleLevels'>,
   today: number,
-  env: Env,
+  env: Record<string, string | undefined>,
   show: (file: string) => string = (file) => file,
 ): Promise<RuleSettings> {
   const files = await ruleData(env);
