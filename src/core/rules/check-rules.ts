@@ -61,9 +61,9 @@ function headcount(rule: CompiledRule, settings: RuleSettings): number | undefin
 
 /** The advert's sent text (every string sent, with its disclosures) and the statements its disclosures make. */
 function sentText(advert: Record<string, unknown>): { text: string; disclosed: Set<string> } {
+  const disclosures = disclosuresOf(advert);
   const parts: string[] = [];
   for (const [key, value] of Object.entries(advert)) if (key !== 'jobs' && typeof value === 'string') parts.push(value);
-  const disclosures = disclosuresOf(advert);
   for (const d of disclosures) parts.push(d.text);
   return { text: parts.join('\n'), disclosed: new Set(disclosures.map((d) => d.kind)) };
 }

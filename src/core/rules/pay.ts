@@ -78,7 +78,7 @@ function currencyOf(written: string | undefined): string | undefined {
 
 /** Reads a salary_text. */
 export function readSalaryText(text: string): ReadPay {
-  const found = [...text.matchAll(MONEY)].filter((m) => m[2] !== undefined);
+  const found = /\d/.test(text) ? [...text.matchAll(MONEY)].filter((m) => m[2] !== undefined) : [];
   if (found.length === 0) {
     const url = URL_PATTERN.exec(text);
     if (url) return { kind: 'link', url: url[0] };
@@ -89,8 +89,7 @@ export function readSalaryText(text: string): ReadPay {
   if (amounts.some((a) => a === undefined)) return { kind: 'unread', why: 'an amount has separators that could be read two ways' };
   const currencies = new Set(found.flatMap((m) => [currencyOf(m[1]), currencyOf(m[4])]).filter((c): c is string => c !== undefined));
   if (currencies.size > 1) return { kind: 'unread', why: `it names two currencies (${[...currencies].join(', ')})` };
-  const rest = text.slice(found.at(-1)!.index! + found.at(-1)![0].length);
-  const per = PER_WORDS.find(([, re]) => re.test(rest) || re.test(text))?.[0];
+  const per = PER_WORDS.find(([, re]) => re.test(text))?.[0];
   const pay: Pay = { ...(currencies.size === 1 ? { currency: [...currencies][0]! } : {}), ...(per ? { per } : {}) };
   const before = text.slice(0, found[0]!.index);
   if (found.length === 2) {

@@ -92,6 +92,12 @@ const LISTED: Record<string, Record<string, string>> = { US, CA, MX };
 
 /** Lower case, accents dropped, runs of other characters as one space: `São  Paulo` and `sao paulo` are one city. */
 export function foldName(name: string): string {
+  // Most names are plain ASCII: no decomposition needed (NFKD costs a validate of many adverts).
+  if (/^[\x20-\x7e]*$/.test(name))
+    return name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   return name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -112,7 +118,8 @@ export function subdivisionOf(country: string, state: unknown): string | undefin
   if (typeof state !== 'string' || state.trim() === '') return undefined;
   const written = state.trim();
   const listed = LISTED[country];
-  const code = written.toUpperCase().replace(new RegExp(`^${country}-`), '');
+  const upper = written.toUpperCase();
+  const code = upper.startsWith(`${country}-`) ? upper.slice(country.length + 1) : upper;
   if (listed) {
     if (Object.hasOwn(listed, code)) return `${country}-${code}`;
     const folded = foldName(written);

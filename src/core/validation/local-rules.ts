@@ -33,7 +33,7 @@ import {
 import { UNKNOWN_FIELD } from './ajv-errors.js';
 import { unusableReference } from '../adverts/reference.js';
 import type { AdvertMode } from './validate.js';
-import { checkDates, dateStatus, DATES_BLOCK, splitDates } from '../adverts/dates.js';
+import { checkDates, dateOf, dayOf, DATES_BLOCK, splitDates } from '../adverts/dates.js';
 import type { AdvertSettings } from './check.js';
 import { checkPlaceRules, PLACE_RULE, remotePlaces } from '../rules/check-rules.js';
 import { describePlaceRule, ruleOfSlug } from '../rules/describe.js';
@@ -123,9 +123,9 @@ export const LOCAL_RULES: LocalRule[] = [
     severity: 'warning',
     summary: "The advert's closing date (jobs.closes) has passed: sync deletes it from the service.",
     detect: ({ advert, settings, tree }) => {
-      const { dates } = splitDates(advert);
-      if (settings?.today !== undefined && dates?.closes !== undefined && dateStatus(dates, settings.today) === 'closed')
-        addError(tree, [DATES_BLOCK, 'closes'], 'closed');
+      const closes = settings?.today === undefined ? undefined : jobsBlock(advert)?.closes;
+      // YYYY-MM-DD strings compare as the days they name; one not a calendar date is the schema's to report.
+      if (typeof closes === 'string' && closes < todayText(settings!.today!) && dayOf(closes) !== undefined) addError(tree, [DATES_BLOCK, 'closes'], 'closed');
     },
     describe: () => 'has passed: the advert is closed, and sync deletes it from the service',
   },
@@ -203,6 +203,13 @@ export const LOCAL_RULES: LocalRule[] = [
     },
   },
 ];
+
+let today: [number, string] | undefined;
+/** YYYY-MM-DD of a day number, kept for the run's one today. */
+function todayText(day: number): string {
+  if (today?.[0] !== day) today = [day, dateOf(day)];
+  return today[1];
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const jobsBlock = (advert: Record<string, unknown>) => (isObject(advert[DATES_BLOCK]) ? (advert[DATES_BLOCK] as Record<string, unknown>) : undefined);
