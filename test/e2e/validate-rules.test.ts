@@ -118,6 +118,13 @@ describe('validate with rules by place', () => {
     expect([small.code, small.stdout]).toEqual([0, '']);
   });
 
+  it('publish refuses an advert that breaks a rule in force before sending anything (exit 3)', async () => {
+    const r = await jobs(['publish', '.'], { cwd: dir, env: env({ JOBS_BASE_URL: 'http://127.0.0.1:9', JOBS_TOKEN: 'tok_unused' }) });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain('eng.yaml:17:5: locations[1]: is in Colorado');
+    expect(r.stderr).toContain('nothing was sent');
+  });
+
   it('publish --dry-run shows the disclosures the tool adds to the job description', async () => {
     const ok = folder({ 'eng.yaml': DENVER_AUSTIN.replace('Competitive', '"$120,000 - $150,000 a year"') });
     const r = await jobs(['publish', '--dry-run', '--json', '.'], { cwd: ok, env: env() });
