@@ -45,6 +45,9 @@ export type { AdvertSource, LoadProblem, Position, PathSegment } from './core/ad
 export type { AdvertDates } from './core/adverts/dates.js';
 export { validateAdvert, validateEventPayload, type AdvertMode, type ValidateOptions } from './core/validation/validate.js';
 export { checkAdvert, isValid, NO_SETTINGS, type CheckedAdvert, type AdvertSettings } from './core/validation/check.js';
+// The rules by place an advert is checked with (docs/rules.md): ruleSettingsFor builds them as the CLI does.
+export { ruleSettingsFor } from './core/rules/settings.js';
+export type { RuleSettings, RuleFile, Rule, Requirement, EmployerFacts, RuleLevel, PlaceKind, Money, PayRangeOptions, CheckKind } from './core/rules/types.js';
 
 // The error tree: the service's `{"errors": {...}}`, local or remote, and its one renderer.
 export { renderTreeLines, renderTreeNested } from './core/errors/render.js';

@@ -127,6 +127,7 @@ describe('every --json output holds to its schema in schemas/output/', () => {
     holds('login', await run(['login', '--with-token'], 'tok-123456\n'));
     holds('logout', await run(['logout']));
     holds('version', await run(['version']));
+    holds('rules', (await jobs(['--json', 'rules'], { cwd: dir, env: { ...env, JOBS_TEST_RULES: 'places' } })).stdout);
     holds('sandbox', await sandboxStart(env));
     holds('sandbox-fast-forward', await run(['sandbox', '--fast-forward', '1d']));
     // Errors: a usage error, a configuration error, a refused format.

@@ -25,6 +25,7 @@ import logoutCommand from './logout/command.js';
 import previewCommand from './preview/command.js';
 import publishCommand from './publish/command.js';
 import reportCommand from './report/command.js';
+import rulesCommand from './rules/command.js';
 import sandboxCommand from './sandbox/command.js';
 import schemaCommand from './schema/command.js';
 import shellInitCommand from './shell-init/command.js';
@@ -51,6 +52,7 @@ export const COMMANDS: ReadonlyArray<readonly [string, (setup: CommandSetup) => 
   ['preview', previewCommand],
   ['publish', publishCommand],
   ['report', reportCommand],
+  ['rules', rulesCommand],
   ['sandbox', sandboxCommand],
   ['schema', schemaCommand],
   ['shell-init', shellInitCommand],

@@ -30,6 +30,7 @@ export const HELP_ORDER: readonly string[] = [
   'sandbox',
   'init',
   'convert',
+  'rules',
   'schema',
   'completion',
   'shell-init',

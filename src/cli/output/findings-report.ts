@@ -6,7 +6,7 @@
 import { jsonText } from './json-output.js';
 import type { Context } from '../context.js';
 import { formatFinding, type Finding } from '../../core/errors/findings.js';
-import { writerFor, type ReportCase } from './format-registry.js';
+import { formatEntry, writerFor, type ReportCase } from './format-registry.js';
 import { paint } from './summary.js';
 import { sanitize } from '../../core/util/sanitize.js';
 import { VERSION } from '../../core/version.js';
@@ -37,8 +37,8 @@ export function writeFindings(ctx: Context, findings: readonly Finding[], json: 
     return;
   }
   if (writerFor(ctx.globals.output)) {
-    // JUnit has no warnings: a testcase passes or fails.
-    const loose = ctx.globals.output === 'junit' ? [] : warnings;
+    // A format without a place for warnings (JUnit: a testcase passes or fails) leaves them out.
+    const loose = formatEntry(ctx.globals.output).warnings ? warnings : [];
     if (!cases) {
       const grouped = casesOf(findings);
       writeReport(ctx, { cases: grouped.cases, findings: [...grouped.findings, ...loose] });

@@ -64,6 +64,8 @@ export interface FormatEntry {
   document: boolean;
   /** The report lists every advert checked, those that passed too (JUnit's testcases), not only findings. */
   everyCase?: boolean;
+  /** The format has a place for warnings (findings that make nothing invalid); false: they are left out (a JUnit testcase passes or fails). */
+  warnings: boolean;
   /** The writer of the formats built from findings (json and human are shaped by each command). */
   writer?: () => Promise<ReportWriter>;
 }
@@ -73,7 +75,7 @@ const CHECKS = ['validate', 'publish', 'create', 'update', 'sync', 'events'] as 
 const REPORTS = ['validate', 'publish', 'create', 'sync', 'events'] as const;
 
 const BUILT_IN = [
-  { name: 'human', summary: 'lines for people (the default)', commands: 'every', document: false },
+  { name: 'human', summary: 'lines for people (the default)', commands: 'every', document: false, warnings: true },
   {
     name: 'json',
     summary: 'one JSON document (NDJSON for sync and events); see schemas/output/',
@@ -81,12 +83,14 @@ const BUILT_IN = [
     // They print a shell script: there is no JSON form of one.
     except: ['completion', 'shell-init'],
     document: true,
+    warnings: true,
   },
   {
     name: 'github',
     summary: 'GitHub Actions annotations (::error file=...,line=...::)',
     commands: CHECKS,
     document: false,
+    warnings: true,
     writer: () => import('./formats.js').then((m) => m.githubWriter),
   },
   {
@@ -94,6 +98,7 @@ const BUILT_IN = [
     summary: 'SARIF 2.1.0 for code scanning',
     commands: REPORTS,
     document: true,
+    warnings: true,
     writer: () => import('./formats.js').then((m) => m.sarifWriter),
   },
   {
@@ -102,6 +107,7 @@ const BUILT_IN = [
     commands: REPORTS,
     document: true,
     everyCase: true,
+    warnings: false,
     writer: () => import('./junit.js').then((m) => m.junitWriter),
   },
   {
@@ -109,6 +115,7 @@ const BUILT_IN = [
     summary: 'GitLab Code Quality report (JSON)',
     commands: REPORTS,
     document: true,
+    warnings: true,
     writer: () => import('./codequality.js').then((m) => m.codeQualityWriter),
   },
 ] as const satisfies readonly FormatEntry[];

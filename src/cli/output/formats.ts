@@ -3,12 +3,13 @@
  * scanning (JUnit and Code Quality have their own modules). The human and JSON shapes belong to
  * each command; these are shared.
  */
-import { describeMessage } from '../../core/errors/messages.js';
+import { describeMessage, parseMessage } from '../../core/errors/messages.js';
 import type { Finding } from '../../core/errors/findings.js';
 import { sep } from 'node:path';
 import { formatFinding, shownFile } from '../../core/errors/findings.js';
 import { sanitize } from '../../core/util/sanitize.js';
 import type { ReportWriter, RunReport } from './format-registry.js';
+import { ruleFor } from '../../core/validation/local-rules.js';
 
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
@@ -49,11 +50,7 @@ export function sarifLog(findings: readonly Finding[], version: string): SarifLo
           driver: {
             name: 'jobs',
             version,
-            rules: rules.map((id) => ({
-              id,
-              shortDescription: { text: ruleText(id, findings) },
-              defaultConfiguration: { level: 'error' },
-            })),
+            rules: rules.map((id) => sarifRule(id, findings)),
           },
         },
         results: findings.map((f) => ({
@@ -77,13 +74,33 @@ export function sarifLog(findings: readonly Finding[], version: string): SarifLo
   };
 }
 
-function ruleText(id: string, findings: readonly Finding[]): string {
+/**
+ * A rule as SARIF describes it: a local rule from its table entry (local-rules.ts: its summary,
+ * severity and help address), any other from what its findings say.
+ */
+function sarifRule(id: string, findings: readonly Finding[]): Record<string, unknown> {
+  const example = findings.find((f) => f.rule === id)!;
+  const parsed = parseMessage(example.message);
+  // A rule whose findings carry their own id (a rule by place) is described by the entry that made them.
+  const own = parsed && example.rule !== parsed.id ? ruleFor(parsed.id)?.finding?.(parsed.data) : undefined;
+  const entry = ruleFor(id);
+  const help = example.help ?? entry?.help;
+  return {
+    id,
+    shortDescription: { text: own?.summary ?? entry?.summary ?? ruleText(id, example) },
+    defaultConfiguration: { level: example.severity ?? (typeof entry?.severity === 'string' ? entry.severity : 'error') },
+    ...(help === undefined ? {} : { helpUri: help }),
+  };
+}
+
+function ruleText(id: string, example: Finding): string {
   const known = describeMessage(id);
   if (known) return `The value ${known}.`;
   // What a run reports of a request that did not succeed (publish, sync, events), not of a file.
   if (id === 'failed' || id === 'uncertain' || id === 'held') return `A request to the service did not succeed (${id}).`;
-  const example = findings.find((f) => f.rule === id);
-  return example?.kind === 'file' ? `The file cannot be read as adverts (${id}).` : `The service reported ${id}.`;
+  const local = ruleFor(id)?.describe?.([]);
+  if (local) return `The value ${local}.`;
+  return example.kind === 'file' ? `The file cannot be read as adverts (${id}).` : `The service reported ${id}.`;
 }
 
 /** All the findings of a run, those of its cases first. */

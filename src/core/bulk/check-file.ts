@@ -12,9 +12,8 @@ import { findingFromProblem, type Finding } from '../errors/findings.js';
 import { findingsFromTree } from '../validation/tree-findings.js';
 import type { ErrorTree } from '../errors/tree.js';
 import { checkAdvert, isValid, type AdvertSettings } from '../validation/check.js';
-import { warnLocalRules } from '../validation/local-rules.js';
 import type { AdvertMode, ValidateOptions } from '../validation/validate.js';
-import { dateStatus, DATES_BLOCK, type AdvertDates } from '../adverts/dates.js';
+import { DATES_BLOCK, type AdvertDates } from '../adverts/dates.js';
 
 /**
  * What a run checks with. Plain data only (structured-clone safe): it is handed to each worker
@@ -32,8 +31,6 @@ export interface CheckSettings {
   texts?: TextHashing;
   /** Keep each valid advert whole, with where these paths are written (what `jobs export` reads; see KeptAdvert). */
   keep?: { at: readonly (readonly string[])[] };
-  /** Today's UTC day number: an advert whose `jobs.closes` has passed gets a warning (see adverts/dates.ts). */
-  today?: number;
 }
 
 export interface TextHashing {
@@ -197,16 +194,9 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
       at,
     });
   }
-  // What the service takes, but rarely as meant (`city: Berlin, Munich`): the local rules' warnings.
-  const warned = valid ? warnLocalRules(c.payload) : undefined;
-  if (warned)
-    for (const f of placeFindings(source, findingsFromTree(warned, c.source, reference, { value: c.payload })))
-      (out.warnings ??= []).push({ ...f, severity: 'warning' });
-  if (s.today !== undefined && valid && c.dates?.closes !== undefined && dateStatus(c.dates, s.today) === 'closed') {
-    // The places of a `locations:` list share their dates: warned of once, with the first place (as an error would be).
-    for (const f of placeFindings(source, findingsFromTree({ [DATES_BLOCK]: { closes: ['closed'] } }, c.source, reference)))
-      (out.warnings ??= []).push({ ...f, severity: 'warning' });
-  }
+  // Warnings of a valid advert (its errors say more); the table says which rules warn (local-rules.ts).
+  if (valid && c.warnings)
+    for (const f of placeFindings(source, findingsFromTree(c.warnings, c.source, reference))) (out.warnings ??= []).push({ ...f, severity: 'warning' });
 }
 
 /** A string that shares no memory with the text it was sliced from. */

@@ -172,6 +172,8 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
       globals.retries !== undefined
         ? { value: globals.retries, source: { kind: 'flag', name: '--retries' } }
         : numberSetting(layers, 'retries', DEFAULTS.retries),
+    employer: objectAt(merged, 'employer') as ResolvedConfig['employer'] & object,
+    ruleLevels: ruleLevelsOf(layers),
     files: layers.map((layer) => layer.path),
     warnings,
     allowInsecureHttp,
@@ -378,6 +380,18 @@ export function checkBaseUrl(value: string, where: string): string {
   }
   if (url.search || url.hash) throw new ConfigError(`base URL from ${where} must not have a query (?...) or fragment (#...)`);
   return text.replace(/\/+$/, '');
+}
+
+/** `rules:` of every config file, the nearest file's level for each id (layers come nearest first). */
+function ruleLevelsOf(layers: ConfigLayer[]): NonNullable<ResolvedConfig['ruleLevels']> {
+  const out: NonNullable<ResolvedConfig['ruleLevels']> = {};
+  for (const layer of layers) {
+    const rules = layer.data.rules;
+    if (!isPlainObject(rules)) continue;
+    for (const [id, level] of Object.entries(rules))
+      if (!Object.hasOwn(out, id) && (level === 'error' || level === 'warning' || level === 'off')) out[id] = { level, file: layer.path };
+  }
+  return out;
 }
 
 function objectAt(merged: PlainObject, key: string): Record<string, unknown> {

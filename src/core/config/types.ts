@@ -61,6 +61,10 @@ export interface ResolvedConfig {
   caFile?: Setting<string> & { from: string };
   /** The proxy variables of the environment (HTTPS_PROXY, NO_PROXY, ...), which the client reads. */
   proxyEnv?: Readonly<Record<string, string>>;
+  /** Employer facts the rules by place read (`employer:`): headcount overall and by place. */
+  employer?: { employees?: number; employees_in?: Record<string, number> };
+  /** Severity overrides of rules by place (`rules:`), by rule id, with the file that set each (the nearest). */
+  ruleLevels?: Record<string, { level: 'error' | 'warning' | 'off'; file: string }>;
   /** Config files that were read, nearest first. */
   files: string[];
   /** Warnings to show once (e.g. a world-readable config holding a literal token). */

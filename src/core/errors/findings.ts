@@ -26,6 +26,8 @@ export interface Finding {
   context?: string[];
   /** A warning makes nothing invalid (a closing date that has passed); absent: an error. */
   severity?: 'warning';
+  /** An address that explains the rule (a rule by place: its source, the statute itself). */
+  help?: string;
 }
 
 export function findingFromProblem(problem: LoadProblem): Finding {

@@ -25,6 +25,8 @@ import { serviceKey } from '../config/service-key.js';
 import { applyDates, datesOf } from './dates-plan.js';
 import { dayOf } from '../adverts/dates.js';
 import { todayFor } from './today.js';
+import { loweredNote, ruleSettingsFor } from '../rules/settings.js';
+import { displayPath } from '../config/paths.js';
 import { acquireLock, DEFAULT_STATE_FILE, reasonOf, stateFiles, SyncState } from './state.js';
 import { logPathOf } from './state/files.js';
 import { NOTHING_DONE, UnchangedShortcut } from './unchanged-shortcut.js';
@@ -224,9 +226,14 @@ async function settleRun(options: SyncFolderOptions, hooks: SyncHooks): Promise<
   }
   const config = hooks.config ?? (await resolvedConfig(options, cwd, env, notice));
   const checkOptions = { allowUnknownFields: Boolean(options.allowUnknownFields) };
-  const settings = { defaults: config.defaults, constants: config.constants };
   const concurrency = options.concurrency ?? config.concurrency.value;
   const today = await todayOf(options, env);
+  // The rules by place in force today: an advert that breaks one is invalid, and is not sent.
+  const show = (file: string) => displayPath(file, cwd, env);
+  const rules = await ruleSettingsFor(config, today, env, show);
+  const lowered = loweredNote(config, show);
+  if (lowered) notice(`note: ${lowered}`);
+  const settings = { defaults: config.defaults, constants: config.constants, rules };
   return {
     options,
     cwd,
@@ -238,7 +245,8 @@ async function settleRun(options: SyncFolderOptions, hooks: SyncHooks): Promise<
     config,
     settings,
     checkOptions,
-    textBasis: textHashBasis(settings, checkOptions),
+    // Not the rules: they decide whether an advert is sent, not its payload, and today changes daily.
+    textBasis: textHashBasis({ defaults: config.defaults, constants: config.constants }, checkOptions),
     service: serviceKey(Boolean(options.sandbox), config),
     concurrency,
     fileOf: stateFileNamer(root, cwd),

@@ -9,6 +9,10 @@
  *
  * Rules run in table order, after the schema and the config's constant names; the order is the
  * order of their findings in a file, so new rules go at the end.
+ *
+ * A rule's `severity` says what its findings do: an error makes the advert invalid (exit 3, nothing
+ * sent); a warning is reported beside it and makes nothing invalid. checkAdvert moves a warning
+ * rule's messages out of the error tree (splitWarnings), so a detect adds every finding the same way.
  */
 import { advertFacts } from '../generated/advert-facts.js';
 import { advertFieldTypes } from '../generated/validators.js';
@@ -32,7 +36,14 @@ import {
 import { UNKNOWN_FIELD } from './ajv-errors.js';
 import { unusableReference } from '../adverts/reference.js';
 import type { AdvertMode } from './validate.js';
-import { checkDates, splitDates } from '../adverts/dates.js';
+import { checkDates, dateOf, dayOf, DATES_BLOCK, splitDates } from '../adverts/dates.js';
+import type { AdvertSettings } from './check.js';
+import { checkPlaceRules, PLACE_RULE, remotePlaces } from '../rules/check-rules.js';
+import { describePlaceRule, ruleOfSlug } from '../rules/describe.js';
+import { payDisagreement } from '../rules/pay-facts.js';
+import { readSalaryText } from '../rules/pay.js';
+import { compiledRules } from '../rules/compile.js';
+import { isKnownPlace } from '../rules/places.js';
 
 /** What a rule's detect sees: the advert as validated (defaults and constants applied) and its tree so far. */
 export interface DetectContext {
@@ -42,19 +53,29 @@ export interface DetectContext {
   reference?: string;
   /** Errors so far; detect adds to it or clears from it. */
   tree: ErrorTree;
+  /** What the advert is checked with: today's date, the rules by place and the employer's facts, where the command gives them. */
+  settings?: AdvertSettings;
 }
+
+export type Severity = 'error' | 'warning';
 
 export interface LocalRule {
   /** The message identifier (`too_long` in `too_long:80`). */
   id: string;
   /** Adds this rule's errors to the tree (or folds others away). Absent: the schema detects it. */
   detect?: (context: DetectContext) => void;
-  /** Adds this rule's warnings to a tree of warnings, of a valid advert: what the service takes, but rarely as meant. */
-  warn?: (context: Pick<DetectContext, 'advert' | 'tree'>) => void;
   /** The end of a sentence about the field, from the identifier's data. Absent: errors/messages.ts's catalogue. */
   describe?: (data: string[]) => string | undefined;
   /** A better sentence naming the fix, given the value written; undefined keeps the description. */
   advise?: (path: readonly string[], value: unknown, context: AdviceContext, data: string[]) => string | undefined;
+  /** 'warning': reported, makes nothing invalid. Default 'error'. A function when the settings decide (a rule by place lowered in the config). */
+  severity?: Severity | ((data: string[], settings: AdvertSettings | undefined) => Severity);
+  /** One sentence on what the rule checks: SARIF's description of the rule. */
+  summary?: string;
+  /** An address that explains the rule (SARIF's helpUri). */
+  help?: string;
+  /** The finding's rule id when it is not the identifier (a rule by place: `US-CO/pay-range`), its own help address and summary. */
+  finding?: (data: string[]) => { rule: string; help?: string; summary?: string } | undefined;
 }
 
 export const LOCAL_RULES: LocalRule[] = [
@@ -100,12 +121,97 @@ export const LOCAL_RULES: LocalRule[] = [
     detect: ({ advert, tree }) => checkDates(splitDates(advert).dates, tree),
     describe: () => 'is before jobs.opens: the advert would never be up',
   },
-  // A warning, not an error: added by the check that knows today's date (see FileCheck.warnings), never by detect.
-  { id: 'closed', describe: () => 'has passed: the advert is closed, and sync deletes it from the service' },
   {
-    // A warning, not an error (the service takes it, as one city): found by `warn`, never by detect.
+    // Only where the command gives today's date (validate): sync acts on it instead (deletes the advert).
+    id: 'closed',
+    severity: 'warning',
+    summary: "The advert's closing date (jobs.closes) has passed: sync deletes it from the service.",
+    detect: ({ advert, settings, tree }) => {
+      const closes = settings?.today === undefined ? undefined : jobsBlock(advert)?.closes;
+      // YYYY-MM-DD strings compare as the days they name; one not a calendar date is the schema's to report.
+      if (typeof closes === 'string' && closes < todayText(settings!.today!) && dayOf(closes) !== undefined) addError(tree, [DATES_BLOCK, 'closes'], 'closed');
+    },
+    describe: () => 'has passed: the advert is closed, and sync deletes it from the service',
+  },
+  {
+    // jobs.pay (rules/pay-facts.ts): a bottom above the top is one mistake, at the bottom.
+    id: 'greater_than',
+    detect: ({ advert, tree }) => {
+      const pay = jobsBlock(advert)?.pay as Record<string, unknown> | undefined;
+      if (typeof pay?.min === 'number' && typeof pay.max === 'number' && pay.min > pay.max)
+        addError(tree, [DATES_BLOCK, 'pay', 'min'], `greater_than:${pay.max}`);
+    },
+    advise: (path, _value, _context, [max]) =>
+      path.join('.') === 'jobs.pay.min' ? `is above jobs.pay.max (${max}): swap them, or correct the one that is wrong` : undefined,
+  },
+  {
+    // The sent salary_text and the never-sent jobs.pay must tell the candidate and the checks one pay.
+    id: 'salary_mismatch',
+    summary: 'salary_text must show the pay that jobs.pay declares.',
+    detect: ({ advert, tree }) => {
+      const what = payDisagreement(advert);
+      if (what) addError(tree, ['salary_text'], `salary_mismatch:${what}`);
+    },
+    describe: ([what]) =>
+      what === 'unread'
+        ? 'does not show the pay of jobs.pay in a form that can be read: write both as the same pay, or leave salary_text out and it is written from jobs.pay'
+        : `does not agree with jobs.pay: its ${what ?? 'pay'} differs; correct the one that is wrong, or leave salary_text out and it is written from jobs.pay`,
+  },
+  {
+    // jobs.remote.from: the places a remote job may be done from (rules/places.ts).
+    id: 'unknown_place',
+    detect: ({ advert, settings, tree }) => {
+      const places = remotePlaces(advert);
+      if (places.length === 0) return;
+      const cities = new Set(settings?.rules ? compiledRules(settings.rules.files).places.keys() : []);
+      places.forEach((place, i) => {
+        if (!isKnownPlace(place, cities)) addError(tree, [DATES_BLOCK, 'remote', 'from', String(i)], 'unknown_place');
+      });
+    },
+    describe: () =>
+      'is not a place jobs knows: write an ISO 3166-1 code (US), an ISO 3166-2 code (US-CO), or a city place that `jobs rules` lists (US-NY/new-york-city)',
+  },
+  {
+    // jobs.disclosures.deadline: true writes jobs.closes into the job description (rules/disclosures.ts).
+    id: 'needs_closes',
+    detect: ({ advert, tree }) => {
+      const block = jobsBlock(advert);
+      const disclosures = block?.disclosures as Record<string, unknown> | undefined;
+      if (disclosures?.deadline === true && block!.closes === undefined) addError(tree, [DATES_BLOCK, 'disclosures', 'deadline'], 'needs_closes');
+    },
+    describe: () => 'is true, but there is no jobs.closes to write: add jobs.closes, or write the deadline as a text',
+  },
+  {
+    // The rules by place (src/core/rules/): an error unless the config lowers the rule to a warning.
+    id: PLACE_RULE,
+    summary: 'The advert must show what the rules by place in force today ask (jobs rules lists them).',
+    severity: ([slug], settings) => {
+      const rule = ruleOfSlug(slug);
+      return rule && settings?.rules?.levels[rule.id] === 'warning' ? 'warning' : 'error';
+    },
+    detect: ({ advert, mode, settings, tree }) => {
+      if (!settings?.rules) return;
+      // A partial update is judged only when it carries a whole advert's worth of what rules read.
+      if (mode === 'update' && !(advert.location && advert.salary_text !== undefined && advert.job_description !== undefined)) return;
+      for (const b of checkPlaceRules(advert, settings.rules)) addError(tree, b.path, b.message);
+    },
+    describe: (data) => describePlaceRule(data),
+    advise: (_path, _value, context, data) => {
+      if (data[1] !== 'pay_unread' || !isObject(context.value) || typeof context.value.salary_text !== 'string') return undefined;
+      const read = readSalaryText(context.value.salary_text);
+      return read.kind === 'unread' ? describePlaceRule(data, read.why) : undefined;
+    },
+    finding: ([slug]) => {
+      const rule = ruleOfSlug(slug);
+      return rule && { rule: rule.id, help: rule.source.url, summary: `${rule.place.name}: ${rule.summary} (${rule.source.title}).` };
+    },
+  },
+  {
+    // The service takes it, as one city: a warning that shows the locations: list to write instead.
     id: 'several_cities',
-    warn: ({ advert, tree }) => {
+    severity: 'warning',
+    summary: 'A city that names several cities is sent as one: list them under locations: (one advert per place).',
+    detect: ({ advert, tree }) => {
       const location = advert.location;
       const city = isPlainObject(location) ? location.city : undefined;
       if (typeof city === 'string' && citiesIn(city)) addError(tree, ['location', 'city'], 'several_cities');
@@ -115,22 +221,49 @@ export const LOCAL_RULES: LocalRule[] = [
   },
 ];
 
-function ruleFor(id: string): LocalRule | undefined {
+let today: [number, string] | undefined;
+/** YYYY-MM-DD of a day number, kept for the run's one today. */
+function todayText(day: number): string {
+  if (today?.[0] !== day) today = [day, dateOf(day)];
+  return today[1];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const jobsBlock = (advert: Record<string, unknown>) => (isObject(advert[DATES_BLOCK]) ? (advert[DATES_BLOCK] as Record<string, unknown>) : undefined);
+
+/** The table entry of a message identifier (`too_long`). */
+export function ruleFor(id: string): LocalRule | undefined {
   return LOCAL_RULES.find((r) => r.id === id);
 }
 
-/** Runs every rule's detect over an advert the schema has checked. */
-export function detectLocalRules(context: DetectContext): void {
-  for (const rule of LOCAL_RULES) rule.detect?.(context);
+/** Whether a message is an error or a warning, from its rule's entry (an error when no entry says otherwise). */
+export function severityOf(message: string, settings?: AdvertSettings): Severity {
+  const parsed = parseMessage(message);
+  const severity = parsed && ruleFor(parsed.id)?.severity;
+  return typeof severity === 'function' ? severity(parsed!.data, settings) : (severity ?? 'error');
 }
 
-/** Runs every rule's warn over a valid advert: its warnings as a tree, or undefined when it has none. */
-export function warnLocalRules(advert: Record<string, unknown>): ErrorTree | undefined {
-  const tree: ErrorTree = {};
-  for (const rule of LOCAL_RULES) rule.warn?.({ advert, tree });
-  // Run for every valid advert: no array made to tell an empty tree.
-  for (const _key in tree) return tree;
-  return undefined;
+/** Takes the warnings out of an error tree: the tree keeps the errors; the warnings are returned (undefined when none). */
+export function splitWarnings(tree: ErrorTree, settings?: AdvertSettings): ErrorTree | undefined {
+  let warnings: ErrorTree | undefined;
+  for (const entry of flattenTree(tree)) {
+    if (severityOf(entry.message, settings) !== 'warning') continue;
+    addError((warnings ??= {}), entry.path, entry.message);
+  }
+  if (!warnings) return undefined;
+  for (const entry of flattenTree(warnings)) removeError(tree, entry.path, entry.message);
+  return warnings;
+}
+
+function removeError(tree: ErrorTree, path: readonly string[], message: string): void {
+  const keep = flattenTree(tree).filter((e) => e.path.length === path.length && e.path.every((k, i) => k === path[i]) && e.message !== message);
+  clearErrors(tree, path);
+  for (const e of keep) addError(tree, e.path, e.message);
+}
+
+/** Runs every rule's detect over an advert the schema has checked (warnings too: see splitWarnings). */
+export function detectLocalRules(context: DetectContext): void {
+  for (const rule of LOCAL_RULES) rule.detect?.(context);
 }
 
 /** Human text for a message: the rule's description, else the catalogue's; undefined when neither knows it. */

@@ -8,7 +8,7 @@ import { parseMessage } from '../errors/messages.js';
 import { describeEntry } from '../errors/render.js';
 import { flattenTree, type ErrorTree } from '../errors/tree.js';
 import type { AdviceContext } from './advice.js';
-import { adviseLocal, describeLocal } from './local-rules.js';
+import { adviseLocal, describeLocal, ruleFor } from './local-rules.js';
 
 /**
  * Findings for an error tree. `advice` (by default the source's own value) lets a message say what
@@ -25,6 +25,11 @@ export function findingsFromTree(
     const d = describeEntry(entry, describeLocal);
     const better = adviceFor(entry.path, entry.message, context);
     const pos = source?.locate(entry.path as PathSegment[]);
+    const parsed = parseMessage(entry.message);
+    const table = parsed && ruleFor(parsed.id);
+    // A rule whose findings carry their own id (a rule by place: US-CO/pay-range) and help address.
+    const own = parsed && table?.finding?.(parsed.data);
+    const help = own?.help ?? table?.help;
     return {
       kind: 'field' as const,
       file: source?.file ?? '',
@@ -32,8 +37,9 @@ export function findingsFromTree(
       path: d.path,
       message: d.raw,
       text: better ?? d.text,
-      rule: parseMessage(entry.message)?.id ?? 'other',
+      rule: own?.rule ?? parsed?.id ?? 'other',
       ...(reference === undefined ? {} : { reference }),
+      ...(help === undefined ? {} : { help }),
     };
   });
 }

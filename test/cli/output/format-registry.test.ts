@@ -14,6 +14,7 @@ const tap: FormatEntry = {
   commands: ['validate'],
   document: true,
   everyCase: true,
+  warnings: false,
   writer: async () => ({
     report: (r) => `TAP version 13\n1..${r.cases.length}\n${r.cases.map((c, i) => `${c.findings.length ? 'not ok' : 'ok'} ${i + 1} - ${c.name}\n`).join('')}`,
     fatal: (e) => `TAP version 13\nBail out! ${e.message}\n`,

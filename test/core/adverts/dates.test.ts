@@ -87,11 +87,10 @@ describe('dates', () => {
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1', 'jobs:\n  closes: 2026-12-01\n'), 'b.yaml': advertYaml('B-2', 'jobs:\n  closes: 2026-12-02\n') });
     const files = ['a.yaml', 'b.yaml'].map((f) => ({ display: f, path: join(dir, f) }));
     const checked = await checkFiles(files, async function* () {}, {
-      settings: NO_SETTINGS,
+      settings: { ...NO_SETTINGS, today: day('2026-12-02') },
       mode: 'create',
       options: {},
       records: false,
-      today: day('2026-12-02'),
     });
     expect(checked.findings).toEqual([]);
     expect(checked.invalid).toBe(0);

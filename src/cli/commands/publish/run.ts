@@ -22,6 +22,7 @@ import { readPublished } from '../../../core/published/record.js';
 import { serviceKey } from '../../../core/config/service-key.js';
 import * as report from './report.js';
 import { isJson } from '../../output/command-io.js';
+import { advertRules } from '../../rules.js';
 
 export interface PublishFlags {
   concurrency?: number;
@@ -32,7 +33,15 @@ export interface PublishFlags {
 }
 
 export async function runPublish(ctx: Context, paths: string[], flags: PublishFlags, mode: PublishMode): Promise<number> {
-  const inputs = { cwd: ctx.cwd, env: ctx.env, stdin: () => ctx.io.stdin, settings: await ctx.config(), signal: ctx.signal };
+  const settings = await ctx.config();
+  // The rules by place in force today are checked with the rest: a breach stops the run before anything is sent.
+  const inputs = {
+    cwd: ctx.cwd,
+    env: ctx.env,
+    stdin: () => ctx.io.stdin,
+    settings: { ...settings, rules: await advertRules(ctx, settings) },
+    signal: ctx.signal,
+  };
   // Each advert is checked as it is read and read again as it is sent: a run of many files holds
   // only the adverts in flight.
   const { adverts, read } = await checkAdvertsToSend(inputs, paths, { allowUnknownFields: Boolean(flags.allowUnknownFields) }).catch(

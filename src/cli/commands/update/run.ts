@@ -9,6 +9,7 @@ import { findingsFromTree } from '../../../core/validation/tree-findings.js';
 import { applySet, parseSetFlag } from '../../../core/publishing/patch.js';
 import { sanitize } from '../../../core/util/sanitize.js';
 import { checkAdvert } from '../../../core/validation/check.js';
+import { advertRules } from '../../rules.js';
 import { refuseUnusableReferences } from '../../../core/adverts/reference.js';
 import { invalidInput } from '../../output/findings-report.js';
 import { jsonText } from '../../output/json-output.js';
@@ -64,10 +65,12 @@ export async function runUpdate(ctx: Context, reference: string, file: string | 
   for (const set of sets) applySet(patch, set);
 
   // Constant names (contract_id: permanent) as in every other command; defaults are for whole adverts only.
-  const { constants } = await ctx.config();
+  const config = await ctx.config();
+  const { constants } = config;
   const checked = checkAdvert(
     { file: source?.file ?? '', index: 0, value: patch, locate: source?.locate ?? (() => ({ line: 1, column: 1 })) },
-    { defaults: {}, constants },
+    // The rules by place judge an update that carries a whole advert's location, salary_text and job_description (local-rules.ts).
+    { defaults: {}, constants, rules: await advertRules(ctx, config) },
     'update',
     {
       allowUnknownFields: Boolean(flags.allowUnknownFields),

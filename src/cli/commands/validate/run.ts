@@ -9,6 +9,7 @@ import { casesOfAdverts, writeFindings } from '../../output/findings-report.js';
 import { formatEntry } from '../../output/format-registry.js';
 import { paint } from '../../output/summary.js';
 import { todayFor } from '../../../core/sync/today.js';
+import { advertRules } from '../../rules.js';
 
 export interface ValidateFlags {
   update?: boolean;
@@ -20,19 +21,19 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
   const mode = flags.update ? 'update' : 'create';
   // It sends nothing: a token in the OS keyring is not read.
   const config = await ctx.config({ token: false });
+  const today = await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env });
   // Each file is checked as the walk finds it; only counts and findings are kept (and, for --json, a record per advert).
   const found = new AdvertFileWalk(paths, ctx.cwd);
   const checked = await checkFiles(
     found,
     () => ctx.io.stdin,
     {
-      settings: { defaults: config.defaults, constants: config.constants },
+      // An advert whose jobs.closes has passed is warned of (the sandbox's date with --sandbox).
+      settings: { defaults: config.defaults, constants: config.constants, today, rules: await advertRules(ctx, config, today) },
       mode,
       options: { allowUnknownFields: Boolean(flags.allowUnknownFields) },
       // JSON lists every advert, and JUnit has a testcase for each.
       records: format.name === 'json' || Boolean(format.everyCase),
-      // An advert whose jobs.closes has passed is warned of (the sandbox's date with --sandbox).
-      today: await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env }),
     },
     { env: ctx.env, signal: ctx.signal, ...(ctx.globals.verbose ? { trace: (line: string) => ctx.io.stderr.write(`${line}\n`) } : {}) },
   );
