@@ -54,7 +54,8 @@ const PER_WORDS: [Per, RegExp][] = [
   ['day', /\b(?:day|daily|tag|jour|dag)\b|täglich/i],
   ['week', /\b(?:week|wk|weekly|woche|semaine|uke)\b|wöchentlich/i],
   ['month', /\b(?:month|mo|monthly|monat|mois|måned|mnd)\b|monatlich|\/\s?m\b/i],
-  ['year', /\b(?:year|yr|annum|annual|annually|jahr|an|år|année|yearly)\b|jährlich|\bp\.?\s?a\.?(?![a-z])/i],
+  // French "an" (par an) is a year, but not the English article of "an hour".
+  ['year', /\b(?:year|yr|annum|annual|annually|jahr|år|année|yearly)\b|\ban\b(?!\s+(?:hour|hr|h)\b)|jährlich|\bp\.?\s?a\.?(?![a-z])/i],
 ];
 
 // The periods in one pattern, a group each: the text is scanned once (the first period written wins).

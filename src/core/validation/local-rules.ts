@@ -219,6 +219,14 @@ export const LOCAL_RULES: LocalRule[] = [
     describe: () => 'reads as several cities, but is sent as one',
     advise: (path, value, context) => (typeof value === 'string' ? adviseCities(path, value, context.value) : undefined),
   },
+  {
+    // The service's too_short counts characters; a list too short (jobs.remote.from: []) counts items.
+    id: 'too_short',
+    advise: (path, value, _context, [min]) =>
+      advertFieldTypes[path.join('.')] === 'array'
+        ? `lists ${Array.isArray(value) && value.length > 0 ? `only ${value.length}` : 'nothing'}: write at least ${min ?? 1} item${min === '1' ? '' : 's'}`
+        : undefined,
+  },
 ];
 
 let today: [number, string] | undefined;

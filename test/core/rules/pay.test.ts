@@ -11,6 +11,9 @@ describe('reading salary_text', () => {
     ['$25.50 - $30.00 per hour', { min: 25.5, max: 30, currency: '$', per: 'hour' }],
     ['CAD 80,000 to 95,000 per year', { min: 80000, max: 95000, currency: 'CAD', per: 'year' }],
     ['2.500 € brutto pro Monat', { min: 2500, max: 2500, currency: 'EUR', per: 'month' }],
+    // "an" is French for a year, but here the English article: an hour.
+    ['$25 an hour', { min: 25, max: 25, currency: '$', per: 'hour' }],
+    ['40 000 € par an', { min: 40000, max: 40000, currency: 'EUR', per: 'year' }],
   ])('%s', (text, pay) => {
     expect(readSalaryText(text)).toEqual({ kind: 'pay', pay });
   });
@@ -42,6 +45,7 @@ describe('writing salary_text from a pay', () => {
     [{ min: 45000, max: 55000, currency: 'EUR', per: 'year' }, 'de', '45.000 - 55.000 EUR brutto pro Jahr'],
     [{ min: 3000, currency: 'EUR', per: 'month' }, 'fr', 'à partir de 3\u202f000 EUR brut par mois'],
     [{ min: 95000, max: 95000, currency: 'CAD', per: 'year' }, 'en', '95,000 CAD a year'],
+    [{ min: 40, max: 40, currency: 'EUR', per: 'hour' }, 'en', '40 EUR an hour'],
   ] as [Pay & { currency: string }, string, string][])('%j in %s', (pay, language, text) => {
     expect(writeSalaryText(pay, language)).toBe(text);
     // What is written reads back as the same pay.
