@@ -44,6 +44,12 @@ export interface ClientOptions {
   userAgent?: string;
   /** Sends requests with this fetch instead of node:http / node:https (tests, an in-process service). */
   fetch?: typeof fetch;
+  /**
+   * A failure known in this process that no retry cures (the embedded sandbox could not keep a
+   * change: a link planted at its journal): after a failed attempt it is thrown at once, in place
+   * of the service's answer, unretried.
+   */
+  knownFailure?: () => Error | undefined;
   /** Verbose trace, one line per request, response and retry decision; the token is never in it. */
   trace?: (line: string) => void;
   /** Allow plain http:// to a host that is not loopback while a token is set. */
@@ -251,6 +257,8 @@ export class Transport {
       if (outcome.type === 'cancelled') throw this.cancelled(spec);
       if (outcome.type === 'response' && outcome.response.status >= 200 && outcome.response.status <= 299) return outcome.response;
 
+      const known = this.options.knownFailure?.();
+      if (known) throw known;
       const retry = this.retryFor(outcome);
       const allowed = retry === 'always' || (retry === 'if-repeatable' && spec.repeatable);
       const notRepeated = retry === 'if-repeatable' && !spec.repeatable ? spec.notRepeatableBecause : undefined;
