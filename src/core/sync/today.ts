@@ -18,10 +18,18 @@ export interface TodayInputs {
   env: Env;
   /** The real time (epoch ms); default Date.now(). */
   now?: number;
+  /** Told, with --sandbox, that JOBS_TODAY is set and not used (the caller shows it as a warning). */
+  warn?: (text: string) => void;
 }
 
-export async function todayFor({ sandbox, env, now = Date.now() }: TodayInputs): Promise<number> {
+/** Why JOBS_TODAY is not used with --sandbox. */
+export const TODAY_IGNORED = `${TODAY_VARIABLE} is ignored with --sandbox: the embedded sandbox's own clock gives today (jobs sandbox --fast-forward moves it); unset ${TODAY_VARIABLE}, or run without --sandbox`;
+
+export async function todayFor({ sandbox, env, now = Date.now(), warn }: TodayInputs): Promise<number> {
   if (sandbox) {
+    // Set (even to something that is not a date) and not used: said, not silently dropped.
+    const set = env[TODAY_VARIABLE];
+    if (set !== undefined && set !== '') warn?.(TODAY_IGNORED);
     // Loaded only for the sandbox: its clock lives beside its state.
     const [{ clockFile, readOffset }, { sandboxStatePath }] = await Promise.all([import('../sandbox/clock.js'), import('../sandbox/embedded.js')]);
     return dayAt(now + readOffset(clockFile(sandboxStatePath(env))));

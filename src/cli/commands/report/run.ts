@@ -34,7 +34,7 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   const history = new History(dir, serviceKey(ctx.globals.sandbox, await ctx.config({ token: false })));
   const published = readPublished(ctx.env, history.service).adverts;
   // Days left count from the sandbox's clock with --sandbox (see sync/today.ts).
-  const today = await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env });
+  const today = await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env, warn: (text) => ctx.io.stderr.write(`${ctx.name}: warning: ${text}\n`) });
   const build = () => {
     const now = Date.now();
     return buildReportStoppable(history, windowMs === undefined ? { now, published, today } : { now, from: now - windowMs, published, today }, ctx.signal);

@@ -32,7 +32,7 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
       // JSON lists every advert, and JUnit has a testcase for each.
       records: format.name === 'json' || Boolean(format.everyCase),
       // An advert whose jobs.closes has passed is warned of (the sandbox's date with --sandbox).
-      today: await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env }),
+      today: await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env, warn: (text) => ctx.io.stderr.write(`${ctx.name}: warning: ${text}\n`) }),
     },
     { env: ctx.env, signal: ctx.signal, ...(ctx.globals.verbose ? { trace: (line: string) => ctx.io.stderr.write(`${line}\n`) } : {}) },
   );
