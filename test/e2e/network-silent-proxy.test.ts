@@ -3,6 +3,7 @@
  * whatever --timeout said, then blamed a "timeout" without naming the proxy. Now --timeout bounds
  * the tunnel too, and the proxy is named. A TCP server on loopback that accepts and stays silent.
  */
+import { rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, jobs } from './helpers.js';
@@ -28,7 +29,9 @@ describe('a silent proxy (built binary)', () => {
   it('gives up within --timeout and names the proxy', async () => {
     const env = isolatedEnv({ HTTPS_PROXY: proxy, JOBS_TOKEN: 'tok_SILENT_4711', JOBS_BASE_URL: 'https://jobs.example.com' });
     const started = Date.now();
-    const r = await jobs(['--timeout', '1s', '--retries', '0', 'delete', 'ACME-1', '--yes'], { env });
+    const r = await jobs(['--timeout', '1s', '--retries', '0', 'delete', 'ACME-1', '--yes'], { env }).finally(() =>
+      rmSync(env.HOME!, { recursive: true, force: true }),
+    );
     const took = Date.now() - started;
     expect(r.code).toBe(7);
     expect(r.stdout + r.stderr).toMatch(

@@ -74,7 +74,8 @@ describe('--sandbox with a state folder it cannot write', () => {
       const journal = join(dir, 'jobs', 'sandbox.json.journal');
       symlinkSync(join(dir, 'elsewhere'), journal);
       const started = Date.now();
-      const r = await jobs(['--sandbox', 'publish', ADVERT], { env: isolatedEnv({ XDG_STATE_HOME: dir }) });
+      const env = isolatedEnv({ XDG_STATE_HOME: dir });
+      const r = await jobs(['--sandbox', 'publish', ADVERT], { env }).finally(() => rmSync(env.HOME!, { recursive: true, force: true }));
       expect(r.code).toBe(2);
       const said = `cannot write the embedded sandbox's file ${journal}: it is a symbolic link; jobs does not write through it`;
       expect(r.stdout + r.stderr).toContain(said);

@@ -24,10 +24,20 @@ const unknown = advert + Array.from({ length: 25_000 }, (_, i) => `unknown_${i}:
 writeFileSync(join(dir, 'unknown.yaml'), unknown);
 const firstUnknownLine = advert.split('\n').length;
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const homes: string[] = [];
+/** A fresh HOME per run, removed at the end. */
+const fresh = (extra: Record<string, string> = {}) => {
+  const env = isolatedEnv(extra);
+  homes.push(env.HOME!);
+  return env;
+};
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  for (const home of homes) rmSync(home, { recursive: true, force: true });
+});
 
 describe('an alias bomb of text (built binary, 64 MB of heap)', () => {
-  const env = () => isolatedEnv({ NODE_OPTIONS: '--max-old-space-size=64' });
+  const env = () => fresh({ NODE_OPTIONS: '--max-old-space-size=64' });
   const refusal = `bomb/alias.yaml:${aliasLine}:5: the alias *big makes aliases repeat over 1000000 characters in the document (an alias bomb?); write the value out once, or use fewer aliases`;
 
   for (const args of [
@@ -49,7 +59,7 @@ describe('a file of 25,000 unknown fields (built binary)', () => {
   it('lists the first 50 with suggestions, counts the rest at the first unlisted one, in a few seconds at most', async () => {
     const started = Date.now();
     // Before: about 5 s on a quiet machine (a suggestion per field, each a fresh table of edits).
-    const r = await jobs(['validate', 'unknown.yaml'], { cwd: dir, timeoutMs: 20_000 });
+    const r = await jobs(['validate', 'unknown.yaml'], { cwd: dir, env: fresh(), timeoutMs: 20_000 });
     const took = Date.now() - started;
     expect(r.code).toBe(3);
     const lines = r.stdout.split('\n').filter((l) => l.startsWith('✖ unknown.yaml:'));
@@ -64,7 +74,7 @@ describe('a file of 25,000 unknown fields (built binary)', () => {
 
   it('a misspelt field among them still gets its suggestion', async () => {
     writeFileSync(join(dir, 'typo.yaml'), advert.replace('title:', 'titel:') + 'unknown_x: 1\n');
-    const r = await jobs(['validate', 'typo.yaml'], { cwd: dir });
+    const r = await jobs(['validate', 'typo.yaml'], { cwd: dir, env: fresh() });
     expect(r.stdout).toMatch(/typo\.yaml:\d+:\d+: titel: is not a known field; did you mean title\?/);
   });
 });

@@ -24,14 +24,20 @@ mkdirSync(shared);
 for (let i = 0; i < 1000; i++) writeFileSync(join(shared, `ad-${String(i).padStart(4, '0')}.yaml`), realisticAdvertYaml(i));
 for (const at of ['0000', '0070', '0130']) writeFileSync(join(shared, `ad-${at}-big.yaml`), big);
 
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const homes: string[] = [];
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  for (const home of homes) rmSync(home, { recursive: true, force: true });
+});
 
 /** Sends `signal` once the run is well into its first large file; resolves with how long the exit took after it. */
 async function busy(dir: string, signal: NodeJS.Signals, env: Record<string, string>): Promise<DrivenRun & { afterSignal: number }> {
   let sentAt = 0;
   let armed = false;
+  const isolated = isolatedEnv(env);
+  homes.push(isolated.HOME!);
   const r = await jobsDriven(['validate', '--verbose', dir], {
-    env: isolatedEnv(env),
+    env: isolated,
     timeoutMs: 60_000,
     drive: () => {},
     feed: (child) => {
