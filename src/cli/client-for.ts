@@ -28,7 +28,7 @@ export async function clientFromContext(ctx: Context): Promise<JobsClient> {
       env: ctx.env,
       ...(ctx.globals.verbose ? { log: (line: string) => ctx.io.stderr.write(`sandbox: ${sanitize(line)}\n`) } : {}),
     });
-    return new JobsClient({ ...common, baseUrl: sandbox.baseUrl, token: config.token?.value ?? sandbox.token });
+    return new JobsClient({ ...common, baseUrl: sandbox.baseUrl, token: config.token?.value ?? sandbox.token, knownFailure: sandbox.knownFailure });
   }
 
   const client = clientFromConfig(config, common);

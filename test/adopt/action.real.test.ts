@@ -5,7 +5,7 @@
  * this repository's own `npm pack` (offline: the dependencies are in npm's cache after `npm ci`).
  * The command runs against a sandbox on 127.0.0.1 and gives GitHub annotations.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -192,4 +192,40 @@ describe('action.yml (composite action)', () => {
     },
     LIMIT_MS,
   );
+
+  describe('a command input of several lines', () => {
+    const step = action.runs.steps.find((x) => x.run?.includes('JOBS_ACTION_COMMAND'))!;
+    /** Runs the command step with a stand-in for the installed tool that writes down what it was given. */
+    async function runCommandStep(command: string): Promise<Run & { ran: string }> {
+      const dir = tempDir('jobs-action-command-');
+      {
+        const bin = join(dir, 'jobs-cli');
+        writeFileSync(bin, `#!/bin/sh\nprintf '%s|' "$@" > "${dir}/ran"\n`);
+        chmodSync(bin, 0o755);
+        const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(String(v), { command })]));
+        const r = await exec('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expand(step.run!, { command })], {
+          cwd: dir,
+          env: baseEnv({ ...stepEnv, JOBS_ACTION_BIN: bin }),
+        });
+        return { ...r, ran: existsSync(join(dir, 'ran')) ? readFileSync(join(dir, 'ran'), 'utf8') : '' };
+      }
+    }
+
+    it('is refused (exit 2, an annotation) and nothing runs: a --dry-run on the second line is not dropped for a real prune', async () => {
+      const r = await runCommandStep('sync adverts/ --prune --yes\n--dry-run');
+      expect(r.code).toBe(2);
+      expect(r.ran).toBe('');
+      expect(r.stdout).toBe(
+        '::error title=jobs-cli action::the command input has more than one line; write the command on one line (in YAML, command: >- folds lines into one). Nothing was run.\n',
+      );
+      expect(r.stderr).toContain('the command input has more than one line');
+      for (const crlf of ['validate a/\r\n--dry-run', 'validate a/\rx']) expect((await runCommandStep(crlf)).code).toBe(2);
+    });
+
+    it('one line ending in a line break (`command: |`) runs as written', async () => {
+      const r = await runCommandStep('sync adverts/ --dry-run\n');
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.ran).toBe('--output|github|--no-input|sync|adverts/|--dry-run|');
+    });
+  });
 });

@@ -6,7 +6,7 @@
  * folder should be.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, jobs, ROOT } from './helpers.js';
@@ -65,5 +65,27 @@ describe('--sandbox with a state folder it cannot write', () => {
       `jobs-cli: the sandbox cannot write its data file ${join(readOnly, 'data.json')}: ${root ? 'the file system is read-only (EROFS)' : 'permission denied (EACCES)'}\n` +
         '  Name a file in a folder you can write with --data, or make that folder writable.\n',
     );
+  });
+
+  it('a link planted at its journal: the file and the reason, once, at once, no retries of a 500 "internal"', async () => {
+    const dir = tempDir('jobs-state-link-');
+    try {
+      mkdirSync(join(dir, 'jobs'));
+      const journal = join(dir, 'jobs', 'sandbox.json.journal');
+      symlinkSync(join(dir, 'elsewhere'), journal);
+      const started = Date.now();
+      const env = isolatedEnv({ XDG_STATE_HOME: dir });
+      const r = await jobs(['--sandbox', 'publish', ADVERT], { env }).finally(() => rmSync(env.HOME!, { recursive: true, force: true }));
+      expect(r.code).toBe(2);
+      const said = `cannot write the embedded sandbox's file ${journal}: it is a symbolic link; jobs does not write through it`;
+      expect(r.stdout + r.stderr).toContain(said);
+      expect((r.stdout + r.stderr).split(said)).toHaveLength(2);
+      expect(r.stderr).not.toMatch(/retrying|internal|service error/);
+      // Five retries with backoff took about 6 s.
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(existsSync(join(dir, 'elsewhere'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

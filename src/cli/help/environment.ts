@@ -12,7 +12,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]
   ['JOBS_WORKERS', 'how many worker threads check a large validate, publish or sync (0: none)'],
   [
     'JOBS_TODAY',
-    'YYYY-MM-DD: the day advert dates (jobs: opens/closes) are read against, for tests and rehearsals (not with --sandbox, which uses its own clock)',
+    'YYYY-MM-DD: the day advert dates (jobs: opens/closes) are read against, for tests and rehearsals (ignored with --sandbox, with a warning: the sandbox uses its own clock)',
   ],
   ['JOBS_CA_FILE', "a PEM file of CA certificates to trust for the service, beside the system ones (as a profile's ca_file)"],
   ['HTTPS_PROXY', 'the proxy for https:// services (https_proxy too, which wins); credentials in its URL are never shown'],

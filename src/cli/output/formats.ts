@@ -14,6 +14,28 @@ import { ruleFor } from '../../core/validation/local-rules.js';
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
+/**
+ * A file's name for `file=`: as it is, so GitHub finds the file; a line break in it is kept for
+ * escapeProperty to encode (%0A), as GitHub's workflow commands expect, where the shown name would
+ * have a space. Other control characters and escape sequences are removed, as for every name shown.
+ */
+function annotatedFile(file: string): string {
+  return file
+    .split(/(\r|\n)/)
+    .map((part) => (part === '\r' || part === '\n' ? part : shownFile(part)))
+    .join('');
+}
+
+/** A file's name as a SARIF `artifactLocation.uri`: a relative URI reference (RFC 3986), each path segment percent-encoded. */
+export function fileUri(file: string): string {
+  return file
+    .split('\\')
+    .join('/')
+    .split('/')
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
+}
+
 /** `::error file=a.yaml,line=3,col=8,title=jobs: blank::title: must not be blank [blank]` */
 export function githubAnnotation(f: Finding): string {
   return githubAnnotationOn(sep, f);
@@ -23,7 +45,7 @@ export function githubAnnotation(f: Finding): string {
 export function githubAnnotationOn(pathSep: string, f: Finding): string {
   const props = [
     // GitHub matches the path against the repository's, which uses `/`, whatever runner wrote it.
-    f.file ? `file=${escapeProperty(pathSep === '/' ? shownFile(f.file) : shownFile(f.file).split(pathSep).join('/'))}` : undefined,
+    f.file ? `file=${escapeProperty(annotatedFile(pathSep === '/' ? f.file : f.file.split(pathSep).join('/')))}` : undefined,
     f.line !== undefined ? `line=${f.line}` : undefined,
     f.column !== undefined ? `col=${f.column}` : undefined,
     `title=${escapeProperty(`jobs: ${f.rule}`)}`,
@@ -62,7 +84,7 @@ export function sarifLog(findings: readonly Finding[], version: string): SarifLo
             ? [
                 {
                   physicalLocation: {
-                    artifactLocation: { uri: f.file.split('\\').join('/') },
+                    artifactLocation: { uri: fileUri(f.file) },
                     ...(f.line !== undefined ? { region: { startLine: f.line, startColumn: f.column ?? 1 } } : {}),
                   },
                 },

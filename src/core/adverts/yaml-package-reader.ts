@@ -4,7 +4,20 @@
  * problem becomes a LoadProblem with a position, never an exception. It is the authority the fast
  * reader (fast-yaml.ts) must agree with; which of the two reads a text is decided in read-yaml.ts.
  */
-import { isAlias, isCollection, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type ParsedNode } from 'yaml';
+import {
+  isAlias,
+  isCollection,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  YAMLParseError,
+  type Alias,
+  type Document,
+  type Node,
+  type ParsedNode,
+} from 'yaml';
 import type { AdvertSource, LoadProblem, PathSegment, Position, ReadOptions, ReadResult } from './types.js';
 import { typedPlainScalar } from './scalars.js';
 import { sanitize } from '../util/sanitize.js';
@@ -17,13 +30,83 @@ const MAX_DEPTH = 64;
 /** Parser errors that an indentation mistake causes (and findIndentationProblems may explain). */
 const INDENTATION_ERRORS = new Set(['BAD_INDENT', 'BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY', 'MISSING_CHAR', 'UNEXPECTED_TOKEN']);
 
-class ExpansionLimit extends Error {}
+class ExpansionLimit extends Error {
+  /** Where the alias being expanded is written, when the limit was passed inside one. */
+  constructor(
+    message: string,
+    readonly offset?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Characters aliases may repeat in one document. Nodes alone are not a bound: 1,000 aliases of a
+ * 1,000,000-character text are 1,000 nodes, and a 1 GB advert once expanded (sending it ran out
+ * of memory). No advert needs more: an alias repeats a description or two.
+ */
+export const MAX_ALIASED_CHARACTERS = 1_000_000;
+
+/** What expanding a document may still cost; `alias` is the outermost alias being expanded. */
+interface Budget {
+  readonly limit: number;
+  nodes: number;
+  characters: number;
+  alias?: Alias;
+}
+
+/** The largest mapping read again with the `yaml` package's check of unique keys (quadratic). */
+const RECHECKED_MAPPING_SIZE = 2_000;
+
+/** Every key written a second time in its mapping (scalar keys, as the package compares them), and the largest mapping's size. */
+function repeatedKeys(docs: readonly Document.Parsed[]): { found: { doc: Document.Parsed; key: Node }[]; largest: number } {
+  const found: { doc: Document.Parsed; key: Node }[] = [];
+  let largest = 0;
+  for (const doc of docs) {
+    // A stack, not recursion: nesting is as deep as the text makes it.
+    const stack: unknown[] = [doc.contents];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (isMap(node)) {
+        largest = Math.max(largest, node.items.length);
+        const seen = new Set<unknown>();
+        for (const pair of node.items) {
+          const key = pair.key;
+          if (isScalar(key)) {
+            if (seen.has(key.value)) found.push({ doc, key });
+            else seen.add(key.value);
+          } else stack.push(key);
+          stack.push(pair.value);
+        }
+      } else if (isSeq(node)) {
+        for (const item of node.items) stack.push(item);
+      }
+    }
+  }
+  return { found, largest };
+}
 
 /** Reads every document of `text` with the `yaml` package (see read-yaml.ts for when). */
 export function readWithYamlPackage(file: string, text: string, options: ReadOptions): ReadResult {
-  const lineCounter = new LineCounter();
+  let lineCounter = new LineCounter();
   // resolveKnownTags: false, so !!timestamp, !!binary, !!set ... stay unresolved and are refused below.
-  const docs = parseAllDocuments(text, { schema: 'failsafe', resolveKnownTags: false, uniqueKeys: true, prettyErrors: true, lineCounter, strict: true });
+  const parse = (uniqueKeys: boolean) =>
+    parseAllDocuments(text, { schema: 'failsafe', resolveKnownTags: false, uniqueKeys, prettyErrors: true, lineCounter, strict: true });
+  // The package's own check of unique keys compares each key with every earlier one (a mapping of
+  // 300,000 keys took minutes): keys are checked here, in one pass, and only a text with a
+  // repeated key is read again with the package's check, for its account of the mistake, when
+  // its mappings are small enough for that to be quick.
+  let docs = parse(false);
+  const repeated = Array.isArray(docs) ? repeatedKeys(docs) : { found: [], largest: 0 };
+  if (repeated.found.length > 0) {
+    if (repeated.largest <= RECHECKED_MAPPING_SIZE) {
+      lineCounter = new LineCounter();
+      docs = parse(true);
+    } else {
+      for (const { doc, key } of repeated.found)
+        doc.errors.push(new YAMLParseError(key.range ? [key.range[0], key.range[1]] : [0, 0], 'DUPLICATE_KEY', 'Map keys must be unique'));
+    }
+  }
   const position = (offset: number): Position => {
     const p = lineCounter.linePos(offset);
     return { line: p.line, column: p.col };
@@ -66,12 +149,13 @@ export function readWithYamlPackage(file: string, text: string, options: ReadOpt
       continue;
     }
     try {
-      const budget = { left: options.maxNodes ?? 100_000 };
+      const limit = options.maxNodes ?? 100_000;
+      const budget: Budget = { limit, nodes: limit, characters: MAX_ALIASED_CHARACTERS };
       const value = withNormalReference(toValue(root, doc, [], options.fieldTypes, budget, 0) as Record<string, unknown>);
       adverts.push({ file, index, value, locate: (path) => position(locateOffset(doc, root, path)) });
     } catch (error) {
       if (!(error instanceof ExpansionLimit)) throw error;
-      problems.push({ file, position: position(root.range[0]), message: error.message, code: 'too_complex' });
+      problems.push({ file, position: position(error.offset ?? root.range[0]), message: error.message, code: 'too_complex' });
     }
   }
   if (adverts.length === 0 && problems.length === 0) {
@@ -100,15 +184,30 @@ function schemaKey(path: readonly PathSegment[]): string {
   return key;
 }
 
-function toValue(node: Node | null, doc: Document, path: PathSegment[], types: Record<string, string>, budget: { left: number }, depth: number): unknown {
-  if (--budget.left < 0) throw new ExpansionLimit('the document expands to too many values (aliases nested too deep: an alias bomb?)');
-  if (depth > MAX_DEPTH) throw new ExpansionLimit(`the document nests deeper than ${MAX_DEPTH} levels`);
+function toValue(node: Node | null, doc: Document, path: PathSegment[], types: Record<string, string>, budget: Budget, depth: number): unknown {
+  if (--budget.nodes < 0) {
+    const alias = budget.alias;
+    throw new ExpansionLimit(
+      alias
+        ? `the alias *${sanitize(alias.source)} expands the document to too many values (over ${budget.limit}: an alias bomb?); write the value out instead`
+        : `the document holds too many values (over ${budget.limit}): an advert is far smaller; check that this is an advert file`,
+      alias?.range?.[0],
+    );
+  }
+  if (depth > MAX_DEPTH) throw new ExpansionLimit(`the document nests deeper than ${MAX_DEPTH} levels`, budget.alias?.range?.[0]);
   if (node === null) return null;
   if (isAlias(node)) {
     const target = node.resolve(doc);
-    if (!target) throw new ExpansionLimit(`the alias *${node.source} refers to no anchor`);
-    return toValue(target as Node, doc, path, types, budget, depth + 1);
+    if (!target) throw new ExpansionLimit(`the alias *${node.source} refers to no anchor`, node.range?.[0]);
+    if (budget.alias) return toValue(target as Node, doc, path, types, budget, depth + 1);
+    budget.alias = node;
+    try {
+      return toValue(target as Node, doc, path, types, budget, depth + 1);
+    } finally {
+      budget.alias = undefined;
+    }
   }
+  if (isScalar(node)) spend(budget, node);
   if (isScalar(node)) {
     const text = String(node.value);
     // Quoted, block and explicitly tagged (!!str, !) scalars are text as written.
@@ -121,7 +220,7 @@ function toValue(node: Node | null, doc: Document, path: PathSegment[], types: R
     const out: Record<string, unknown> = {};
     for (const pair of node.items) {
       const keyNode = pair.key as Node | null;
-      const key = keyNode === null ? '' : isScalar(keyNode) ? String(keyNode.value) : keyText(toValue(keyNode, doc, [], {}, budget, depth + 1));
+      const key = keyNode === null ? '' : isScalar(keyNode) ? String(spend(budget, keyNode).value) : keyText(toValue(keyNode, doc, [], {}, budget, depth + 1));
       // Own data property even for keys like __proto__.
       Object.defineProperty(out, key, {
         value: toValue(pair.value as Node | null, doc, [...path, key], types, budget, depth + 1),
@@ -140,6 +239,18 @@ function toValue(node: Node | null, doc: Document, path: PathSegment[], types: R
 
 /** A complex key (`? [a, b]`, `? {k: v}`) as messages name it: its value as JSON, not `[object Object]`. */
 const keyText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** Text repeated by an alias costs what it would cost written out, in the request and in memory. */
+function spend<T extends Node>(budget: Budget, scalar: T & { value: unknown }): T & { value: unknown } {
+  const alias = budget.alias;
+  if (alias && (budget.characters -= String(scalar.value).length) < 0) {
+    throw new ExpansionLimit(
+      `the alias *${sanitize(alias.source)} makes aliases repeat over ${MAX_ALIASED_CHARACTERS} characters in the document (an alias bomb?); write the value out once, or use fewer aliases`,
+      alias.range?.[0],
+    );
+  }
+  return scalar;
+}
 
 /** Offset of the node at `path`, or of its nearest present ancestor. */
 function locateOffset(doc: Document, root: ParsedNode, path: readonly PathSegment[]): number {

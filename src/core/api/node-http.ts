@@ -50,6 +50,9 @@ export const CONNECT_TIMEOUT_MS = 10_000;
  */
 export const CONNECT_TIMEOUT = 'CONNECT_TIMEOUT';
 
+/** The code of a request stopped while it waited for its connection (through a proxy: the tunnel). */
+export const AWAITING_CONNECTION = 'AWAITING_CONNECTION';
+
 /** What a proxy or a CA file changes: the agents come from proxy-agents.ts (see there). */
 export interface Route {
   proxy?: ProxyServer | undefined;
@@ -125,15 +128,23 @@ function exchange(
     }
     let res: IncomingMessage | undefined;
     let connectTimer: ReturnType<typeof setTimeout> | undefined;
+    let socketGiven = false;
     const stopListening = onAbort(request.signal, () => {
       // A response read to its end needs nothing more.
       if (!res?.complete) req.destroy(request.signal.reason as Error);
+      // Still waiting for the agent's connection (a tunnel through a proxy): destroying the request
+      // settles nothing until that connection comes, so the wait ends here.
+      if (!socketGiven) {
+        done();
+        reject(Object.assign(new Error('no connection was given to the request'), { code: AWAITING_CONNECTION }));
+      }
     });
     const done = () => {
       stopListening();
       clearTimeout(connectTimer);
     };
     req.on('socket', (socket: Socket) => {
+      socketGiven = true;
       if (!socket.connecting) return;
       connectTimer = setTimeout(() => req.destroy(connectTimeout(connectMs)), connectMs);
       socket.once(connected, () => clearTimeout(connectTimer));

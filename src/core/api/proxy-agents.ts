@@ -122,6 +122,8 @@ class TunnelAgent extends https.Agent {
     // The tunnel and the TLS handshake inside it, under the one connect time limit.
     const timer = setTimeout(() => {
       const error = Object.assign(new Error(`no connection within ${this.connectMs} ms`), { code: CONNECT_TIMEOUT });
+      // Connected to the proxy, which then said nothing: proxy-failures.ts words it so.
+      if (!secure && connect.socket && !connect.socket.connecting) Object.assign(error, { proxySilentMs: this.connectMs });
       if (secure) secure.destroy(error);
       else {
         connect.destroy();

@@ -70,6 +70,14 @@ export function proxyFailure(error: unknown, connectWords: Record<string, string
   const proxy = proxyOf(error);
   if (!proxy) return undefined;
   const code = (error as { code?: unknown }).code;
+  const silentFor = (error as { proxySilentMs?: unknown }).proxySilentMs;
+  // The proxy took the connection and never answered the tunnel request: it is the one to look at.
+  if (typeof silentFor === 'number')
+    return {
+      reason: `the proxy ${proxy.shown} accepted the connection but did not answer the tunnel request (CONNECT) within ${silentFor} ms`,
+      retry: 'always',
+      code: typeof code === 'string' ? code : undefined,
+    };
   const words = typeof code === 'string' ? connectWords[code] : undefined;
   // Marked only before the proxy connection (or the tunnel) was made: the service got nothing.
   return {

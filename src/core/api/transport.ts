@@ -7,7 +7,7 @@ import { CancelledError, ConfigError } from '../errors/failures.js';
 import { VERSION } from '../version.js';
 import { brokenBodyError, connectError, quotaWaitError, responseError, timeoutError, type Exchange } from './api-errors.js';
 import { readBodyCapped, type BodyText } from './body.js';
-import { CONNECT_TIMEOUT_MS, NodeHttp, type Exchanged, type HeaderLookup, type OutgoingRequest } from './node-http.js';
+import { AWAITING_CONNECTION, CONNECT_TIMEOUT, CONNECT_TIMEOUT_MS, NodeHttp, type Exchanged, type HeaderLookup, type OutgoingRequest } from './node-http.js';
 import { onAbort } from '../util/abort-fanout.js';
 import { Deadlines } from './deadlines.js';
 import { RateGate } from './rate-gate.js';
@@ -24,7 +24,7 @@ import {
 import { isLoopbackHost, joinUrl, parseBaseUrl } from '../config/base-url.js';
 import { formatDuration } from '../config/duration.js';
 import { chooseProxy, type ProxyEnv, type ProxyServer } from './proxy.js';
-import { proxyHint } from './proxy-failures.js';
+import { proxyHint, reachingProxy } from './proxy-failures.js';
 import { tlsHint, type CaFileLabel } from './tls-hints.js';
 
 export interface ClientOptions {
@@ -44,6 +44,12 @@ export interface ClientOptions {
   userAgent?: string;
   /** Sends requests with this fetch instead of node:http / node:https (tests, an in-process service). */
   fetch?: typeof fetch;
+  /**
+   * A failure known in this process that no retry cures (the embedded sandbox could not keep a
+   * change: a link planted at its journal): after a failed attempt it is thrown at once, in place
+   * of the service's answer, unretried.
+   */
+  knownFailure?: () => Error | undefined;
   /** Verbose trace, one line per request, response and retry decision; the token is never in it. */
   trace?: (line: string) => void;
   /** Allow plain http:// to a host that is not loopback while a token is set. */
@@ -104,6 +110,9 @@ export interface RawResponse {
   headers: HeaderLookup;
   body: BodyText;
 }
+
+/** How long before an attempt's time runs out a tunnel through a proxy is given up (see the constructor). */
+const PROXY_TUNNEL_MARGIN_MS = 50;
 
 export const DEFAULTS = { authScheme: 'Bearer', timeoutMs: 30_000, retries: 5, maxRetryTimeMs: 120_000 } as const;
 
@@ -201,7 +210,11 @@ export class Transport {
     this.deadlines = new Deadlines(this.timeoutMs, () => new TimeoutReason());
     const decision = options.proxyEnv && !options.fetch ? chooseProxy(this.baseUrl, options.proxyEnv) : undefined;
     this.proxy = decision?.kind === 'proxy' ? decision.proxy : undefined;
-    this.http = new NodeHttp(Math.max(1, nonNegativeInt(options.connectTimeoutMs, CONNECT_TIMEOUT_MS, 'connect timeout')), {
+    const connectMs = Math.max(1, nonNegativeInt(options.connectTimeoutMs, CONNECT_TIMEOUT_MS, 'connect timeout'));
+    // Through a proxy, the tunnel is given up just before the attempt's own time (--timeout): a
+    // proxy that accepts the connection and never answers is then named, and waited on no longer
+    // than --timeout says (a request waiting for its tunnel is not ended by the attempt's abort).
+    this.http = new NodeHttp(this.proxy && this.timeoutMs > 0 ? Math.min(connectMs, Math.max(1, this.timeoutMs - PROXY_TUNNEL_MARGIN_MS)) : connectMs, {
       proxy: this.proxy,
       caFile: options.caFile,
     });
@@ -251,6 +264,8 @@ export class Transport {
       if (outcome.type === 'cancelled') throw this.cancelled(spec);
       if (outcome.type === 'response' && outcome.response.status >= 200 && outcome.response.status <= 299) return outcome.response;
 
+      const known = this.options.knownFailure?.();
+      if (known) throw known;
       const retry = this.retryFor(outcome);
       const allowed = retry === 'always' || (retry === 'if-repeatable' && spec.repeatable);
       const notRepeated = retry === 'if-repeatable' && !spec.repeatable ? spec.notRepeatableBecause : undefined;
@@ -365,6 +380,18 @@ export class Transport {
       } catch (error) {
         if (error instanceof ConfigError) throw error; // an unreadable CA file: nothing was sent
         const stop = interrupted();
+        // The attempt's time ran out while the proxy had not given a tunnel: the proxy is named.
+        if (stop?.type === 'timeout' && this.proxy && (error as { code?: unknown }).code === AWAITING_CONNECTION) {
+          const proxy = { shown: this.proxy.shown, variable: this.proxy.variable, withCredentials: this.proxy.authorization !== undefined };
+          return this.traced({
+            type: 'connect-failure',
+            error: reachingProxy(error, proxy),
+            reason: `the proxy ${proxy.shown} did not open a connection to the service within ${formatDuration(this.timeoutMs)} (--timeout)`,
+            retry: 'always',
+            code: CONNECT_TIMEOUT,
+            ms: elapsed(),
+          });
+        }
         if (stop) return this.traced(stop);
         const info = classifyConnectFailure(error);
         return this.traced({ type: 'connect-failure', error, reason: info.reason, retry: info.retry, code: info.code, ms: elapsed() });

@@ -113,7 +113,13 @@ export interface FileCheck {
   kept?: KeptAdvert[];
 }
 
-export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings): Promise<FileCheck> {
+/**
+ * Checks a file too large to read at once elsewhere (run-files.ts: on a worker of its own, which a
+ * signal ends at once; this thread, busy for seconds, would hear it only when done).
+ */
+export type CheckLargeFile = (found: FoundFile) => Promise<FileCheck>;
+
+export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, large?: CheckLargeFile): Promise<FileCheck> {
   // The name as shown, copied: a name from a folder's listing shares that listing's memory (every
   // name of the folder), and a finding keeping it would keep the whole listing to the end of the run.
   const found: FoundFile = listed.path === undefined ? { display: flat(listed.display) } : { display: flat(listed.display), path: listed.path };
@@ -134,6 +140,7 @@ export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Bu
   // A file read whole has one text hash for its documents; one read in parts has none.
   const textHash = once && 'result' in once ? (once.digest ?? '') : '';
   if (once && 'result' in once) add(once.result instanceof Promise ? await once.result : once.result);
+  else if (once && large) return large(found);
   // A large multi-document file comes in parts: each is checked and dropped before the next.
   else for await (const part of readFileInParts(found, stdin, once?.read)) add(part);
   return out;

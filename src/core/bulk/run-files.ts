@@ -14,7 +14,7 @@ import { keepHeapNearLive } from '../util/heap.js';
 import { builtScript, builtScriptOptions } from '../util/built-script.js';
 import { plural } from '../util/plural.js';
 import { CancelledError } from '../errors/failures.js';
-import { checkFile, flat, loadHashing, type AdvertRecord, type CheckSettings, type FileCheck } from './check-file.js';
+import { checkFile, flat, loadHashing, type AdvertRecord, type CheckLargeFile, type CheckSettings, type FileCheck } from './check-file.js';
 import { ReferenceIndex } from './duplicate-references.js';
 import { nextTurn } from '../util/next-turn.js';
 
@@ -108,6 +108,54 @@ type Merge = (found: FoundFile, index: number, c: FileCheck) => void;
 
 /** Files this thread checks between two looks at the event loop (where a Ctrl-C is heard). */
 const FILES_BETWEEN_YIELDS = 256;
+/** ... or milliseconds, whichever comes first: a few slow files must not keep a signal waiting. */
+const MS_BETWEEN_YIELDS = 50;
+
+/** A look at the event loop when this thread has checked long enough since the last one. */
+function yielder(): (files: number) => Promise<void> | undefined {
+  let since = performance.now();
+  return (files) => {
+    const now = performance.now();
+    if (files % FILES_BETWEEN_YIELDS !== FILES_BETWEEN_YIELDS - 1 && now - since < MS_BETWEEN_YIELDS) return undefined;
+    since = now;
+    return nextTurn();
+  };
+}
+
+/** Thrown by checkLargeFileOnWorker when the run is stopped while a large file is checked. */
+class StoppedCheck extends Error {}
+
+/**
+ * A file too large to be read at once is checked on a worker of its own when the run can be
+ * stopped: its check can take seconds (the yaml package reads about 1 MB a second), during which
+ * this thread could not hear a signal; a worker is ended at once, mid-file. Undefined from sources
+ * (no built worker): such files are then checked here.
+ */
+function checkLargeFileOnWorker(s: CheckSettings, signal: AbortSignal | undefined): CheckLargeFile | undefined {
+  const script = signal ? workerScript() : undefined;
+  if (!signal || !script) return undefined;
+  return async (found) => {
+    const { Worker } = await import('node:worker_threads');
+    const worker = new Worker(script, { ...builtScriptOptions(), workerData: s satisfies CheckSettings });
+    let onAbort: (() => void) | undefined;
+    try {
+      return await new Promise<FileCheck>((resolve, reject) => {
+        onAbort = () => reject(new StoppedCheck());
+        if (signal.aborted) onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+        worker.on('message', (reply: WorkerReply) => resolve(reply.checks[0]!));
+        worker.on('error', reject);
+        worker.postMessage({
+          batch: 0,
+          files: [found.path === undefined ? { display: found.display } : { display: found.display, path: found.path }],
+        } satisfies WorkerRequest);
+      });
+    } finally {
+      if (onAbort) signal.removeEventListener('abort', onAbort);
+      void worker.terminate();
+    }
+  };
+}
 
 async function run(
   files: Iterable<FoundFile>,
@@ -153,13 +201,22 @@ async function run(
   // medians of 7 alternating runs): with it 2.76 / 3.73 / 2.02 s wall and 280 / 550 / 600 ms CPU at
   // 2,000 / 10,000 / 11,999 files, without 1.99 / 2.73 / 1.41 s and 230 / 460 / 500 ms: when the
   // second core is not free the thread costs more than it saves, so it went.
+  const large = checkLargeFileOnWorker(s, signal);
+  const turn = yielder();
   try {
     beside?.run();
     for (let found = next(), i = 0; found; found = next(), i++) {
-      merge(found, i, await checkFile(found, stdin, s));
+      let check: FileCheck;
+      try {
+        check = await checkFile(found, stdin, s, large);
+      } catch (error) {
+        if (error instanceof StoppedCheck) return;
+        throw error;
+      }
+      merge(found, i, check);
       // Checking a file settles its promises at once, so the signals' handlers run only when this
       // thread lets the event loop turn (a large file read in parts lets it turn between them).
-      if (signal && i % FILES_BETWEEN_YIELDS === FILES_BETWEEN_YIELDS - 1) await nextTurn();
+      if (signal) await turn(i);
       if (signal?.aborted) return;
     }
   } finally {
@@ -301,12 +358,21 @@ async function inParallel(
       ahead = 2;
     }
     // This thread takes its share too, yielding between batches so worker replies are merged.
+    const large = checkLargeFileOnWorker(s, signal);
+    const turn = yielder();
     void (async () => {
       for (let work = mine.shift() ?? take(); work && failed === undefined && !stopped; work = mine.shift() ?? take()) {
         const checks: FileCheck[] = [];
-        for (const f of work.files) {
+        for (const [i, f] of work.files.entries()) {
           if (stopped) break;
-          checks.push(await checkFile(f, stdin, s));
+          try {
+            checks.push(await checkFile(f, stdin, s, large));
+          } catch (error) {
+            if (!(error instanceof StoppedCheck)) throw error;
+            break;
+          }
+          // A signal must be heard within the batch too.
+          if (signal) await turn(i);
         }
         if (stopped) break;
         done.set(work.batch, checks);

@@ -4,6 +4,7 @@
  * given, is the one source of the base URL and the token (sandbox-source.ts). Every value records
  * where it came from so `jobs doctor` and `jobs config list` can say so.
  */
+import { statSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { proxyEnvOf } from './proxy-env.js';
 import { ConfigError, UsageError } from '../errors/failures.js';
@@ -292,6 +293,16 @@ interface TokenSearch {
   skipKeyring: boolean;
 }
 
+/** The permission bits of a token file, where they mean something (not on Windows). */
+function tokenFileMode(path: string): number | undefined {
+  if (process.platform === 'win32') return undefined;
+  try {
+    return statSync(path).mode;
+  } catch {
+    return undefined;
+  }
+}
+
 /** JOBS_TOKEN > --token-file > the profile's token > the credentials store (the file, or the OS keyring it points to). */
 async function findToken(search: TokenSearch): Promise<Setting<string> | undefined> {
   const { env, globals } = search;
@@ -309,6 +320,17 @@ async function findToken(search: TokenSearch): Promise<Setting<string> | undefin
     }
     const value = text.trim();
     if (!value) throw new ConfigError(`token file ${shown} (from --token-file) is empty`);
+    // Never shown: whatever the file holds may be a secret (a file like /proc/self/environ holds many).
+    if (/[\x00-\x20\x7f-\x9f]/.test(value))
+      throw new ConfigError(
+        `token file ${shown} (from --token-file) does not hold a token: a token is one word of printable characters, and this file has spaces, line breaks or control characters in it (its content is not shown)`,
+      );
+    const mode = tokenFileMode(path);
+    // As ssh says of a private key others can read.
+    if (mode !== undefined && (mode & 0o044) !== 0)
+      search.warnings.push(
+        `token file ${shown} (from --token-file) can be read by other users (mode ${(mode & 0o777).toString(8).padStart(4, '0')}): run chmod 600 ${shown}`,
+      );
     return { value, source: { kind: 'flag', name: '--token-file' } };
   }
   const fromProfile = search.profileValue('token');

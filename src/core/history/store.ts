@@ -17,10 +17,10 @@
  *   is ignored. A writer that finds a segment not
  *   ending in a newline starts with one, so a cut line cannot swallow the next run's first line.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { AppendLog } from '../storage/append-log.js';
-import { StorageError, whyUnwritable } from '../storage/errors.js';
-import { ensureFolder } from '../storage/open.js';
+import { cannotRead, StorageError, whyUnwritable } from '../storage/errors.js';
+import { ensureFolder, readOwnFile } from '../storage/open.js';
 import { removeOwnFolder } from '../storage/replace.js';
 import { isAbsolute, join } from 'node:path';
 import { homeDir } from '../config/paths.js';
@@ -96,6 +96,16 @@ export class History {
     }
   }
 
+  /** A month's segment, read as every file of the tool's own is (a FIFO planted there would never end). */
+  private segment(month: string): string {
+    const file = join(this.folder, `${month}.log`);
+    try {
+      return readOwnFile(file);
+    } catch (error) {
+      throw cannotRead(file, file, error, { what: 'the history segment' });
+    }
+  }
+
   /** The segments' months, oldest first. */
   months(): string[] {
     if (!existsSync(this.folder)) return [];
@@ -132,7 +142,7 @@ export class History {
     const names = new Map<string, string>();
     for (const month of this.months()) {
       if (month < fromMonth) continue;
-      parseLines(readFileSync(join(this.folder, `${month}.log`), 'utf8'), from, visit, names);
+      parseLines(this.segment(month), from, visit, names);
       yield month;
     }
   }
@@ -144,7 +154,7 @@ export class History {
     const edge = (list: string[], pick: (a: number, b: number) => number): number | undefined => {
       for (const month of list) {
         let found: number | undefined;
-        parseLines(readFileSync(join(this.folder, `${month}.log`), 'utf8'), from, (_r, at) => (found = found === undefined ? at : pick(found, at)));
+        parseLines(this.segment(month), from, (_r, at) => (found = found === undefined ? at : pick(found, at)));
         if (found !== undefined) return found;
       }
       return undefined;
@@ -171,7 +181,7 @@ export class History {
     for (const month of this.months().reverse()) {
       if (month < oldest) break;
       parseLines(
-        readFileSync(join(this.folder, `${month}.log`), 'utf8'),
+        this.segment(month),
         notBefore,
         (reference, at, views, likes, applications, applications_unviewed) => {
           if (references && !references.has(reference)) return;

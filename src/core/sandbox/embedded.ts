@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { homeDir } from '../config/paths.js';
 import { SANDBOX_TOKEN } from '../config/sandbox-source.js';
 import { withLock } from '../storage/lock.js';
+import { cannotWrite, NotOwnFileError, StorageError } from '../storage/errors.js';
 import { clockFile, readOffset, removeClock, shiftedClock } from './clock.js';
 import { createSandbox } from './server.js';
 import { removeData } from './data-file.js';
@@ -53,17 +54,25 @@ export interface EmbeddedSandboxInput {
   log?: (line: string) => void;
 }
 
-export async function startEmbeddedSandbox(input: EmbeddedSandboxInput): Promise<{ baseUrl: string; token: string }> {
+export async function startEmbeddedSandbox(input: EmbeddedSandboxInput): Promise<{ baseUrl: string; token: string; knownFailure: () => Error | undefined }> {
   const dataFile = sandboxStatePath(input.env);
   checkWritableDataFolder(dataFile);
+  // The sandbox runs in this process: when it cannot keep a change (its data, journal or lock is a
+  // planted link or FIFO, the disk is full), the client is told that, with the file, and does not
+  // retry a 500 that would only say "internal" five times over.
+  let failure: Error | undefined;
   const sandbox = createSandbox({
     tokens: [EMBEDDED_TOKEN],
     dataFile,
+    onInternalError: (error) => {
+      const path = error instanceof NotOwnFileError || error instanceof StorageError ? error.path : (error as NodeJS.ErrnoException).path;
+      if (path !== undefined) failure ??= cannotWrite(path, path, error, { what: "the embedded sandbox's file" });
+    },
     // Moved forward by `jobs sandbox --fast-forward` (see clock.ts).
     now: shiftedClock(readOffset(clockFile(dataFile))),
     ...(input.log ? { log: input.log } : {}),
   });
   const { baseUrl } = await sandbox.listen(0, '127.0.0.1', { unref: true });
   sandbox.compactOnExit();
-  return { baseUrl, token: EMBEDDED_TOKEN };
+  return { baseUrl, token: EMBEDDED_TOKEN, knownFailure: () => failure };
 }

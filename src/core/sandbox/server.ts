@@ -233,6 +233,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     };
     const internal = (error: unknown) => {
       logLine(`internal error: ${error instanceof Error ? error.message : String(error)}`);
+      try {
+        options.onInternalError?.(error);
+      } catch {
+        // the answer is still a 500
+      }
       finish(baseError(500, 'internal'));
     };
     // Before anything else: a request from a web page (DNS rebinding, cross-origin) gets nothing.

@@ -27,6 +27,8 @@ export interface SandboxOptions {
   maxBodyBytes?: number;
   /** Receives one line per request (`POST /jobs 201 3ms`); never a token. */
   log?: (line: string) => void;
+  /** Told of each failure answered 500 `internal` (the embedded sandbox shows its process why, see embedded.ts). */
+  onInternalError?: (error: unknown) => void;
   /** Clock in epoch milliseconds; injectable so activity and quotas are testable. */
   now?: () => number;
 }

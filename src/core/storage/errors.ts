@@ -75,6 +75,14 @@ export function reasonInWords(error: unknown): string {
   return whyUnwritable(error).replace(/ \(([A-Z0-9]+)\)$/, ': $1');
 }
 
+/** "cannot read <file>: <why>" as a StorageError, for a file of the tool's own (see readOwnFile). */
+export function cannotRead(display: string, path: string, error: unknown, options: { what?: string } = {}): StorageError {
+  if (error instanceof StorageError) return error;
+  const why =
+    error instanceof NotOwnFileError ? `it is ${error.kind}, not a file jobs wrote; jobs reads only regular files of its own: remove it` : whyUnwritable(error);
+  return new StorageError(`cannot read ${options.what ? `${options.what} ` : ''}${display}: ${why}`, path, error);
+}
+
 /** "cannot write <file>: <why>" as a StorageError. */
 export function cannotWrite(
   display: string,

@@ -9,7 +9,7 @@
  */
 import { notRegularKind } from '../util/quick-fs.js';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { NotOwnFileError } from './errors.js';
 
@@ -24,6 +24,21 @@ export const READ_APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constan
 export const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW | NONBLOCK;
 /** An existing file, to truncate or rewrite in place. */
 export const UPDATE_FLAGS = constants.O_WRONLY | NOFOLLOW | NONBLOCK;
+/** An existing file, to read. */
+export const READ_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
+
+/**
+ * Reads a file of the tool's own whole, opened as openOwnFile opens: a FIFO planted in its place
+ * is refused by name (NotOwnFileError), never waited on; so are a link, a device and a folder.
+ */
+export function readOwnFile(path: string): string {
+  const fd = openOwnFile(path, READ_FLAGS);
+  try {
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** What a path is, in words, when it is not a regular file (a link seen by lstat, or what quick-fs names). */
 export function kindOf(info: Parameters<typeof notRegularKind>[0] & { isSymbolicLink(): boolean }): string | undefined {

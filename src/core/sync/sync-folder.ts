@@ -509,7 +509,7 @@ export function recordingError(state: SyncState, outcome: ExecuteOutcome, saveFa
 
 /** The UTC day number the adverts' dates are read against: options.today, else today's (the sandbox's clock with --sandbox). */
 async function todayOf(options: SyncFolderOptions, env: Record<string, string | undefined>): Promise<number> {
-  if (options.today === undefined) return todayFor({ sandbox: Boolean(options.sandbox), env });
+  if (options.today === undefined) return todayFor({ sandbox: Boolean(options.sandbox), env, warn: (text) => options.log?.(`warning: ${text}`) });
   const day = dayOf(options.today);
   if (day === undefined) throw new UsageError(`today: ${JSON.stringify(options.today)} is not a date; write it as YYYY-MM-DD`);
   return day;

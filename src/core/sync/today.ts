@@ -18,10 +18,20 @@ export interface TodayInputs {
   env: Env;
   /** The real time (epoch ms); default Date.now(). */
   now?: number;
+  /** Told, with --sandbox, that JOBS_TODAY is set and not used (the caller shows it as a warning). */
+  warn?: (text: string) => void;
 }
 
-export async function todayFor({ sandbox, env, now = Date.now() }: TodayInputs): Promise<number> {
-  if (sandbox) return dayAt(await clockNow({ sandbox, env, now }));
+/** Why JOBS_TODAY is not used with --sandbox. */
+export const TODAY_IGNORED = `${TODAY_VARIABLE} is ignored with --sandbox: the embedded sandbox's own clock gives today (jobs sandbox --fast-forward moves it); unset ${TODAY_VARIABLE}, or run without --sandbox`;
+
+export async function todayFor({ sandbox, env, now = Date.now(), warn }: TodayInputs): Promise<number> {
+  if (sandbox) {
+    // Set (even to something that is not a date) and not used: said, not silently dropped.
+    const set = env[TODAY_VARIABLE];
+    if (set !== undefined && set !== '') warn?.(TODAY_IGNORED);
+    return dayAt(await clockNow({ sandbox, env, now }));
+  }
   const set = env[TODAY_VARIABLE];
   if (set === undefined || set === '') return dayAt(now);
   const day = dayOf(set);

@@ -10,17 +10,21 @@
 export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
   const norm = normalize(input);
   const lower = input.toLowerCase();
+  const limit = limitFor(input);
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
     if (candidate === input) return candidate;
-    const d = normalize(candidate) === norm ? 0.5 : distance(lower, candidate.toLowerCase());
+    const other = candidate.toLowerCase();
+    // Only a candidate within the limit, and closer than the best so far, can change the answer:
+    // the edit distance is cut off there (a file of 40,000 unknown keys asks for 40,000 suggestions).
+    const d = normalize(candidate) === norm ? 0.5 : distance(lower, other, Math.min(limit, Math.ceil(bestDistance) - 1));
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;
     }
   }
-  return best !== undefined && bestDistance <= limitFor(input) ? best : undefined;
+  return best !== undefined && bestDistance <= limit ? best : undefined;
 }
 
 /** The most edits a suggestion may be from what was typed. */
@@ -32,18 +36,31 @@ function normalize(text: string): string {
   return text.toLowerCase().replace(/[-_]/g, '');
 }
 
-/** Damerau-Levenshtein (optimal string alignment): a swapped pair of letters counts as one edit. */
-export function distance(a: string, b: string): number {
-  const rows = a.length + 1;
+/**
+ * Damerau-Levenshtein (optimal string alignment): a swapped pair of letters counts as one edit.
+ * Past `max` edits the exact figure does not matter: any answer above `max` is returned as `max + 1`.
+ */
+export function distance(a: string, b: string, max = Infinity): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i < rows; i++) {
+  // Three rows suffice: the swap looks two rows back.
+  let before = new Uint32Array(cols);
+  let previous = new Uint32Array(cols);
+  let current = new Uint32Array(cols);
+  for (let j = 0; j < cols; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowMin = i;
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
+      let v = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, before[j - 2]! + 1);
+      current[j] = v;
+      if (v < rowMin) rowMin = v;
     }
+    // Edits never decrease down the rows: once a whole row is past `max`, so is the answer.
+    if (rowMin > max) return max + 1;
+    [before, previous, current] = [previous, current, before];
   }
-  return d[a.length]![b.length]!;
+  return Math.min(previous[b.length]!, max + 1);
 }

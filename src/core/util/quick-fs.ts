@@ -81,6 +81,9 @@ export function readRegularFileSync(path: string, maxBytes = Number.MAX_SAFE_INT
     const kind = notRegularKind(info);
     if (kind) throw new NotRegularFileError(path, kind);
     if (info.size > maxBytes) return { tooLarge: info.size };
+    // A size of 0 is not always an empty file: procfs and sysfs files (/proc/self/environ) report 0
+    // and hold text. Such a file is read to its end, within maxBytes.
+    if (info.size === 0) return readToEnd(fd, maxBytes);
     const buffer = Buffer.allocUnsafe(info.size);
     let read = 0;
     while (read < info.size) {
@@ -91,6 +94,19 @@ export function readRegularFileSync(path: string, maxBytes = Number.MAX_SAFE_INT
     return { bytes: buffer.subarray(0, read) };
   } finally {
     closeSync(fd);
+  }
+}
+
+function readToEnd(fd: number, maxBytes: number): { bytes: Buffer } | { tooLarge: number } {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(64 * 1024);
+    const n = readSync(fd, chunk, 0, chunk.length, null);
+    if (n === 0) return { bytes: Buffer.concat(chunks, total) };
+    total += n;
+    if (total > maxBytes) return { tooLarge: total };
+    chunks.push(chunk.subarray(0, n));
   }
 }
 

@@ -11,6 +11,16 @@ import { didYouMean } from '../util/did-you-mean.js';
 /** Local-only identifier for a field the schema does not have; data: a suggestion. */
 export const UNKNOWN_FIELD = 'unknown_field';
 
+/**
+ * Local-only identifier, at the first unknown field not listed, for it and those after it in the
+ * same mapping; data: how many. A file of 40,000 unknown keys is a mistake to name, not a list to
+ * print (each listed field costs a suggestion, a place in the file and a line of output).
+ */
+export const MORE_UNKNOWN_FIELDS = 'more_unknown_fields';
+
+/** Unknown fields listed (with a suggestion each) per mapping before the rest are counted. */
+export const LISTED_UNKNOWN_FIELDS = 50;
+
 export function pointerToPath(pointer: string): string[] {
   if (pointer === '') return [];
   return pointer
@@ -104,12 +114,20 @@ function withAlternatives(errors: readonly AjvError[], options: ToTreeOptions): 
 }
 
 export function ajvErrorsToTree(errors: readonly AjvError[], data: unknown, tree: ErrorTree = {}, options: ToTreeOptions = {}): ErrorTree {
+  // Per mapping (its JSON pointer): unknown fields seen, and the place the unlisted ones start.
+  const unknown = new Map<string, { seen: number; rest?: string[] }>();
   for (const error of withAlternatives(errors, options)) {
     const path = pointerToPath(error.instancePath);
     if (error.keyword === 'required') {
       addError(tree, [...path, String(error.params.missingProperty)], 'missing');
     } else if (error.keyword === 'additionalProperties') {
       const name = String(error.params.additionalProperty);
+      const count = unknown.get(error.instancePath) ?? { seen: 0 };
+      unknown.set(error.instancePath, count);
+      if (++count.seen > LISTED_UNKNOWN_FIELDS) {
+        count.rest ??= [...path, name];
+        continue;
+      }
       const hint = options.knownFields ? didYouMean(name, options.knownFields(path.join('.'))) : undefined;
       addError(tree, [...path, name], hint && /^\w+$/.test(hint) ? `${UNKNOWN_FIELD}:${hint}` : UNKNOWN_FIELD);
     } else {
@@ -117,5 +135,6 @@ export function ajvErrorsToTree(errors: readonly AjvError[], data: unknown, tree
       if (message) addError(tree, path, message);
     }
   }
+  for (const { seen, rest } of unknown.values()) if (rest) addError(tree, rest, `${MORE_UNKNOWN_FIELDS}:${seen - LISTED_UNKNOWN_FIELDS}`);
   return tree;
 }

@@ -33,7 +33,7 @@ import {
   misplacement,
   type AdviceContext,
 } from './advice.js';
-import { UNKNOWN_FIELD } from './ajv-errors.js';
+import { LISTED_UNKNOWN_FIELDS, MORE_UNKNOWN_FIELDS, UNKNOWN_FIELD } from './ajv-errors.js';
 import { unusableReference } from '../adverts/reference.js';
 import type { AdvertMode } from './validate.js';
 import { checkDates, dateOf, dayOf, DATES_BLOCK, splitDates } from '../adverts/dates.js';
@@ -132,6 +132,15 @@ export const LOCAL_RULES: LocalRule[] = [
       if (typeof closes === 'string' && closes < todayText(settings!.today!) && dayOf(closes) !== undefined) addError(tree, [DATES_BLOCK, 'closes'], 'closed');
     },
     describe: () => 'has passed: the advert is closed, and sync deletes it from the service',
+  },
+  {
+    // Found with unknown_field (ajv-errors.ts): past the first few, unknown fields are counted, not listed.
+    id: MORE_UNKNOWN_FIELDS,
+    describe: ([count]) => {
+      const others = Number(count) - 1;
+      const after = others > 0 ? `, nor are the ${others} fields after it in this mapping` : '';
+      return `is not a known field${after} (only the first ${LISTED_UNKNOWN_FIELDS} unknown fields are listed): remove them, or check that this is an advert file`;
+    },
   },
   {
     // jobs.pay (rules/pay-facts.ts): a bottom above the top is one mistake, at the bottom.

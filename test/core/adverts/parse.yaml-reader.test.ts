@@ -132,6 +132,38 @@ describe('bad input', () => {
     expect(r.adverts).toEqual([]);
     expect(r.problems[0]).toMatchObject({ code: 'too_complex' });
   });
+  it('bounds the characters aliases repeat, and names the alias that passes the bound', () => {
+    const text = `skills:\n  - &big ${'a'.repeat(400_000)}\n  - *big\n  - *big\n  - *big\n`;
+    const r = parseAdverts('bomb.yaml', text);
+    expect(r.adverts).toEqual([]);
+    expect(r.problems).toEqual([
+      {
+        file: 'bomb.yaml',
+        position: { line: 5, column: 5 },
+        code: 'too_complex',
+        message: 'the alias *big makes aliases repeat over 1000000 characters in the document (an alias bomb?); write the value out once, or use fewer aliases',
+      },
+    ]);
+    // Two repeats are within the bound; keys repeated by an aliased mapping count too.
+    expect(parseAdverts('ok.yaml', text.replace(/ {2}- \*big\n$/, '')).problems).toEqual([]);
+    const keys = `a: &m {${'k'.repeat(600_000)}: 1}\nb: *m\nc: *m\n`;
+    expect(parseAdverts('keys.yaml', keys).problems[0]).toMatchObject({ code: 'too_complex', position: { line: 3, column: 4 } });
+  });
+  it('finds a repeated key in a mapping of 50,000 keys at once, where it is', () => {
+    const lines = Array.from({ length: 50_000 }, (_, i) => `"k${i}": x`);
+    lines.push('"k7": y');
+    const started = Date.now();
+    const r = parseAdverts('d.yaml', `${lines.join('\n')}\n`);
+    // The yaml package's own check compared each key with every earlier one: minutes at 300,000 keys.
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(r.problems).toEqual([
+      expect.objectContaining({
+        code: 'duplicate_key',
+        position: { line: 50_001, column: 1 },
+        message: 'k7: duplicate key; first at line 8 (a field is written once: keep one of the two)',
+      }),
+    ]);
+  });
   it('strips a UTF-8 byte order mark', () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('reference: A\n')]);
     expect(parseAdverts('bom.yaml', bytes).adverts[0]!.value).toEqual({ reference: 'A' });

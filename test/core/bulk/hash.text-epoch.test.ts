@@ -50,7 +50,9 @@ const PAYLOAD_SOURCES = [
 // description: rules/pay-facts.ts, disclosures.ts): a text that was valid before had neither (jobs.pay and
 // jobs.disclosures were unknown keys of the jobs: block, an error even with --allow-unknown-fields, and
 // salary_text was required), so it gives the payload it gave.
-const PINNED = { epoch: 3, sources: '35f0a9dc85f04879' };
+// Re-pinned for issue 31's hostile sizes (yaml-package-reader.ts: repeated keys found in one pass, a bound on
+// characters repeated by aliases): a valid text reads as it did; only texts past the bounds are now refused.
+const PINNED = { epoch: 3, sources: '11e09d4ab9300fb2' };
 
 describe('the text hash epoch', () => {
   it('is reconsidered whenever what makes a payload from a text changes', () => {

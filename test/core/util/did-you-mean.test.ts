@@ -24,3 +24,24 @@ describe('one suggester for every mistyped name', () => {
     expect(didYouMean('tilte', ['title'])).toBe('title');
   });
 });
+
+describe('the edit distance, cut off', () => {
+  it('is exact up to the cut-off and says only "more" past it', async () => {
+    const { distance } = await import('../../../src/core/util/did-you-mean.js');
+    expect(distance('kitten', 'sitting')).toBe(3);
+    expect(distance('kitten', 'sitting', 3)).toBe(3);
+    expect(distance('kitten', 'sitting', 2)).toBe(3);
+    expect(distance('kitten', 'sitting', 1)).toBe(2);
+    expect(distance('ab', 'ba', 1)).toBe(1);
+    expect(distance('a', 'abcdef', 2)).toBe(3);
+  });
+  it('gives the same answers over many words as the uncut distance would', async () => {
+    const { didYouMean } = await import('../../../src/core/util/did-you-mean.js');
+    const fields = ['title', 'reference', 'job_description', 'company_description', 'salary_text', 'skills', 'location', 'start_date'];
+    expect(didYouMean('titel', fields)).toBe('title');
+    expect(didYouMean('refrence', fields)).toBe('reference');
+    expect(didYouMean('job_descripton', fields)).toBe('job_description');
+    expect(didYouMean('skils', fields)).toBe('skills');
+    expect(didYouMean('unknown_123', fields)).toBeUndefined();
+  });
+});

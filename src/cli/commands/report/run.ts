@@ -35,7 +35,7 @@ export async function runReport(ctx: Context, flags: ReportFlags): Promise<numbe
   const published = readPublished(ctx.env, history.service).adverts;
   // Days left, and the page's time, count from the sandbox's clock with --sandbox (see sync/today.ts):
   // its snapshots are dated by it, so "generated" is not a month before the period's end.
-  const today = await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env });
+  const today = await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env, warn: (text) => ctx.io.stderr.write(`${ctx.name}: warning: ${text}\n`) });
   const build = async () => {
     const now = await clockNow({ sandbox: ctx.globals.sandbox, env: ctx.env });
     return buildReportStoppable(history, windowMs === undefined ? { now, published, today } : { now, from: now - windowMs, published, today }, ctx.signal);

@@ -149,7 +149,7 @@ export async function runSandbox(ctx: Context, raw: RawSandboxFlags): Promise<nu
     if (!ctx.globals.quiet) {
       stderr.write(
         had
-          ? `Cleared the --sandbox state (${file}), its statistics history and its record of published adverts.\n`
+          ? `Cleared the --sandbox state (${file}), its statistics history and its record of published adverts; the next --sandbox sync of a folder sends its adverts again.\n`
           : `The --sandbox state was already empty (${file}).\n`,
       );
     }

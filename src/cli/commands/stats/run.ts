@@ -60,7 +60,7 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   view.closing = closingOf(
     ctx,
     view.insights.map((i) => i.reference),
-    await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env }),
+    await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env, warn: (text) => ctx.io.stderr.write(`${ctx.name}: warning: ${text}\n`) }),
     await ctx.config(),
   );
   renderStats(ctx, done, { ...view, ...(groups.size > 0 ? { groups } : {}) });

@@ -5,6 +5,7 @@ import type { HistoryOptions } from '../../../core/history/flags.js';
 import { insight, sortInsights, type Insight } from '../../../core/history/insights.js';
 import { recordAndCompare, type Observed } from '../../../core/history/record.js';
 import { HistoryWriteError, type History, type Snapshot } from '../../../core/history/store.js';
+import { StorageError } from '../../../core/storage/errors.js';
 
 export function statsView(
   history: History,
@@ -26,8 +27,12 @@ export function statsView(
       insights = recordAndCompare(history, observed, { windowMs: options.windowMs, record: false });
       return finish(history, observed, insights, options);
     }
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    warn(`the history in ${history.folder} could not be used (${reason}): no change shown, nothing recorded; pass --history-dir <dir> or --no-record`);
+    // A segment that could not be read (a FIFO planted in its place) is named with the reason.
+    if (error instanceof StorageError) warn(`${error.message}; no change shown, nothing recorded; or pass --history-dir <dir> or --no-record`);
+    else {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      warn(`the history in ${history.folder} could not be used (${reason}): no change shown, nothing recorded; pass --history-dir <dir> or --no-record`);
+    }
     insights = observed.map((o) => insight(o.reference, o.stats, undefined, undefined));
   }
   return finish(history, observed, insights, options);

@@ -31,6 +31,10 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
   let progress: Progress | undefined;
   // Besides the sync state, the record of published adverts that stats --all and report read.
   const published: PublishedChange[] = [];
+  // A sync state outlives `jobs sandbox --reset`: it would find every advert "unchanged" on a
+  // sandbox that has none. A sandbox holding no data forgot (or never had) them: all are sent again.
+  const forgotten = ctx.globals.sandbox && !flags.force && !(await sandboxHoldsData(ctx));
+  if (forgotten) flags = { ...flags, force: true };
   const result = await syncFolder(
     {
       ...flags,
@@ -46,6 +50,9 @@ export async function runSync(ctx: Context, dir: string, flags: SyncFlags): Prom
       connect: () => ctx.client(),
       onPlan: (planned, info) => {
         plan = planned;
+        // Said only when the state knew adverts (a first sync creates them anyway).
+        if (forgotten && !ctx.globals.quiet && planned.changes.some((c) => c.action === 'update'))
+          ctx.io.stderr.write(`${ctx.name}: the embedded sandbox holds no adverts (it was reset): every advert the sync state records is sent again\n`);
         report.writePlan(ctx, planned, info);
       },
       confirmDeletions: (planned) => confirmDeletions(ctx, planned, flags),
@@ -113,4 +120,13 @@ async function confirmDeletions(ctx: Context, plan: Plan, flags: SyncFlags): Pro
   const yes = await confirm(ctx, `Delete ${adverts} from the service (marked - above)? This cannot be undone.`);
   if (ctx.signal.aborted) throw new errors.CancelledError('interrupted; nothing was sent');
   if (!yes) throw new errors.DeclinedError('nothing was sent: the plan was not carried out');
+}
+
+/** Whether the embedded sandbox has data (its file or its journal): loaded only with --sandbox. */
+async function sandboxHoldsData(ctx: Context): Promise<boolean> {
+  const { existsSync } = await import('node:fs');
+  const { sandboxStatePath } = await import('../../../core/sandbox/embedded.js');
+  const { journalPathFor } = await import('../../../core/sandbox/data-file.js');
+  const file = sandboxStatePath(ctx.env);
+  return existsSync(file) || existsSync(journalPathFor(file));
 }

@@ -21,7 +21,8 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
   const mode = flags.update ? 'update' : 'create';
   // It sends nothing: a token in the OS keyring is not read.
   const config = await ctx.config({ token: false });
-  const today = await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env });
+  // An advert whose jobs.closes has passed is warned of, and the rules in force are today's (the sandbox's date with --sandbox).
+  const today = await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env, warn: (text) => ctx.io.stderr.write(`${ctx.name}: warning: ${text}\n`) });
   // Each file is checked as the walk finds it; only counts and findings are kept (and, for --json, a record per advert).
   const found = new AdvertFileWalk(paths, ctx.cwd);
   const checked = await checkFiles(
