@@ -37,7 +37,7 @@ export async function runExportJsonld(ctx: Context, paths: string[], flags: Json
   const dir = resolve(ctx.cwd, flags.out);
   const names = pageNames(postings.items.map((i) => i.reference));
   const files = new Map(postings.items.map((i) => [`${names.get(i.reference)!}.jsonld`, `${JSON.stringify(i.posting, null, 2)}\n`]));
-  const result = await writeFolder(ctx, dir, files, Boolean(flags.force), 'the JSON-LD files');
+  const result = await writeFolder(ctx, dir, files, Boolean(flags.force), 'the JSON-LD files', ['.jsonld']);
   const byName = new Map(postings.items.map((i) => [`${names.get(i.reference)!}.jsonld`, i.reference]));
   if (isJson(ctx))
     writeJson(ctx, {
@@ -66,7 +66,10 @@ export async function runExportSite(ctx: Context, dir: string, flags: SiteFlags)
   const postings = await postingsOf(ctx, [dir]);
   writeExportWarnings(ctx, postings);
   const out = resolve(ctx.cwd, flags.out);
-  const result = await writeFolder(ctx, out, siteFiles(postings.items, { siteUrl, title: flags.title }), Boolean(flags.force), 'the careers site');
+  const result = await writeFolder(ctx, out, siteFiles(postings.items, { siteUrl, title: flags.title }), Boolean(flags.force), 'the careers site', [
+    '.html',
+    '.xml',
+  ]);
   if (isJson(ctx)) {
     const names = pageNames(postings.items.map((i) => i.reference));
     writeJson(ctx, {
@@ -81,9 +84,10 @@ export async function runExportSite(ctx: Context, dir: string, flags: SiteFlags)
   return 0;
 }
 
-async function writeFolder(ctx: Context, dir: string, files: Map<string, string>, force: boolean, what: string) {
+/** `kinds`: the extensions this export writes, the only files of an earlier run it removes (a site and its JSON-LD may share a folder). */
+async function writeFolder(ctx: Context, dir: string, files: Map<string, string>, force: boolean, what: string, kinds: readonly string[]) {
   try {
-    return await writeOutputFolder(dir, { files, removeStale: true, force });
+    return await writeOutputFolder(dir, { files, removeStale: true, staleExtensions: kinds, force });
   } catch (error) {
     throw outputFolderError(ctx, dir, error, what);
   }

@@ -1,0 +1,92 @@
+/**
+ * export jsonld, export site and preview as a careless recruiter, a hostile pull request and an
+ * unkind disk meet them, through the built binary: two exports sharing a folder, a disk that fills
+ * or is read-only part way, hostile remote places, text that would end a script element where the
+ * JSON-LD is pasted, Windows device names as references, unclear refusals, a browser that is not
+ * there.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedEnv, jobs } from './helpers.js';
+import { advertYaml } from '../commands/harness.js';
+import { mountTmpfs, type Tmpfs } from '../support/tmpfs.js';
+
+const SITE = 'https://example.com/careers/';
+let dir: string;
+let env: Record<string, string>;
+const run = (args: string[], extra: Record<string, string> = {}) => jobs(args, { cwd: dir, env: { ...env, ...extra }, timeoutMs: 30_000 });
+const files = (folder: string) => readdirSync(join(dir, folder)).sort();
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'jobs-export-attacks-'));
+  env = isolatedEnv({ JOBS_TODAY: '2026-11-27' });
+  mkdirSync(join(dir, 'adverts'));
+  writeFileSync(join(dir, 'adverts/a.yaml'), advertYaml('A-1'));
+  writeFileSync(join(dir, 'adverts/b.yaml'), advertYaml('B-1'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(env.HOME!, { recursive: true, force: true });
+});
+
+describe('two exports into one folder', () => {
+  it("a site and its JSON-LD share a folder: neither removes the other's files", async () => {
+    expect((await run(['export', 'site', 'adverts', '--out', 'shared', '--site-url', SITE])).code).toBe(0);
+    const jsonld = await run(['export', 'jsonld', 'adverts', '--out', 'shared']);
+    expect(jsonld.code, jsonld.stderr).toBe(0);
+    expect(jsonld.stderr).not.toContain('removed');
+    const both = ['.jobs-manifest.json', 'A-1.html', 'A-1.jsonld', 'B-1.html', 'B-1.jsonld', 'index.html', 'sitemap.xml'];
+    expect(files('shared')).toEqual(both);
+    expect((await run(['export', 'site', 'adverts', '--out', 'shared', '--site-url', SITE])).code).toBe(0);
+    expect(files('shared')).toEqual(both);
+    // Each still removes its own files of an advert no longer exported.
+    writeFileSync(join(dir, 'adverts/b.yaml'), advertYaml('B-1', 'jobs:\n  closes: 2026-11-26\n'));
+    expect((await run(['export', 'jsonld', 'adverts', '--out', 'shared'])).code).toBe(0);
+    expect(files('shared')).toEqual(both.filter((f) => f !== 'B-1.jsonld'));
+    expect((await run(['export', 'site', 'adverts', '--out', 'shared', '--site-url', SITE])).code).toBe(0);
+    expect(files('shared')).toEqual(both.filter((f) => !f.startsWith('B-1')));
+    writeFileSync(join(dir, 'adverts/b.yaml'), advertYaml('B-1'));
+  });
+});
+
+describe('an unkind disk', () => {
+  let disk: Tmpfs;
+  beforeAll(() => {
+    disk = mountTmpfs(64);
+  });
+  afterAll(() => disk.unmount());
+
+  it("a disk that fills part way: the pages written are known as the tool's, so the next run replaces them", async () => {
+    const adverts = join(dir, 'many');
+    mkdirSync(adverts);
+    for (let i = 0; i < 40; i++)
+      writeFileSync(join(adverts, `a${i}.yaml`), advertYaml(`M-${i}`).replace(/^job_description: .*$/m, `job_description: ${'x'.repeat(3000)}`));
+    const out = join(disk.dir, 'site');
+    const full = await run(['export', 'site', adverts, '--out', out, '--site-url', SITE]);
+    expect(full.code).toBe(2);
+    expect(full.stderr).toMatch(/the disk is full \(ENOSPC\)/);
+    const partial = readdirSync(out).filter((f) => f.endsWith('.html'));
+    expect(partial.length).toBeGreaterThan(0);
+    // Room is made (a bigger disk): the pages of the run that failed are the tool's, not the user's.
+    const grown = spawnSync('mount', ['-o', 'remount,size=2048k', disk.dir], { encoding: 'utf8' });
+    expect(grown.status, grown.stderr).toBe(0);
+    const again = await run(['export', 'site', adverts, '--out', out, '--site-url', SITE]);
+    expect(again.stderr).not.toContain('not written by');
+    expect(again.code, again.stderr).toBe(0);
+    expect(readdirSync(out).filter((f) => f.endsWith('.html'))).toHaveLength(41);
+  });
+
+  it('a read-only disk is said to be read-only', async () => {
+    disk.readOnly();
+    try {
+      const r = await run(['export', 'site', 'adverts', '--out', join(disk.dir, 'new/site'), '--site-url', SITE]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('the file system is read-only (EROFS)');
+    } finally {
+      disk.readWrite();
+    }
+  });
+});
