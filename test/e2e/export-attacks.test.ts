@@ -6,7 +6,7 @@
  * there.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,5 +88,42 @@ describe('an unkind disk', () => {
     } finally {
       disk.readWrite();
     }
+  });
+});
+
+describe('hostile and careless advert text', () => {
+  it('a remote place that is not a place code is an error at jobs.remote.from, not a nameless place in the JSON-LD', async () => {
+    const folder = join(dir, 'remote');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'r.yaml'), advertYaml('R-1', "jobs:\n  remote: { from: ['', US-CO, us-ny, 'US-NY/-', '<script>'] }\n"));
+    const r = await run(['export', 'jsonld', 'remote']);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe(
+      [
+        'r.yaml:19:19: jobs.remote.from: Google requires applicantLocationRequirements: "" in jobs.remote.from is not a place code; write a country (CA), a subdivision (US-CO) or a city place (US-NY/new-york-city) [required:applicantLocationRequirements]',
+        'r.yaml:19:19: jobs.remote.from: Google requires applicantLocationRequirements: "us-ny" in jobs.remote.from is not a place code; write US-NY [required:applicantLocationRequirements]',
+        'r.yaml:19:19: jobs.remote.from: Google requires applicantLocationRequirements: "US-NY/-" in jobs.remote.from is not a place code; write a country (CA), a subdivision (US-CO) or a city place (US-NY/new-york-city) [required:applicantLocationRequirements]',
+        'r.yaml:19:19: jobs.remote.from: Google requires applicantLocationRequirements: "<script>" in jobs.remote.from is not a place code; write a country (CA), a subdivision (US-CO) or a city place (US-NY/new-york-city) [required:applicantLocationRequirements]',
+      ]
+        .map((l) => `✖ remote/${l}`)
+        .join('\n') + '\n',
+    );
+  });
+
+  it('a title with </script>, <!-- and U+2028 cannot end the script element the .jsonld file or NDJSON line is pasted into', async () => {
+    const folder = join(dir, 'hostile');
+    mkdirSync(folder);
+    const title = 'Dev</script><script>alert(1)</script><!--\u2028a\u2029b';
+    writeFileSync(join(folder, 'h.yaml'), advertYaml('H-1').replace('title: Engineer', `title: ${JSON.stringify(title)}`));
+    const ndjson = await run(['export', 'jsonld', 'hostile']);
+    expect(ndjson.code).toBe(0);
+    const file = await run(['export', 'jsonld', 'hostile', '--out', 'hostile-out']);
+    expect(file.code).toBe(0);
+    for (const text of [ndjson.stdout, readFileSync(join(dir, 'hostile-out/H-1.jsonld'), 'utf8')]) {
+      expect(text).not.toMatch(/[<\u2028\u2029]/);
+      expect((JSON.parse(text) as { title: string }).title).toBe(title);
+    }
+    // One posting, one line, also for a reader that splits lines at U+2028 (Python's splitlines).
+    expect(ndjson.stdout.split(/\r?\n|\u2028|\u2029/).filter((l) => l !== '')).toHaveLength(1);
   });
 });

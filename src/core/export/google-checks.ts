@@ -8,6 +8,7 @@
 import { hasText } from './description.js';
 import type { Pay } from './facts.js';
 import type { JobPosting } from './job-posting.js';
+import { sanitize } from '../util/sanitize.js';
 
 export interface PostingIssue {
   severity: 'error' | 'warning';
@@ -20,12 +21,15 @@ export interface PostingIssue {
   text: string;
 }
 
+/** A place a remote job may be done from: ISO 3166-1 (CA), ISO 3166-2 (US-CO), or a city place (US-NY/new-york-city). */
+const PLACE = /^[A-Z]{2}(-[A-Z0-9]{1,3})?(\/[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*)?$/u;
+
 /** ISO 8601 as Google reads datePosted: a date, or a date and time with a zone. */
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/;
 
 export function checkPosting(
   posting: JobPosting,
-  options: { employmentMapped: boolean; pay?: Pay | undefined; placeholder?: string | undefined },
+  options: { employmentMapped: boolean; pay?: Pay | undefined; placeholder?: string | undefined; remoteFrom?: readonly string[] | undefined },
 ): PostingIssue[] {
   const issues: PostingIssue[] = [];
   const required = (property: string, path: string, text: string) =>
@@ -48,6 +52,16 @@ export function checkPosting(
         'jobs.remote.from',
         'a remote job names where it may be done from; list countries or states in jobs.remote.from (US, US-CO)',
       );
+    // Each place is named by its code: anything else would be a place with no name Google can read.
+    for (const place of options.remoteFrom ?? []) {
+      if (PLACE.test(place)) continue;
+      const upper = place.replace(/^[^/]*/, (region) => region.trim().toUpperCase());
+      required(
+        'applicantLocationRequirements',
+        'jobs.remote.from',
+        `${JSON.stringify(sanitize(place))} in jobs.remote.from is not a place code; ${PLACE.test(upper) ? `write ${upper}` : 'write a country (CA), a subdivision (US-CO) or a city place (US-NY/new-york-city)'}`,
+      );
+    }
   } else {
     const address = (posting.jobLocation as { address?: Record<string, unknown> } | undefined)?.address;
     if (!address) required('jobLocation', 'location', 'write the location (country and city), or jobs.remote for a remote job');

@@ -182,7 +182,7 @@ function exportOne(
     withoutPay: placeholder !== undefined,
   });
   let failed = false;
-  for (const issue of checkPosting(posting, { employmentMapped: mapped, pay: facts.pay, placeholder })) {
+  for (const issue of checkPosting(posting, { employmentMapped: mapped, pay: facts.pay, placeholder, remoteFrom: facts.remote?.from })) {
     const f = finding(issue.path, issue.message, issue.text, issue.message.split(':')[0]!);
     if (issue.severity === 'error') {
       errors.push(f);

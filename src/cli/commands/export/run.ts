@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { writeOutputFolder } from '../../../core/storage/output-folder.js';
 import { pageNames, siteFiles } from '../../../core/export/site.js';
 import { UsageError } from '../../../core/errors/failures.js';
+import { embedJson } from '../../../core/report/html.js';
 import { displayPath } from '../../../core/config/paths.js';
 import { plural } from '../../../core/util/plural.js';
 import { sanitize } from '../../../core/util/sanitize.js';
@@ -23,6 +24,8 @@ export interface SiteFlags {
   force?: boolean;
 }
 
+// The postings are written as a page embeds them (embedJson): a `.jsonld` file or line pasted into a
+// careers site's <script type="application/ld+json"> cannot be ended by a `</script>` in a title.
 export async function runExportJsonld(ctx: Context, paths: string[], flags: JsonldFlags): Promise<number> {
   if (flags.out !== undefined && flags.out.trim() === '') throw new UsageError('--out: expected a folder');
   const postings = await postingsOf(ctx, paths);
@@ -30,13 +33,13 @@ export async function runExportJsonld(ctx: Context, paths: string[], flags: Json
   if (flags.out === undefined) {
     if (isJson(ctx))
       writeJson(ctx, { command: 'export jsonld', postings: postings.items.map((i) => i.posting), written: [], removed: [], ...jsonParts(postings) });
-    else for (const item of postings.items) ctx.io.stdout.write(`${JSON.stringify(item.posting)}\n`);
+    else for (const item of postings.items) ctx.io.stdout.write(`${embedJson(item.posting)}\n`);
     summary(ctx, postings, 'to stdout');
     return 0;
   }
   const dir = resolve(ctx.cwd, flags.out);
   const names = pageNames(postings.items.map((i) => i.reference));
-  const files = new Map(postings.items.map((i) => [`${names.get(i.reference)!}.jsonld`, `${JSON.stringify(i.posting, null, 2)}\n`]));
+  const files = new Map(postings.items.map((i) => [`${names.get(i.reference)!}.jsonld`, `${embedJson(i.posting, 2)}\n`]));
   const result = await writeFolder(ctx, dir, files, Boolean(flags.force), 'the JSON-LD files', ['.jsonld']);
   const byName = new Map(postings.items.map((i) => [`${names.get(i.reference)!}.jsonld`, i.reference]));
   if (isJson(ctx))
