@@ -6,7 +6,7 @@
  * there.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,5 +125,28 @@ describe('hostile and careless advert text', () => {
     }
     // One posting, one line, also for a reader that splits lines at U+2028 (Python's splitlines).
     expect(ndjson.stdout.split(/\r?\n|\u2028|\u2029/).filter((l) => l !== '')).toHaveLength(1);
+  });
+});
+
+describe('refusals that say what is wrong', () => {
+  it('--out naming a file: the file is kept, and the message says --out is a folder', async () => {
+    writeFileSync(join(dir, 'postings.jsonld'), 'mine');
+    const r = await run(['export', 'jsonld', 'adverts', '--out', 'postings.jsonld']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('postings.jsonld is a file, not a folder; nothing was written\n  --out names the folder to write the JSON-LD files into');
+    expect(readFileSync(join(dir, 'postings.jsonld'), 'utf8')).toBe('mine');
+  });
+
+  it('a link planted at .jobs-manifest.json is named as the link, not as the folder; its target untouched', async () => {
+    mkdirSync(join(dir, 'linked'));
+    writeFileSync(join(dir, 'precious.txt'), 'precious');
+    symlinkSync('../precious.txt', join(dir, 'linked/.jobs-manifest.json'));
+    const r = await run(['export', 'site', 'adverts', '--out', 'linked', '--site-url', SITE]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'cannot write the careers site into linked: linked/.jobs-manifest.json is a symbolic link, never followed or replaced; nothing was written',
+    );
+    expect(readFileSync(join(dir, 'precious.txt'), 'utf8')).toBe('precious');
+    expect(readdirSync(join(dir, 'linked'))).toEqual(['.jobs-manifest.json']);
   });
 });

@@ -6,7 +6,7 @@ import { serviceKey } from '../../../core/config/service-key.js';
 import { todayFor } from '../../../core/sync/today.js';
 import { formatFinding, type Finding } from '../../../core/errors/findings.js';
 import { NotOwnOutputError } from '../../../core/storage/output-folder.js';
-import { cannotWrite } from '../../../core/storage/errors.js';
+import { cannotWrite, NotOwnFileError, StorageError } from '../../../core/storage/errors.js';
 import { UsageError } from '../../../core/errors/failures.js';
 import { displayPath } from '../../../core/config/paths.js';
 import { sanitize } from '../../../core/util/sanitize.js';
@@ -65,6 +65,19 @@ export function outputFolderError(ctx: Context, dir: string, error: unknown, wha
     return new UsageError(`${shown}: ${error.names.map((n) => sanitize(n)).join(', ')} stands where ${ctx.name} writes a file; nothing was written`, {
       details: ['a link is never followed, and a folder never replaced: remove it, or choose another folder'],
     });
+  }
+  if (error instanceof NotOwnFileError) {
+    // The folder itself is a file (a careless --out postings.jsonld), or something stands where the manifest goes.
+    if (error.path === dir)
+      return new UsageError(`${shown} is ${error.kind}, not a folder; nothing was written`, {
+        details: [`--out names the folder to write ${what} into (it is made when missing): choose a folder`],
+      });
+    return new StorageError(
+      `cannot write ${what} into ${shown}: ${displayPath(error.path, ctx.cwd, ctx.env)} is ${error.kind}, never followed or replaced; nothing was written`,
+      error.path,
+      error,
+      { details: ['remove it, or choose another folder'] },
+    );
   }
   return cannotWrite(shown, dir, error, { what, after: '' });
 }
