@@ -150,3 +150,19 @@ describe('refusals that say what is wrong', () => {
     expect(readdirSync(join(dir, 'linked'))).toEqual(['.jobs-manifest.json']);
   });
 });
+
+describe('preview --open', () => {
+  it('with a desktop but no opener installed: the run says the page was not opened, and --json says so', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'jobs-no-opener-'));
+    try {
+      const desktop = { DISPLAY: ':99', PATH: empty };
+      const r = await run(['preview', 'adverts/a.yaml', '--open'], desktop);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/warning: the page was not opened: xdg-open was not found \(is it installed, and on PATH\?\); open \S+A-1\.html yourself/);
+      const json = await run(['preview', 'adverts/a.yaml', '--open', '--json'], desktop);
+      expect((JSON.parse(json.stdout) as { opened: boolean }).opened).toBe(false);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
