@@ -166,3 +166,16 @@ describe('preview --open', () => {
     }
   });
 });
+
+describe('file names from references', () => {
+  it('references that are Windows device names (CON, nul, COM1.txt) get pages a Windows checkout can hold, linked from the index', async () => {
+    const folder = join(dir, 'devices');
+    mkdirSync(folder);
+    for (const reference of ['CON', 'nul', 'COM1.txt']) writeFileSync(join(folder, `${reference.replace('.', '-')}.yaml`), advertYaml(reference));
+    const r = await run(['export', 'site', 'devices', '--out', 'devices-site', '--site-url', SITE]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(files('devices-site')).toEqual(['.jobs-manifest.json', 'COM1_.txt.html', 'CON_.html', 'index.html', 'nul_.html', 'sitemap.xml']);
+    const index = readFileSync(join(dir, 'devices-site/index.html'), 'utf8');
+    for (const page of ['COM1_.txt.html', 'CON_.html', 'nul_.html']) expect(index).toContain(`href="${page}"`);
+  });
+});
