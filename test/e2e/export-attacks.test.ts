@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, jobs } from './helpers.js';
-import { advertYaml } from '../commands/harness.js';
+import { advertYaml, SERVICE } from '../commands/harness.js';
+import { publishedRecordFile, writePublished } from '../../src/core/published/record.js';
 import { mountTmpfs, type Tmpfs } from '../support/tmpfs.js';
 
 const SITE = 'https://example.com/careers/';
@@ -177,5 +178,28 @@ describe('file names from references', () => {
     expect(files('devices-site')).toEqual(['.jobs-manifest.json', 'COM1_.txt.html', 'CON_.html', 'index.html', 'nul_.html', 'sitemap.xml']);
     const index = readFileSync(join(dir, 'devices-site/index.html'), 'utf8');
     for (const page of ['COM1_.txt.html', 'CON_.html', 'nul_.html']) expect(index).toContain(`href="${page}"`);
+  });
+});
+
+describe('a damaged record of published adverts', () => {
+  it("a time in it that is no datetime is no sitemap lastmod; a record that cannot be read is said, not silently today's date", async () => {
+    const withService = { JOBS_BASE_URL: SERVICE };
+    await writePublished({ ...env, ...withService }, SERVICE, [{ reference: 'A-1', title: 'Engineer' }], Date.parse('2026-11-02T09:00:00Z'));
+    const file = publishedRecordFile({ ...env, ...withService }, SERVICE);
+    const record = JSON.parse(readFileSync(file, 'utf8')) as { adverts: Record<string, { published_at: string }> };
+    record.adverts['A-1']!.published_at = 'garbage</lastmod>\u2028';
+    writeFileSync(file, JSON.stringify(record));
+    const site = await run(['export', 'site', 'adverts', '--out', 'record-site', '--site-url', SITE], withService);
+    expect(site.code, site.stderr).toBe(0);
+    const sitemap = readFileSync(join(dir, 'record-site/sitemap.xml'), 'utf8');
+    expect(sitemap).not.toContain('garbage');
+    expect(sitemap).not.toContain('<lastmod>');
+
+    writeFileSync(file, '{"version": 1, "adv');
+    const r = await run(['export', 'jsonld', 'adverts'], withService);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /warning: the record of published adverts \S+ could not be read \([^)]*\): datePosted comes from jobs\.opens or today, and sitemap\.xml has no lastmod/,
+    );
   });
 });

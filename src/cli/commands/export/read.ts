@@ -24,7 +24,8 @@ export async function postingsOf(
   const config = await ctx.config({ token: false });
   const today = await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env });
   // The record of what was published to the service in use; with no service set up, nothing was.
-  const published = ctx.globals.sandbox || config.baseUrl.value?.trim() ? readPublished(ctx.env, serviceKey(ctx.globals.sandbox, config)).adverts : new Map();
+  const record = ctx.globals.sandbox || config.baseUrl.value?.trim() ? readPublished(ctx.env, serviceKey(ctx.globals.sandbox, config)) : undefined;
+  const published = record?.adverts ?? new Map();
   const postings = await readPostings({
     paths,
     cwd: ctx.cwd,
@@ -36,6 +37,11 @@ export async function postingsOf(
     ...(options.everyDay ? { everyDay: true } : {}),
     signal: ctx.signal,
   }).catch(invalidAdvertsReported(ctx));
+  // Unread, it would change every datePosted and lastmod without a word.
+  if (record?.damaged)
+    postings.notes.push(
+      `the record of published adverts ${displayPath(record.file, ctx.cwd, ctx.env)} could not be read (${sanitize(record.damaged)}): datePosted comes from jobs.opens or today, and sitemap.xml has no lastmod; it is written again at the next publish or sync`,
+    );
   return { ...postings, config };
 }
 
