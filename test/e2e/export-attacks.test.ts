@@ -6,7 +6,7 @@
  * there.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,5 +201,23 @@ describe('a damaged record of published adverts', () => {
     expect(r.stderr).toMatch(
       /warning: the record of published adverts \S+ could not be read \([^)]*\): datePosted comes from jobs\.opens or today, and sitemap\.xml has no lastmod/,
     );
+  });
+});
+
+describe('--site-url', () => {
+  it('with a password: refused without printing it (sitemap.xml is public); with ? or #: refused, the address meant is shown', async () => {
+    const secret = await run(['export', 'site', 'adverts', '--out', 'url-site', '--site-url', 'https://staging:s3cret@example.com/careers/']);
+    expect(secret.code).toBe(2);
+    expect(secret.stderr).toContain(
+      '--site-url has a user name or password in it, and sitemap.xml is public: write it without them, https://example.com/careers/',
+    );
+    expect(secret.stderr).not.toContain('s3cret');
+    const query = await run(['export', 'site', 'adverts', '--out', 'url-site', '--site-url', 'https://example.com/careers?from=jobs']);
+    expect(query.code).toBe(2);
+    expect(query.stderr).toContain('so it has no ? or #: write https://example.com/careers');
+    expect(existsSync(join(dir, 'url-site'))).toBe(false);
+    const bare = await run(['export', 'site', 'adverts', '--out', 'url-site', '--site-url', 'https://example.com/careers/?#']);
+    expect(bare.code, bare.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'url-site/sitemap.xml'), 'utf8')).toContain('<loc>https://example.com/careers/A-1.html</loc>');
   });
 });

@@ -65,7 +65,25 @@ export async function runExportSite(ctx: Context, dir: string, flags: SiteFlags)
   if (!/^https?:\/\/[^/\s?#]+/i.test(given) || !URL.canParse(given))
     throw new UsageError(`--site-url ${JSON.stringify(sanitize(given))}: expected an absolute http(s) address, such as https://example.com/careers/`);
   // As a browser would send it: quotes and angle brackets percent-encoded.
-  const siteUrl = new URL(given).href;
+  const url = new URL(given);
+  // sitemap.xml is public, and the pages' addresses are the site's followed by a name.
+  if (url.username !== '' || url.password !== '') {
+    url.username = '';
+    url.password = '';
+    throw new UsageError(`--site-url has a user name or password in it, and sitemap.xml is public: write it without them, ${url.href}`);
+  }
+  if (url.search !== '' || url.hash !== '') {
+    const shown = sanitize(url.href);
+    url.search = '';
+    url.hash = '';
+    throw new UsageError(
+      `--site-url ${JSON.stringify(shown)}: the pages' addresses are the folder's address and a name, so it has no ? or #: write ${url.href}`,
+    );
+  }
+  // A bare `?` or `#` is no query or fragment, and is dropped.
+  url.search = '';
+  url.hash = '';
+  const siteUrl = url.href;
   const postings = await postingsOf(ctx, [dir]);
   writeExportWarnings(ctx, postings);
   const out = resolve(ctx.cwd, flags.out);
