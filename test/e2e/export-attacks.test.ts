@@ -221,3 +221,21 @@ describe('--site-url', () => {
     expect(readFileSync(join(dir, 'url-site/sitemap.xml'), 'utf8')).toContain('<loc>https://example.com/careers/A-1.html</loc>');
   });
 });
+
+describe('a placeholder currency', () => {
+  it('pay in XXX (no currency) is a warning and no baseSalary, and the preview shows salary_text instead', async () => {
+    const folder = join(dir, 'xxx');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'x.yaml'), advertYaml('X-1', 'jobs:\n  pay: { min: 0.5, max: 0.7, currency: XXX, per: hour }\n'));
+    const r = await run(['export', 'jsonld', 'xxx']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('baseSalary');
+    expect(r.stderr).toContain(
+      '⚠ xxx/x.yaml:19:8: jobs.pay: jobs.pay looks like a placeholder (currency XXX, the code for no currency), not a pay: it is left out of baseSalary',
+    );
+    expect((await run(['preview', 'xxx/x.yaml', '--out', 'xxx-preview'])).code).toBe(0);
+    const page = readFileSync(join(dir, 'xxx-preview/X-1.html'), 'utf8');
+    expect(page).not.toContain('XXX');
+    expect(page).toContain('<strong>50000</strong>');
+  });
+});

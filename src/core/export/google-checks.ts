@@ -89,6 +89,9 @@ export function checkPosting(
 
 /** Why a pay is a placeholder rather than a pay, or undefined when it looks real. */
 export function placeholderPay(pay: Pay): string | undefined {
+  // ISO 4217 keeps XXX for "no currency" and XTS for tests: a form filled in, not a pay.
+  if (pay.currency === 'XXX') return 'currency XXX, the code for no currency';
+  if (pay.currency === 'XTS') return 'currency XTS, the code for tests';
   const values = pay.max === undefined ? [pay.min] : [pay.min, pay.max];
   if (values.every((v) => v === 0)) return pay.max === undefined ? 'from 0' : '0 to 0';
   if (values.some((v) => v < 0)) return 'a negative amount';
