@@ -138,6 +138,22 @@ describe('refusals that say what is wrong', () => {
     expect(readFileSync(join(dir, 'postings.jsonld'), 'utf8')).toBe('mine');
   });
 
+  it('a link planted at .jobs/preview (the default folder): refused as a link, and nothing is written where it points', async () => {
+    mkdirSync(join(dir, 'elsewhere'));
+    mkdirSync(join(dir, '.jobs'), { recursive: true });
+    symlinkSync('../elsewhere', join(dir, '.jobs/preview'));
+    try {
+      const r = await run(['preview', 'adverts/a.yaml']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(
+        '.jobs/preview is a symbolic link, not a folder; nothing was written\n  a link in the place of the folder is never followed: remove it, or choose another folder with --out',
+      );
+      expect(readdirSync(join(dir, 'elsewhere'))).toEqual([]);
+    } finally {
+      rmSync(join(dir, '.jobs'), { recursive: true, force: true });
+    }
+  });
+
   it('a link planted at .jobs-manifest.json is named as the link, not as the folder; its target untouched', async () => {
     mkdirSync(join(dir, 'linked'));
     writeFileSync(join(dir, 'precious.txt'), 'precious');

@@ -76,7 +76,11 @@ export function outputFolderError(ctx: Context, dir: string, error: unknown, wha
     // The folder itself is a file (a careless --out postings.jsonld), or something stands where the manifest goes.
     if (error.path === dir)
       return new UsageError(`${shown} is ${error.kind}, not a folder; nothing was written`, {
-        details: [`--out names the folder to write ${what} into (it is made when missing): choose a folder`],
+        details: [
+          error.kind === 'a symbolic link'
+            ? `a link in the place of the folder is never followed: remove it, or choose another folder with --out`
+            : `--out names the folder to write ${what} into (it is made when missing): choose a folder`,
+        ],
       });
     return new StorageError(
       `cannot write ${what} into ${shown}: ${displayPath(error.path, ctx.cwd, ctx.env)} is ${error.kind}, never followed or replaced; nothing was written`,
