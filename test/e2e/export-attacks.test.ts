@@ -255,3 +255,24 @@ describe('a placeholder currency', () => {
     expect(page).toContain('<strong>50000</strong>');
   });
 });
+
+describe('text that shows nothing', () => {
+  it('a title, company or description of zero-width and bidi characters only is missing, as Google would show it: exit 3 at its line', async () => {
+    const folder = join(dir, 'invisible');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'i.yaml'),
+      advertYaml('I-1')
+        .replace('title: Engineer', 'title: "\\u200b"')
+        .replace('organization_name: ACME', 'organization_name: "\\u2060\\u200e"')
+        .replace('job_description: Build robots.', 'job_description: "\\ufeff\\u200b"'),
+    );
+    const r = await run(['export', 'jsonld', 'invisible']);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain('✖ invisible/i.yaml:2:8: title: Google requires title: the title shows no text; write the job title [required:title]');
+    expect(r.stdout).toContain(
+      "✖ invisible/i.yaml:3:20: organization_name: Google requires hiringOrganization: the organization_name shows no text; write the company's name",
+    );
+    expect(r.stdout).toContain('✖ invisible/i.yaml:5:18: job_description: Google requires description: the job description shows no text once rendered');
+  });
+});

@@ -5,7 +5,7 @@
  * line to change. A pay that only fills the field (0 to 0, 1, 999999999, min above max) is called
  * out rather than exported.
  */
-import { hasText } from './description.js';
+import { hasText, showsText } from './description.js';
 import type { Pay } from './facts.js';
 import type { JobPosting } from './job-posting.js';
 import { sanitize } from '../util/sanitize.js';
@@ -37,11 +37,12 @@ export function checkPosting(
   const recommended = (property: string, path: string, text: string) =>
     issues.push({ severity: 'warning', property, path, message: `recommended:${property}`, text: `Google recommends ${property}: ${text}` });
 
-  if (typeof posting.title !== 'string' || posting.title.trim() === '') required('title', 'title', 'write the job title');
+  if (typeof posting.title !== 'string' || !showsText(posting.title)) required('title', 'title', 'the title shows no text; write the job title');
   if (typeof posting.description !== 'string' || !hasText(posting.description))
     required('description', 'job_description', 'the job description shows no text once rendered; write what the job is');
   const org = posting.hiringOrganization as { name?: unknown } | undefined;
-  if (typeof org?.name !== 'string' || org.name.trim() === '') required('hiringOrganization', 'organization_name', 'write the organization_name');
+  if (typeof org?.name !== 'string' || !showsText(org.name))
+    required('hiringOrganization', 'organization_name', "the organization_name shows no text; write the company's name");
   if (typeof posting.datePosted !== 'string' || !ISO_8601.test(posting.datePosted) || Number.isNaN(Date.parse(posting.datePosted)))
     required('datePosted', 'jobs.opens', `${JSON.stringify(posting.datePosted)} is not an ISO 8601 date; write jobs.opens as YYYY-MM-DD`);
   if (posting.jobLocationType === 'TELECOMMUTE') {
