@@ -38,6 +38,8 @@ export async function openPage<T>(
   const profile = mkdtempSync(join(tmpdir(), 'jobs-cdp-'));
   const child = spawn(chromiumBinary(), [...chromiumFlags(profile), '--remote-debugging-pipe', 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
+    // Chromium leaves org.chromium.Chromium.* files in TMPDIR when it is stopped: inside its profile, they go with it.
+    env: { ...process.env, TMPDIR: profile },
   });
   const toBrowser = child.stdio[3] as Writable;
   const fromBrowser = child.stdio[4] as Readable;

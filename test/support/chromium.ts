@@ -38,7 +38,7 @@ export function chromium(args: string[], timeoutMs = 90_000): Promise<BrowserRun
   const base = [...chromiumFlags(profile), '--enable-logging=stderr', '--v=0'];
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(chromiumBinary(), [...base, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(chromiumBinary(), [...base, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TMPDIR: profile } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -160,7 +160,7 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
   const reference = c.reference === undefined ? undefined : flat(c.reference);
   if (!valid) {
     out.invalid++;
-    for (const f of placeFindings(source, findingsFromTree(c.tree, c.source, reference, { value: c.payload, constants: s.settings.constants })))
+    for (const f of placeFindings(source, findingsFromTree(c.tree, c.source, reference, { value: c.validated, constants: s.settings.constants })))
       out.findings.push(f);
   }
   if (s.mode === 'create' && typeof source.value.reference === 'string' && source.value.reference.trim() !== '') {

@@ -43,12 +43,12 @@ export function descriptionHtml(text: string, markdown: boolean): string {
     .join('\n');
 }
 
-/** Whether HTML shows any text (a description of only markup shows nothing). */
+/** Whether text shows anything: spaces and invisible format characters (U+200B, U+2060, bidi marks) alone do not. */
+export function showsText(text: string): boolean {
+  return /[^\p{White_Space}\p{Cf}]/u.test(text);
+}
+
+/** Whether HTML shows any text (a description of only markup, or of invisible characters, shows nothing). */
 export function hasText(html: string): boolean {
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;|&#160;/g, ' ')
-      .trim() !== ''
-  );
+  return showsText(html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' '));
 }

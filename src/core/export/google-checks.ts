@@ -5,9 +5,10 @@
  * line to change. A pay that only fills the field (0 to 0, 1, 999999999, min above max) is called
  * out rather than exported.
  */
-import { hasText } from './description.js';
+import { hasText, showsText } from './description.js';
 import type { Pay } from './facts.js';
 import type { JobPosting } from './job-posting.js';
+import { sanitize } from '../util/sanitize.js';
 
 export interface PostingIssue {
   severity: 'error' | 'warning';
@@ -20,12 +21,15 @@ export interface PostingIssue {
   text: string;
 }
 
+/** A place a remote job may be done from: ISO 3166-1 (CA), ISO 3166-2 (US-CO), or a city place (US-NY/new-york-city). */
+const PLACE = /^[A-Z]{2}(-[A-Z0-9]{1,3})?(\/[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*)?$/u;
+
 /** ISO 8601 as Google reads datePosted: a date, or a date and time with a zone. */
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/;
 
 export function checkPosting(
   posting: JobPosting,
-  options: { employmentMapped: boolean; pay?: Pay | undefined; placeholder?: string | undefined },
+  options: { employmentMapped: boolean; pay?: Pay | undefined; placeholder?: string | undefined; remoteFrom?: readonly string[] | undefined },
 ): PostingIssue[] {
   const issues: PostingIssue[] = [];
   const required = (property: string, path: string, text: string) =>
@@ -33,11 +37,12 @@ export function checkPosting(
   const recommended = (property: string, path: string, text: string) =>
     issues.push({ severity: 'warning', property, path, message: `recommended:${property}`, text: `Google recommends ${property}: ${text}` });
 
-  if (typeof posting.title !== 'string' || posting.title.trim() === '') required('title', 'title', 'write the job title');
+  if (typeof posting.title !== 'string' || !showsText(posting.title)) required('title', 'title', 'the title shows no text; write the job title');
   if (typeof posting.description !== 'string' || !hasText(posting.description))
     required('description', 'job_description', 'the job description shows no text once rendered; write what the job is');
   const org = posting.hiringOrganization as { name?: unknown } | undefined;
-  if (typeof org?.name !== 'string' || org.name.trim() === '') required('hiringOrganization', 'organization_name', 'write the organization_name');
+  if (typeof org?.name !== 'string' || !showsText(org.name))
+    required('hiringOrganization', 'organization_name', "the organization_name shows no text; write the company's name");
   if (typeof posting.datePosted !== 'string' || !ISO_8601.test(posting.datePosted) || Number.isNaN(Date.parse(posting.datePosted)))
     required('datePosted', 'jobs.opens', `${JSON.stringify(posting.datePosted)} is not an ISO 8601 date; write jobs.opens as YYYY-MM-DD`);
   if (posting.jobLocationType === 'TELECOMMUTE') {
@@ -48,6 +53,16 @@ export function checkPosting(
         'jobs.remote.from',
         'a remote job names where it may be done from; list countries or states in jobs.remote.from (US, US-CO)',
       );
+    // Each place is named by its code: anything else would be a place with no name Google can read.
+    for (const place of options.remoteFrom ?? []) {
+      if (PLACE.test(place)) continue;
+      const upper = place.replace(/^[^/]*/, (region) => region.trim().toUpperCase());
+      required(
+        'applicantLocationRequirements',
+        'jobs.remote.from',
+        `${JSON.stringify(sanitize(place))} in jobs.remote.from is not a place code; ${PLACE.test(upper) ? `write ${upper}` : 'write a country (CA), a subdivision (US-CO) or a city place (US-NY/new-york-city)'}`,
+      );
+    }
   } else {
     const address = (posting.jobLocation as { address?: Record<string, unknown> } | undefined)?.address;
     if (!address) required('jobLocation', 'location', 'write the location (country and city), or jobs.remote for a remote job');
@@ -75,6 +90,9 @@ export function checkPosting(
 
 /** Why a pay is a placeholder rather than a pay, or undefined when it looks real. */
 export function placeholderPay(pay: Pay): string | undefined {
+  // ISO 4217 keeps XXX for "no currency" and XTS for tests: a form filled in, not a pay.
+  if (pay.currency === 'XXX') return 'currency XXX, the code for no currency';
+  if (pay.currency === 'XTS') return 'currency XTS, the code for tests';
   const values = pay.max === undefined ? [pay.min] : [pay.min, pay.max];
   if (values.every((v) => v === 0)) return pay.max === undefined ? 'from 0' : '0 to 0';
   if (values.some((v) => v < 0)) return 'a negative amount';

@@ -182,7 +182,7 @@ function exportOne(
     withoutPay: placeholder !== undefined,
   });
   let failed = false;
-  for (const issue of checkPosting(posting, { employmentMapped: mapped, pay: facts.pay, placeholder })) {
+  for (const issue of checkPosting(posting, { employmentMapped: mapped, pay: facts.pay, placeholder, remoteFrom: facts.remote?.from })) {
     const f = finding(issue.path, issue.message, issue.text, issue.message.split(':')[0]!);
     if (issue.severity === 'error') {
       errors.push(f);
@@ -200,8 +200,16 @@ function exportOne(
     facts,
     ...(kept.dates ? { dates: kept.dates } : {}),
     placeholderPay: placeholder !== undefined,
-    ...(live ? { lastPublished: live.published_at } : {}),
+    ...(live && isRecordTime(live.published_at) ? { lastPublished: live.published_at } : {}),
   });
+}
+
+/**
+ * A time in the record as the tool writes it (ISO 8601, UTC): a sitemap's lastmod must be a W3C
+ * datetime, so a damaged or hand-edited one is no lastmod (as a damaged date is no datePosted).
+ */
+function isRecordTime(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) && !Number.isNaN(Date.parse(value));
 }
 
 /** contract_id -> employmentType, from the config's names (constants.contract) or ids. */

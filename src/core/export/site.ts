@@ -13,10 +13,13 @@ import type { ExportItem } from './read-postings.js';
 /** Names the site's own files take: a reference never gets them. */
 const RESERVED = ['index', 'sitemap'];
 
+/** A name Windows keeps for a device, with any extension (`CON.html`, `nul.jsonld`): such a file cannot be checked out or copied there. */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(?=\.|$)/i;
+
 /**
  * A file name per reference (without extension), stable across runs: the reference with anything
  * but letters, digits, `.`, `_` and `-` made `-`; two that differ only in case or in those
- * characters get `-2`, `-3`, in reference order.
+ * characters get `-2`, `-3`, in reference order. A name Windows keeps for a device gets a `_` (`CON_`).
  */
 export function pageNames(references: readonly string[]): Map<string, string> {
   const used = new Set(RESERVED);
@@ -28,7 +31,8 @@ export function pageNames(references: readonly string[]): Map<string, string> {
         .replace(/\p{M}/gu, '')
         .replace(/[^A-Za-z0-9._-]+/g, '-')
         .replace(/^[._-]+/, '')
-        .slice(0, 120) || 'advert';
+        .slice(0, 120)
+        .replace(WINDOWS_DEVICE, '$1_') || 'advert';
     let name = base;
     for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base}-${n}`;
     used.add(name.toLowerCase());

@@ -91,9 +91,9 @@ function card(label: string, value: string, cls = '', sub = ''): string {
   return `<div class="card ${cls}"><div class="value">${value}</div><div class="label">${escapeHtml(label)}${sub ? ` <span class="sub">(${escapeHtml(sub)})</span>` : ''}</div></div>`;
 }
 
-/** JSON for a script element: `<` escaped so `</script>` or `<!--` in a reference cannot end it. */
-export function embedJson(value: unknown): string {
-  return JSON.stringify(value)
+/** JSON for a script element: `<` escaped so `</script>` or `<!--` in a reference cannot end it (`space`: indented). */
+export function embedJson(value: unknown, space?: number): string {
+  return JSON.stringify(value, null, space)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');

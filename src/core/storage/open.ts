@@ -9,7 +9,7 @@
  */
 import { notRegularKind } from '../util/quick-fs.js';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { chmodSync, closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { NotOwnFileError } from './errors.js';
 
@@ -105,7 +105,17 @@ export function createTemp(path: string, mode: number): { temp: string; fd: numb
 
 /** mkdir -p of a folder of the tool's own (private ones 0700); `tighten` sets the mode of one that exists too. */
 export function ensureFolder(dir: string, mode = 0o777, options: { tighten?: boolean } = {}): void {
-  mkdirSync(dir, { recursive: true, mode });
+  try {
+    mkdirSync(dir, { recursive: true, mode });
+  } catch (error) {
+    // Node's recursive mkdir says ENOENT for a folder it cannot make on a read-only disk (EROFS):
+    // the first missing folder, made without recursion, throws the real cause.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    let first = dir;
+    while (dirname(first) !== first && !existsSync(dirname(first))) first = dirname(first);
+    mkdirSync(first, { mode });
+    mkdirSync(dir, { recursive: true, mode });
+  }
   if (options.tighten && process.platform !== 'win32') {
     try {
       chmodSync(dir, mode);

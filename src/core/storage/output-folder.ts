@@ -27,6 +27,12 @@ export interface OutputFolderWrite {
   files: ReadonlyMap<string, string>;
   /** Remove the files an earlier run wrote that this one does not (a closed advert's page). */
   removeStale: boolean;
+  /**
+   * With removeStale: the extensions (`.jsonld`) of the files this kind of run writes, and so the
+   * only ones it removes; two kinds of export sharing a folder (a site and its JSON-LD) then never
+   * remove each other's files. Default: every kind the tool writes.
+   */
+  staleExtensions?: readonly string[];
   /** Overwrite files of these names that the tool did not write. */
   force?: boolean;
 }
@@ -87,30 +93,30 @@ function writeLocked(dir: string, write: OutputFolderWrite): OutputFolderResult 
   }
   if (odd.length > 0) throw new NotOwnOutputError(dir, odd, 'not a file');
   if (users.length > 0) throw new NotOwnOutputError(dir, users, 'user file');
+  // The manifest first: a run stopped part way (a full disk, a kill) still knows every file it may
+  // have written, so the next run replaces them rather than taking them for the user's.
+  const manifest = (files: Iterable<string>) =>
+    replaceFile(join(dir, MANIFEST), `${JSON.stringify({ version: 1, written_by: 'jobs', files: [...new Set(files)].sort() }, null, 1)}\n`, {
+      durable: false,
+      mode: 0o644,
+    });
+  manifest([...before, ...write.files.keys()]);
   const written: string[] = [];
   for (const [name, content] of write.files) {
     replaceFile(join(dir, name), content, { durable: false, mode: 0o644 });
     written.push(name);
   }
-  const kept = write.removeStale ? new Set(write.files.keys()) : new Set([...before, ...write.files.keys()]);
-  // The manifest first: a run stopped now still knows every file it may remove next time.
-  replaceFile(join(dir, MANIFEST), `${JSON.stringify({ version: 1, written_by: 'jobs', files: [...new Set([...before, ...kept])].sort() }, null, 1)}\n`, {
-    durable: false,
-    mode: 0o644,
-  });
+  const stale = (name: string) => write.removeStale && !write.files.has(name) && (write.staleExtensions ?? ['']).some((extension) => name.endsWith(extension));
   const removed: string[] = [];
   if (write.removeStale) {
     for (const name of [...before].sort()) {
-      if (kept.has(name)) continue;
+      if (!stale(name)) continue;
       const there = lstatSync(join(dir, name), { throwIfNoEntry: false });
       // A link in its place is removed as a link (never followed); a folder there is not the tool's.
       if (there && !there.isDirectory()) removeOwnFile(join(dir, name));
       if (there && !there.isDirectory()) removed.push(name);
     }
-    replaceFile(join(dir, MANIFEST), `${JSON.stringify({ version: 1, written_by: 'jobs', files: [...kept].sort() }, null, 1)}\n`, {
-      durable: false,
-      mode: 0o644,
-    });
+    manifest([...before].filter((name) => !stale(name)).concat([...write.files.keys()]));
   }
   return { written, removed };
 }

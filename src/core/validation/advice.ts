@@ -217,6 +217,12 @@ export function adviseInclusion(path: readonly string[], value: unknown, context
     if (meant) return `${text} is not an ISO 3166-1 alpha-2 country code: write ${meant.code} (${meant.name})${alsoRequired(path, meant.code, context.value)}`;
     return `${text} is not an ISO 3166-1 alpha-2 country code: write the country's two-letter code, e.g. NO, FR, US or GB`;
   }
+  if (path.join('.') === 'jobs.pay.currency') {
+    const text = sanitize(String(value));
+    const upper = String(value).toUpperCase();
+    if (upper !== String(value) && permitted.includes(upper)) return `${text} is not an ISO 4217 currency code: write it in capitals, ${upper}`;
+    return `${text} is not an ISO 4217 currency code${upper === 'XXX' || upper === 'XTS' ? ' (ISO keeps it for "no currency" and tests)' : ''}: write the pay's currency as its three-letter code, e.g. USD, EUR, GBP or NOK`;
+  }
   if (permitted.length <= 10) return `is not one of the permitted values: ${permitted.map((v) => sanitize(String(v))).join(', ')}`;
   return undefined;
 }

@@ -29,6 +29,8 @@ export interface CheckedAdvert {
   reference?: string;
   /** The payload that would be sent (defaults and constants applied). */
   payload: Record<string, unknown>;
+  /** The advert as validated, its `jobs:` block included: what a message's advice reads (the payload has no block). */
+  validated: Record<string, unknown>;
   /** The service's error vocabulary; empty when valid. */
   tree: ErrorTree;
   /** The dates of its `jobs:` block (never sent; see adverts/dates.ts). */
@@ -64,7 +66,7 @@ export function checkAdvert(source: AdvertSource, settings: AdvertSettings, mode
   // Its disclosures are added to the job description: what a rule asks reaches the candidate (rules/disclosures.ts).
   const { advert: sent, dates } = splitDates(toValidate);
   const payload = withDisclosures(sent, toValidate);
-  return { source, ...(reference === undefined ? {} : { reference }), payload, tree, ...(dates ? { dates } : {}), ...(warnings ? { warnings } : {}) };
+  return { source, ...(reference === undefined ? {} : { reference }), payload, validated: toValidate, tree, ...(dates ? { dates } : {}), ...(warnings ? { warnings } : {}) };
 }
 
 export function isValid(checked: CheckedAdvert): boolean {

@@ -37,7 +37,7 @@ export async function loadValidAdverts(
   const checked = loaded.adverts.map((a) => checkAdvert(a, config, mode, options));
   const findings = sortFindings([
     ...loaded.problems.map(findingFromProblem),
-    ...checked.flatMap((c) => placeFindings(c.source, findingsFromTree(c.tree, c.source, c.reference, { value: c.payload, constants: config.constants }))),
+    ...checked.flatMap((c) => placeFindings(c.source, findingsFromTree(c.tree, c.source, c.reference, { value: c.validated, constants: config.constants }))),
   ]);
   if (findings.length === 0) return checked;
   // An advert whose reference another took first cannot be published: it counts as invalid.

@@ -100,6 +100,10 @@ describe('a placeholder pay', () => {
     expect(pay(90000, 60000)).toBe('min 90000 above max 60000');
     expect(pay(-5, 10)).toBe('a negative amount');
   });
+  it('the ISO 4217 codes for no currency (XXX) and for tests (XTS)', () => {
+    expect(placeholderPay({ min: 50000, max: 60000, currency: 'XXX', per: 'year' })).toBe('currency XXX, the code for no currency');
+    expect(placeholderPay({ min: 50000, max: 60000, currency: 'XTS', per: 'year' })).toBe('currency XTS, the code for tests');
+  });
   it('a real pay is none', () => {
     expect(pay(120000, 150000)).toBeUndefined();
     expect(pay(0, 50000)).toBeUndefined();

@@ -29,6 +29,17 @@ describe('the careers site', () => {
     });
   });
 
+  it('a name Windows keeps for a device, with any extension, gets a _ (a file named CON.html cannot be checked out there)', () => {
+    expect(Object.fromEntries(pageNames(['CON', 'nul', 'Com1.txt', 'LPT9', 'CONSOLE', 'con_']))).toEqual({
+      CON: 'CON_',
+      nul: 'nul_',
+      'Com1.txt': 'Com1_.txt',
+      LPT9: 'LPT9_',
+      CONSOLE: 'CONSOLE',
+      con_: 'con_-2',
+    });
+  });
+
   it('an index of the adverts, a page each that links back, and a sitemap with lastmod from the published record', () => {
     const files = siteFiles(
       [item('B-2', { lastPublished: '2026-11-20T10:00:00.000Z' }), item('A & 1', { lastPublished: '2026-11-25T08:00:00.000Z' }), item('C-3')],

@@ -38,6 +38,17 @@ describe('a folder shared with the user, written through a manifest', () => {
     expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual(['a.html', 'b.html']);
   });
 
+  it('staleExtensions: a run removes only stale files of the kinds it writes (a site and its JSON-LD in one folder)', async () => {
+    await writeOutputFolder(dir, { files: files({ 'a.html': 'A', 'index.html': 'I' }), removeStale: true, staleExtensions: ['.html'] });
+    await writeOutputFolder(dir, { files: files({ 'a.jsonld': '{}', 'b.jsonld': '{}' }), removeStale: true, staleExtensions: ['.jsonld'] });
+    expect(await writeOutputFolder(dir, { files: files({ 'a.jsonld': '{}' }), removeStale: true, staleExtensions: ['.jsonld'] })).toEqual({
+      written: ['a.jsonld'],
+      removed: ['b.jsonld'],
+    });
+    expect(readdirSync(dir).sort()).toEqual([MANIFEST, 'a.html', 'a.jsonld', 'index.html']);
+    expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual(['a.html', 'a.jsonld', 'index.html']);
+  });
+
   it("a file of the user's with a name the tool writes: nothing is written, unless force", async () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'index.html'), 'my index');

@@ -6,7 +6,7 @@ import { serviceKey } from '../../../core/config/service-key.js';
 import { todayFor } from '../../../core/sync/today.js';
 import { formatFinding, type Finding } from '../../../core/errors/findings.js';
 import { NotOwnOutputError } from '../../../core/storage/output-folder.js';
-import { cannotWrite } from '../../../core/storage/errors.js';
+import { cannotWrite, NotOwnFileError, StorageError } from '../../../core/storage/errors.js';
 import { UsageError } from '../../../core/errors/failures.js';
 import { displayPath } from '../../../core/config/paths.js';
 import { sanitize } from '../../../core/util/sanitize.js';
@@ -24,7 +24,8 @@ export async function postingsOf(
   const config = await ctx.config({ token: false });
   const today = await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env });
   // The record of what was published to the service in use; with no service set up, nothing was.
-  const published = ctx.globals.sandbox || config.baseUrl.value?.trim() ? readPublished(ctx.env, serviceKey(ctx.globals.sandbox, config)).adverts : new Map();
+  const record = ctx.globals.sandbox || config.baseUrl.value?.trim() ? readPublished(ctx.env, serviceKey(ctx.globals.sandbox, config)) : undefined;
+  const published = record?.adverts ?? new Map();
   const postings = await readPostings({
     paths,
     cwd: ctx.cwd,
@@ -36,6 +37,11 @@ export async function postingsOf(
     ...(options.everyDay ? { everyDay: true } : {}),
     signal: ctx.signal,
   }).catch(invalidAdvertsReported(ctx));
+  // Unread, it would change every datePosted and lastmod without a word.
+  if (record?.damaged)
+    postings.notes.push(
+      `the record of published adverts ${displayPath(record.file, ctx.cwd, ctx.env)} could not be read (${sanitize(record.damaged)}): datePosted comes from jobs.opens or today, and sitemap.xml has no lastmod; it is written again at the next publish or sync`,
+    );
   return { ...postings, config };
 }
 
@@ -65,6 +71,23 @@ export function outputFolderError(ctx: Context, dir: string, error: unknown, wha
     return new UsageError(`${shown}: ${error.names.map((n) => sanitize(n)).join(', ')} stands where ${ctx.name} writes a file; nothing was written`, {
       details: ['a link is never followed, and a folder never replaced: remove it, or choose another folder'],
     });
+  }
+  if (error instanceof NotOwnFileError) {
+    // The folder itself is a file (a careless --out postings.jsonld), or something stands where the manifest goes.
+    if (error.path === dir)
+      return new UsageError(`${shown} is ${error.kind}, not a folder; nothing was written`, {
+        details: [
+          error.kind === 'a symbolic link'
+            ? `a link in the place of the folder is never followed: remove it, or choose another folder with --out`
+            : `--out names the folder to write ${what} into (it is made when missing): choose a folder`,
+        ],
+      });
+    return new StorageError(
+      `cannot write ${what} into ${shown}: ${displayPath(error.path, ctx.cwd, ctx.env)} is ${error.kind}, never followed or replaced; nothing was written`,
+      error.path,
+      error,
+      { details: ['remove it, or choose another folder'] },
+    );
   }
   return cannotWrite(shown, dir, error, { what, after: '' });
 }

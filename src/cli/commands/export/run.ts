@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { writeOutputFolder } from '../../../core/storage/output-folder.js';
 import { pageNames, siteFiles } from '../../../core/export/site.js';
 import { UsageError } from '../../../core/errors/failures.js';
+import { embedJson } from '../../../core/report/html.js';
 import { displayPath } from '../../../core/config/paths.js';
 import { plural } from '../../../core/util/plural.js';
 import { sanitize } from '../../../core/util/sanitize.js';
@@ -23,6 +24,8 @@ export interface SiteFlags {
   force?: boolean;
 }
 
+// The postings are written as a page embeds them (embedJson): a `.jsonld` file or line pasted into a
+// careers site's <script type="application/ld+json"> cannot be ended by a `</script>` in a title.
 export async function runExportJsonld(ctx: Context, paths: string[], flags: JsonldFlags): Promise<number> {
   if (flags.out !== undefined && flags.out.trim() === '') throw new UsageError('--out: expected a folder');
   const postings = await postingsOf(ctx, paths);
@@ -30,14 +33,14 @@ export async function runExportJsonld(ctx: Context, paths: string[], flags: Json
   if (flags.out === undefined) {
     if (isJson(ctx))
       writeJson(ctx, { command: 'export jsonld', postings: postings.items.map((i) => i.posting), written: [], removed: [], ...jsonParts(postings) });
-    else for (const item of postings.items) ctx.io.stdout.write(`${JSON.stringify(item.posting)}\n`);
+    else for (const item of postings.items) ctx.io.stdout.write(`${embedJson(item.posting)}\n`);
     summary(ctx, postings, 'to stdout');
     return 0;
   }
   const dir = resolve(ctx.cwd, flags.out);
   const names = pageNames(postings.items.map((i) => i.reference));
-  const files = new Map(postings.items.map((i) => [`${names.get(i.reference)!}.jsonld`, `${JSON.stringify(i.posting, null, 2)}\n`]));
-  const result = await writeFolder(ctx, dir, files, Boolean(flags.force), 'the JSON-LD files');
+  const files = new Map(postings.items.map((i) => [`${names.get(i.reference)!}.jsonld`, `${embedJson(i.posting, 2)}\n`]));
+  const result = await writeFolder(ctx, dir, files, Boolean(flags.force), 'the JSON-LD files', ['.jsonld']);
   const byName = new Map(postings.items.map((i) => [`${names.get(i.reference)!}.jsonld`, i.reference]));
   if (isJson(ctx))
     writeJson(ctx, {
@@ -62,11 +65,32 @@ export async function runExportSite(ctx: Context, dir: string, flags: SiteFlags)
   if (!/^https?:\/\/[^/\s?#]+/i.test(given) || !URL.canParse(given))
     throw new UsageError(`--site-url ${JSON.stringify(sanitize(given))}: expected an absolute http(s) address, such as https://example.com/careers/`);
   // As a browser would send it: quotes and angle brackets percent-encoded.
-  const siteUrl = new URL(given).href;
+  const url = new URL(given);
+  // sitemap.xml is public, and the pages' addresses are the site's followed by a name.
+  if (url.username !== '' || url.password !== '') {
+    url.username = '';
+    url.password = '';
+    throw new UsageError(`--site-url has a user name or password in it, and sitemap.xml is public: write it without them, ${url.href}`);
+  }
+  if (url.search !== '' || url.hash !== '') {
+    const shown = sanitize(url.href);
+    url.search = '';
+    url.hash = '';
+    throw new UsageError(
+      `--site-url ${JSON.stringify(shown)}: the pages' addresses are the folder's address and a name, so it has no ? or #: write ${url.href}`,
+    );
+  }
+  // A bare `?` or `#` is no query or fragment, and is dropped.
+  url.search = '';
+  url.hash = '';
+  const siteUrl = url.href;
   const postings = await postingsOf(ctx, [dir]);
   writeExportWarnings(ctx, postings);
   const out = resolve(ctx.cwd, flags.out);
-  const result = await writeFolder(ctx, out, siteFiles(postings.items, { siteUrl, title: flags.title }), Boolean(flags.force), 'the careers site');
+  const result = await writeFolder(ctx, out, siteFiles(postings.items, { siteUrl, title: flags.title }), Boolean(flags.force), 'the careers site', [
+    '.html',
+    '.xml',
+  ]);
   if (isJson(ctx)) {
     const names = pageNames(postings.items.map((i) => i.reference));
     writeJson(ctx, {
@@ -81,9 +105,10 @@ export async function runExportSite(ctx: Context, dir: string, flags: SiteFlags)
   return 0;
 }
 
-async function writeFolder(ctx: Context, dir: string, files: Map<string, string>, force: boolean, what: string) {
+/** `kinds`: the extensions this export writes, the only files of an earlier run it removes (a site and its JSON-LD may share a folder). */
+async function writeFolder(ctx: Context, dir: string, files: Map<string, string>, force: boolean, what: string, kinds: readonly string[]) {
   try {
-    return await writeOutputFolder(dir, { files, removeStale: true, force });
+    return await writeOutputFolder(dir, { files, removeStale: true, staleExtensions: kinds, force });
   } catch (error) {
     throw outputFolderError(ctx, dir, error, what);
   }

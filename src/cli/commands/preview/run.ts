@@ -44,7 +44,7 @@ export async function runPreview(ctx: Context, file: string, flags: PreviewFlags
     throw outputFolderError(ctx, dir, error, 'the preview');
   }
   const pages = written.map((name) => join(dir, name));
-  const opened = flags.open ? openInBrowser(ctx, pages[0]!) : undefined;
+  const opened = flags.open ? await openInBrowser(ctx, pages[0]!) : undefined;
   if (isJson(ctx)) {
     writeJson(ctx, {
       command: 'preview',
@@ -69,7 +69,7 @@ export function inCi(env: Record<string, string | undefined>): boolean {
 }
 
 /** Opens `page` in the desktop's browser; returns why it was not opened, or undefined once started. */
-function openInBrowser(ctx: Context, page: string): string | undefined {
+async function openInBrowser(ctx: Context, page: string): Promise<string | undefined> {
   if (inCi(ctx.env)) return `the page was not opened: CI is set (${ctx.name} preview --open never opens a browser in CI)`;
   const platform = process.platform;
   if (platform === 'linux' && !ctx.env.DISPLAY && !ctx.env.WAYLAND_DISPLAY)
@@ -77,8 +77,17 @@ function openInBrowser(ctx: Context, page: string): string | undefined {
   const [command, args] = platform === 'darwin' ? ['open', [page]] : platform === 'win32' ? ['explorer.exe', [page]] : ['xdg-open', [page]];
   try {
     const child = spawn(command, args, { detached: true, stdio: 'ignore', env: ctx.env as NodeJS.ProcessEnv });
-    child.on('error', (error) => ctx.io.stderr.write(`${ctx.name}: warning: the page was not opened: ${command}: ${error.message}\n`));
+    // Whether it started is known only once 'spawn' or 'error' comes (an opener not installed is an
+    // 'error' after spawn returns): waited for, so the run does not end saying nothing.
+    const failed = await new Promise<Error | undefined>((done) => {
+      child.once('spawn', () => done(undefined));
+      child.once('error', done);
+    });
     child.unref();
+    if (failed)
+      return (failed as NodeJS.ErrnoException).code === 'ENOENT'
+        ? `the page was not opened: ${command} was not found (is it installed, and on PATH?); open ${page} yourself`
+        : `the page was not opened: ${command}: ${failed.message}`;
   } catch (error) {
     return `the page was not opened: ${command}: ${(error as Error).message}`;
   }
