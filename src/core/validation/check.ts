@@ -66,7 +66,15 @@ export function checkAdvert(source: AdvertSource, settings: AdvertSettings, mode
   // Its disclosures are added to the job description: what a rule asks reaches the candidate (rules/disclosures.ts).
   const { advert: sent, dates } = splitDates(toValidate);
   const payload = withDisclosures(sent, toValidate);
-  return { source, ...(reference === undefined ? {} : { reference }), payload, validated: toValidate, tree, ...(dates ? { dates } : {}), ...(warnings ? { warnings } : {}) };
+  return {
+    source,
+    ...(reference === undefined ? {} : { reference }),
+    payload,
+    validated: toValidate,
+    tree,
+    ...(dates ? { dates } : {}),
+    ...(warnings ? { warnings } : {}),
+  };
 }
 
 export function isValid(checked: CheckedAdvert): boolean {

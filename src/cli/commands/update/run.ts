@@ -98,7 +98,13 @@ export async function runUpdate(ctx: Context, reference: string, file: string | 
   }
   const client = await ctx.client();
   // Without a file the fields came from --set flags: there is no file position to point at.
-  const advert = { source: source ?? { file: '', index: 0, value: patch, locate: () => ({ line: 1, column: 1 }) }, reference, payload: patch, validated: patch, tree: {} };
+  const advert = {
+    source: source ?? { file: '', index: 0, value: patch, locate: () => ({ line: 1, column: 1 }) },
+    reference,
+    payload: patch,
+    validated: patch,
+    tree: {},
+  };
   let outcome: report.SendOutcome;
   try {
     await client.update(reference, patch, { signal: ctx.signal });
