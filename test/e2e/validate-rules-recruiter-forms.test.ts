@@ -114,3 +114,50 @@ describe('the words of a finding', () => {
     for (const [, text] of texts) expect(text).toMatch(/employer abroad\. source: /);
   });
 });
+
+describe('statements written in the text, in English, German and French', () => {
+  /** An advert whose whole job description is `text`, with a lawful range. */
+  const written = (reference: string, text: string, where: string, salary = '$120,000 - $130,000 a year') =>
+    advert(reference, salary, where).replace(/^job_description: .*$/m, `job_description: ${JSON.stringify(text)}`);
+  const TORONTO = 'location:\n  country: CA\n  state: ON\n  city: Toronto\n';
+  const WIEN = 'location:\n  country: AT\n  city: Wien\n';
+
+  it('common wordings of benefits, the deadline, AI screening, the vacancy and overpayment meet their rules', async () => {
+    const denver = [
+      'Benefits: health insurance. Deadline: 2026-12-31.',
+      'We offer health insurance. Applications accepted through December 31, 2026.',
+      'Health insurance. Apply before December 31, 2026.',
+      'Perks: 401k match. Closing date: 2026-12-31.',
+      'We offer a great benefits package. This posting closes on 2026-12-31.',
+      'Krankenversicherung, Firmenwagen. Bewerbungsschluss: 31.12.2026.',
+      'Avantages : mutuelle. Postulez avant le 31 décembre 2026.',
+    ];
+    const toronto = [
+      'AI is not used in our hiring process. This posting is for a current vacancy.',
+      'We do not use artificial intelligence in recruitment. This role is currently vacant.',
+      'Wir setzen keine KI bei der Auswahl ein. Es handelt sich um eine bestehende Stelle.',
+      "Nous n'utilisons pas l'IA pour évaluer les candidatures. Il s'agit d'un poste vacant.",
+    ];
+    const wien = [
+      'Das Mindestgehalt laut KV beträgt 3.500 € brutto pro Monat, Bereitschaft zur Überbezahlung je nach Qualifikation.',
+      'Wir bieten ein Gehalt über dem Kollektivvertrag.',
+    ];
+    const files: Record<string, string> = {};
+    denver.forEach((t, i) => (files[`co-${i}.yaml`] = written(`CO-${i}`, t, DENVER)));
+    toronto.forEach((t, i) => (files[`on-${i}.yaml`] = written(`ON-${i}`, t, TORONTO, 'C$90,000 - C$110,000 a year')));
+    wien.forEach((t, i) => (files[`at-${i}.yaml`] = written(`AT-${i}`, t, WIEN, '3.500 € brutto pro Monat')));
+    const r = await validate(files);
+    expect([r.code, findingsByFile(r.stdout)]).toEqual([0, {}]);
+  });
+
+  it('a text about something else does not state them', async () => {
+    const r = await validate({
+      'a.yaml': written('X-1', 'You will thrive under tight deadlines and build medical devices.', DENVER),
+      'b.yaml': written('X-2', 'We build AI applications. Open positions in many teams.', TORONTO, 'C$90,000 - C$110,000 a year'),
+    });
+    expect(findingsByFile(r.stdout)).toEqual({
+      'a.yaml': ['place_rule:US_CO_pay_range:benefits', 'place_rule:US_CO_application_deadline:deadline'],
+      'b.yaml': ['place_rule:CA_ON_ai_disclosure:ai_screening:size_unknown', 'place_rule:CA_ON_vacancy_status:vacancy_status:size_unknown'],
+    });
+  });
+});
