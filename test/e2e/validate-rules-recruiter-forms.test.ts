@@ -161,3 +161,10 @@ describe('statements written in the text, in English, German and French', () => 
     });
   });
 });
+
+describe('the config that lowers a rule', () => {
+  it('a level that is not one names its line and the levels there are (exit 2)', async () => {
+    const r = await validate({ '.jobsrc.yaml': 'rules:\n  US-CO/pay-range: Warning\n', 'a.yaml': advert('A-1', '$1 - $2') });
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([2, 'jobs-cli: .jobsrc.yaml:2:3: rules.US-CO/pay-range: must be one of: error, warning, off']);
+  });
+});
