@@ -4,7 +4,7 @@
  * ones are refused with their reason, a city written with its state is the city, and the tool's own
  * salary_text (written from an hourly jobs.pay) agrees with that pay.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -166,5 +166,36 @@ describe('the config that lowers a rule', () => {
   it('a level that is not one names its line and the levels there are (exit 2)', async () => {
     const r = await validate({ '.jobsrc.yaml': 'rules:\n  US-CO/pay-range: Warning\n', 'a.yaml': advert('A-1', '$1 - $2') });
     expect([r.code, r.stderr.split('\n')[0]]).toEqual([2, 'jobs-cli: .jobsrc.yaml:2:3: rules.US-CO/pay-range: must be one of: error, warning, off']);
+  });
+});
+
+describe('an employer size in a project config', () => {
+  const SEATTLE = 'location:\n  country: US\n  state: WA\n  city: Seattle\n';
+
+  it('that exempts the employer from rules is said once, naming them and the file (a pull request brings it)', async () => {
+    const r = await validate({
+      '.jobsrc.yaml': 'employer:\n  employees: 3\n',
+      'a.yaml': advert('A-1', 'from $90,000', SEATTLE),
+      'b.yaml': advert('B-1', 'from $90,000', SEATTLE),
+    });
+    expect(r.code).toBe(0);
+    const notes = r.stderr.split('\n').filter((l) => l.includes('note:'));
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^jobs-cli: note: the project config's employer size \(\.jobsrc\.yaml\) exempts the employer from \d+ rules by place: .*US-WA\/pay-range/,
+      ),
+    ]);
+  });
+
+  it("in the user config it is the user's own word: no note", async () => {
+    const env = isolatedEnv({ JOBS_TODAY: '2026-11-28' });
+    dirs.push(env.HOME!);
+    mkdirSync(join(env.XDG_CONFIG_HOME!, 'jobs'), { recursive: true });
+    writeFileSync(join(env.XDG_CONFIG_HOME!, 'jobs', 'config.yaml'), 'employer:\n  employees: 3\n');
+    const dir = mkdtempSync(join(tmpdir(), 'jobs-rules-forms-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'a.yaml'), advert('A-1', 'from $90,000', SEATTLE));
+    const r = await jobs(['validate', '.'], { cwd: dir, env });
+    expect([r.code, r.stderr]).toEqual([0, '✔ 1 advert in 1 file: all valid\n']);
   });
 });

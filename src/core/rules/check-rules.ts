@@ -60,7 +60,7 @@ export function remotePlaces(advert: Record<string, unknown>): string[] {
 }
 
 /** The employer's headcount as a rule counts it, or undefined when the config does not say. */
-function headcount(rule: CompiledRule, settings: RuleSettings): number | undefined {
+export function headcount(rule: CompiledRule, settings: Pick<RuleSettings, 'employer'>): number | undefined {
   const { employees, employees_in: byPlace } = settings.employer;
   if (rule.covers.counted === 'in_place') {
     const here = byPlace?.[rule.place.id];
