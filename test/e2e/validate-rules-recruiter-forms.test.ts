@@ -49,6 +49,9 @@ describe('salary texts as recruiters write them, in Denver', () => {
     '$120,000 ‒ $150,000',
     '$120,000 − $150,000',
     '$120,000 ~ $150,000',
+    '$120k/yr – $150k/yr',
+    '$100K-$120K + 401(k)',
+    '$60,000–$70,000 annually; $5,000 signing bonus',
   ];
   const refused: [string, string][] = [
     ['$90,000 and up', 'pay_open_ended'],

@@ -43,7 +43,7 @@ const KRONER = new Set(['NOK', 'SEK', 'DKK', 'ISK']);
 
 // An amount: digits grouped by thousands (`120,000`, `650 000`, `45.000`) or not, an optional
 // decimal part of one or two digits, an optional `k`.
-const AMOUNT = String.raw`(\d{1,3}(?:[,. \u00a0\u202f']\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?([kK](?![a-zA-Z]))?`;
+const AMOUNT = String.raw`(\d{1,3}(?:[,. \u00a0\u202f'’]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?([kK](?![a-zA-Z]))?`;
 const CURRENCY = String.raw`(US\$|CA?\$|A\$|NZ\$|\$|€|£|¥|₹|\b[A-Z]{3}\b|\bkr\b)`;
 const MONEY = new RegExp(String.raw`(?:${CURRENCY}\s?)?${AMOUNT}(?:\s?${CURRENCY})?`, 'g');
 const URL_PATTERN = /\bhttps?:\/\/\S+|\bwww\.\S+/i;
@@ -55,6 +55,8 @@ const FROM = /(?:\bfrom|\bstarting (?:at|from)|\bat least|\bminimum|\bmin\.?|\ba
 // After one amount: `$90,000+`, `$90,000 and up`, `or more` (Colorado's own example of a refused range).
 const OPEN_AFTER = /^\s*(?:\+|and (?:up|above)\b|or (?:more|higher|above)\b|und mehr\b|et plus\b)/i;
 const UP_TO = /(?:\bup to|\bmax(?:imum|\.)?|\bbis zu|\bjusqu'à|\binntil)\s*$/i;
+
+const PER_BEFORE_JOIN = /^\s*(?:\/\s?|per\s+|an?\s+)[^\s\d/–—-]+/i;
 
 const PER_WORDS: [Per, RegExp][] = [
   // Norwegian `time` only as `per time` / `/time`: `full time` is not a period.
@@ -77,7 +79,7 @@ const memo = new Map<string, ReadPay>();
 
 /** The number an amount is written as, or undefined when its separators are ambiguous. */
 function amountOf(digits: string, k: string | undefined): number | undefined {
-  let text = digits.replace(/[ \u00a0\u202f']/g, '');
+  let text = digits.replace(/[ \u00a0\u202f'’]/g, '');
   const grouped = /^\d{1,3}(?:[,.]\d{3})+(?:[.,]\d{1,2})?$/.test(text);
   if (grouped) {
     const decimal = /[.,](\d{1,2})$/.exec(text);
@@ -121,13 +123,17 @@ export function readSalaryText(text: string): ReadPay {
 }
 
 function readOnce(text: string): ReadPay {
-  // A percentage (`plus 10% bonus`) is not an amount of pay.
-  const found = /\d/.test(text) ? [...text.matchAll(MONEY)].filter((m) => m[2] !== undefined && !/^\s?%/.test(text.slice(m.index! + m[0].length))) : [];
+  // A percentage (`plus 10% bonus`) and a 401(k) are not amounts of pay.
+  let found = /\d/.test(text)
+    ? [...text.matchAll(MONEY)].filter((m) => m[2] !== undefined && !/^\s?(?:%|\(k\))/i.test(text.slice(m.index! + m[0].length)))
+    : [];
   if (found.length === 0) {
     const url = URL_PATTERN.exec(text);
     if (url) return { kind: 'link', url: url[0] };
     return { kind: 'unread', why: 'it names no amount' };
   }
+  // `$60,000–$70,000 a year; $5,000 signing bonus`: a range, then extras set apart by `;`, `,`, `+`, `(` or `plus`.
+  if (found.length > 2 && /[;,+(]|\bplus\b/i.test(text.slice(found[1]!.index! + found[1]![0].length, found[2]!.index))) found = found.slice(0, 2);
   if (found.length > 2) return { kind: 'unread', why: `it names ${found.length} amounts, not one or a range of two` };
   const amounts = found.map((m) => amountOf(m[2]!, m[3]));
   if (amounts.some((a) => a === undefined)) return { kind: 'unread', why: 'an amount has separators that could be read two ways' };
@@ -139,7 +145,8 @@ function readOnce(text: string): ReadPay {
   const pay: Pay = { ...(currencies.size === 1 ? { currency: [...currencies][0]! } : {}), ...(per ? { per } : {}) };
   const before = text.slice(0, found[0]!.index);
   if (found.length === 2) {
-    const between = text.slice(found[0]!.index! + found[0]![0].length, found[1]!.index);
+    // `$120k/yr – $150k/yr`: the first amount's period before the dash is part of the range.
+    const between = text.slice(found[0]!.index! + found[0]![0].length, found[1]!.index).replace(PER_BEFORE_JOIN, (unit) => (PER_ANY.test(unit) ? '' : unit));
     if (!RANGE_JOIN.test(between) && !(BETWEEN[0].test(before) && BETWEEN[1].test(between)))
       return { kind: 'unread', why: `its two amounts are not written as a range ("${between.trim()}" between them)` };
     // `£40-45k`: the k of the top applies to the bottom too.

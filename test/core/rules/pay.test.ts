@@ -21,6 +21,11 @@ describe('reading salary_text', () => {
     ['kr 600 000 - 700 000 NOK per år', { min: 600000, max: 700000, currency: 'NOK', per: 'year' }],
     ['45 000 € par année', { min: 45000, max: 45000, currency: 'EUR', per: 'year' }],
     ['300 NOK per time', { min: 300, max: 300, currency: 'NOK', per: 'hour' }],
+    ['$120k/yr – $150k/yr', { min: 120000, max: 150000, currency: '$', per: 'year' }],
+    ['$45/hr - $55/hr', { min: 45, max: 55, currency: '$', per: 'hour' }],
+    ['CHF 100’000 - 120’000', { min: 100000, max: 120000, currency: 'CHF' }],
+    ['$100K-$120K + 401(k)', { min: 100000, max: 120000, currency: '$' }],
+    ['$60,000–$70,000 annually; $5,000 signing bonus', { min: 60000, max: 70000, currency: '$', per: 'year' }],
   ])('%s', (text, pay) => {
     expect(readSalaryText(text)).toEqual({ kind: 'pay', pay });
   });
