@@ -148,7 +148,7 @@ describe('statements written in the text, in English, German and French', () => 
     const files: Record<string, string> = {};
     denver.forEach((t, i) => (files[`co-${i}.yaml`] = written(`CO-${i}`, t, DENVER)));
     toronto.forEach((t, i) => (files[`on-${i}.yaml`] = written(`ON-${i}`, t, TORONTO, 'C$90,000 - C$110,000 a year')));
-    wien.forEach((t, i) => (files[`at-${i}.yaml`] = written(`AT-${i}`, t, WIEN, '3.500 € brutto pro Monat')));
+    wien.forEach((t, i) => (files[`at-${i}.yaml`] = written(`AT-${i}`, t, WIEN, '€ 3.500,00 brutto pro Monat (14x)')));
     const r = await validate(files);
     expect([r.code, findingsByFile(r.stdout)]).toEqual([0, {}]);
   });

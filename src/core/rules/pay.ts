@@ -51,7 +51,7 @@ const URL_PATTERN = /\bhttps?:\/\/\S+|\bwww\.\S+/i;
 const RANGE_JOIN = /^\s*(?:-|‐|‑|‒|–|—|−|~|〜|to|bis|à|a|til|till|до)\s*$/i;
 // `between $100k and $120k`, `zwischen ... und ...`, `entre ... et ...`: a range only with its opening word.
 const BETWEEN = [/\b(?:between|zwischen|entre)\s*$/i, /^\s*(?:and|und|et)\s*$/i] as const;
-const FROM = /(?:\bfrom|\bstarting (?:at|from)|\bat least|\bminimum|\bmin\.?|\bab|\bvon|\bmindestens|(?:^|\s)à partir de|(?:^|\s)dès|\bfra)\s*$/i;
+const FROM = /(?:\bfrom|\bstarting (?:at|from)|\bat least|\bminimum|\bmin\.?|\bab|\bvon|\bmindestens|\bmind\.|(?:^|\s)à partir de|(?:^|\s)dès|\bfra)\s*$/i;
 // After one amount: `$90,000+`, `$90,000 and up`, `or more` (Colorado's own example of a refused range).
 const OPEN_AFTER = /^\s*(?:\+|and (?:up|above)\b|or (?:more|higher|above)\b|und mehr\b|et plus\b)/i;
 const UP_TO = /(?:\bup to|\bmax(?:imum|\.)?|\bbis zu|\bjusqu'à|\binntil)\s*$/i;
@@ -60,14 +60,14 @@ const PER_BEFORE_JOIN = /^\s*(?:\/\s?|per\s+|an?\s+)[^\s\d/–—-]+/i;
 
 const PER_WORDS: [Per, RegExp][] = [
   // Norwegian `time` only as `per time` / `/time`: `full time` is not a period.
-  ['hour', /\b(?:hour|hr|hourly|stunde|std|heure)\b|\b(?:per|pr\.?)\s?time\b|\/\s?(?:h|time)\b|stündlich/i],
+  ['hour', /\b(?:hour|hr|hourly|stunde|std|heure)\b|\bstundenlohn|\b(?:per|pr\.?)\s?time\b|\/\s?(?:h|time)\b|stündlich/i],
   ['day', /\b(?:day|daily|tag|jour|dag)\b|täglich/i],
   ['week', /\b(?:week|wk|weekly|woche|semaine|uke)\b|wöchentlich/i],
-  ['month', /\b(?:month|mo|monthly|monat|mois|måned|mnd)\b|monatlich|\/\s?m\b/i],
+  ['month', /\b(?:month|mo|monthly|monat|mois|måned|mnd)\b|\bmonats(?:gehalt|lohn|brutto)|monatlich|\/\s?m\b/i],
   // French `an` only as `par an` / `/an`: English `an hour` is not a year. `\b` knows only ASCII letters: `år` and `année` have their own edges.
   [
     'year',
-    /\b(?:year|yr|annum|annual|annually|jahr|yearly)\b|(?<![a-zæøå])år(?![a-zæøå])|\bannée(?![a-z])|jährlich|\bp\.?\s?a\.?(?![a-z])|\bpar an\b|\/\s?an\b/i,
+    /\b(?:year|yr|annum|annual|annually|jahr|yearly)\b|\bjahres(?:gehalt|lohn|brutto)|(?<![a-zæøå])år(?![a-zæøå])|\bannée(?![a-z])|jährlich|\bp\.?\s?a\.?(?![a-z])|\bpar an\b|\/\s?an\b/i,
   ],
 ];
 
@@ -123,9 +123,9 @@ export function readSalaryText(text: string): ReadPay {
 }
 
 function readOnce(text: string): ReadPay {
-  // A percentage (`plus 10% bonus`) and a 401(k) are not amounts of pay.
+  // A percentage (`plus 10% bonus`), a 401(k) and a count of payments (`(14x)`) are not amounts of pay.
   let found = /\d/.test(text)
-    ? [...text.matchAll(MONEY)].filter((m) => m[2] !== undefined && !/^\s?(?:%|\(k\))/i.test(text.slice(m.index! + m[0].length)))
+    ? [...text.matchAll(MONEY)].filter((m) => m[2] !== undefined && !/^\s?(?:%|\(k\)|[x×](?![a-z]))/i.test(text.slice(m.index! + m[0].length)))
     : [];
   if (found.length === 0) {
     const url = URL_PATTERN.exec(text);

@@ -26,6 +26,9 @@ describe('reading salary_text', () => {
     ['CHF 100’000 - 120’000', { min: 100000, max: 120000, currency: 'CHF' }],
     ['$100K-$120K + 401(k)', { min: 100000, max: 120000, currency: '$' }],
     ['$60,000–$70,000 annually; $5,000 signing bonus', { min: 60000, max: 70000, currency: '$', per: 'year' }],
+    ['€ 3.500,00 brutto pro Monat (14x)', { min: 3500, max: 3500, currency: 'EUR', per: 'month' }],
+    ['Monatsgehalt 3.500 € brutto', { min: 3500, max: 3500, currency: 'EUR', per: 'month' }],
+    ['Stundenlohn 18 €', { min: 18, max: 18, currency: 'EUR', per: 'hour' }],
   ])('%s', (text, pay) => {
     expect(readSalaryText(text)).toEqual({ kind: 'pay', pay });
   });
@@ -35,6 +38,8 @@ describe('reading salary_text', () => {
     expect(readSalaryText('$90,000+ a year')).toEqual({ kind: 'pay', pay: { min: 90000, currency: '$', per: 'year' } });
     expect(readSalaryText('up to €60.000')).toEqual({ kind: 'pay', pay: { max: 60000, currency: 'EUR' } });
     expect(readSalaryText('$90,000 and up')).toEqual({ kind: 'pay', pay: { min: 90000, currency: '$' } });
+    expect(readSalaryText('Jahresgehalt ab 49.000 €')).toEqual({ kind: 'pay', pay: { min: 49000, currency: 'EUR', per: 'year' } });
+    expect(readSalaryText('mind. € 45.000 brutto p.a.')).toEqual({ kind: 'pay', pay: { min: 45000, currency: 'EUR', per: 'year' } });
     expect(readSalaryText('$90k or more a year')).toEqual({ kind: 'pay', pay: { min: 90000, currency: '$', per: 'year' } });
   });
 
