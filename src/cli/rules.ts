@@ -10,10 +10,14 @@ import { loweredNote, ruleSettingsFor } from '../core/rules/settings.js';
 import type { RuleSettings } from '../core/rules/types.js';
 import { displayPath } from '../core/config/paths.js';
 
-export async function advertRules(ctx: Context, config: Pick<ResolvedConfig, 'employer' | 'ruleLevels'>, today?: number): Promise<RuleSettings> {
+export async function advertRules(
+  ctx: Context,
+  config: Pick<ResolvedConfig, 'employer' | 'ruleLevels' | 'employerFile'>,
+  today?: number,
+): Promise<RuleSettings> {
   const show = (file: string) => displayPath(file, ctx.cwd, ctx.env);
   const settings = await ruleSettingsFor(config, today ?? (await todayFor({ sandbox: ctx.globals.sandbox, env: ctx.env })), ctx.env, show);
-  const note = loweredNote(config, show);
+  const note = loweredNote(config, show, settings);
   if (note) ctx.io.stderr.write(`${ctx.name}: note: ${note}\n`);
   return settings;
 }

@@ -175,6 +175,7 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
         : numberSetting(layers, 'retries', DEFAULTS.retries),
     employer: objectAt(merged, 'employer') as ResolvedConfig['employer'] & object,
     ruleLevels: ruleLevelsOf(layers),
+    ...projectEmployerFile(layers),
     files: layers.map((layer) => layer.path),
     warnings,
     allowInsecureHttp,
@@ -414,6 +415,12 @@ function ruleLevelsOf(layers: ConfigLayer[]): NonNullable<ResolvedConfig['ruleLe
       if (!Object.hasOwn(out, id) && (level === 'error' || level === 'warning' || level === 'off')) out[id] = { level, file: layer.path };
   }
   return out;
+}
+
+/** The project layer that declares `employer:`: its size can exempt the employer from rules, which a run then says. */
+function projectEmployerFile(layers: ConfigLayer[]): { employerFile?: string } {
+  const layer = layers.find((l) => l.kind === 'project' && isPlainObject(l.data.employer));
+  return layer ? { employerFile: layer.path } : {};
 }
 
 function objectAt(merged: PlainObject, key: string): Record<string, unknown> {

@@ -120,6 +120,9 @@ function toProblem(error: AjvError & { propertyName?: string }, data: unknown): 
       return { key: path, message: `must be more than ${String(params.limit)}` };
     case 'minLength':
       return { key: path, message: 'must not be empty' };
+    case 'enum':
+      // A choice (a rule's level): the choices, at the key's line.
+      return { key: path, message: `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`, located: true };
     case 'pattern':
       if (path.length === 1 && path[0] === 'timeout') return { key: path, message: 'must be a duration such as 30s, 500ms or 2m, or a number of seconds' };
       return { key: path, message: `has an invalid form (${JSON.stringify(getPath(data, path))})` };

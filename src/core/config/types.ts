@@ -63,6 +63,8 @@ export interface ResolvedConfig {
   proxyEnv?: Readonly<Record<string, string>>;
   /** Employer facts the rules by place read (`employer:`): headcount overall and by place. */
   employer?: { employees?: number; employees_in?: Record<string, number> };
+  /** The project config file that declares `employer:` (a pull request brings it), when one does. */
+  employerFile?: string;
   /** Severity overrides of rules by place (`rules:`), by rule id, with the file that set each (the nearest). */
   ruleLevels?: Record<string, { level: 'error' | 'warning' | 'off'; file: string }>;
   /** Config files that were read, nearest first. */

@@ -34,10 +34,22 @@ export function placesOfLocation(location: unknown, c: CompiledRules): string[] 
   const out = [country];
   const sub = subdivisionOf(country, location.state);
   if (sub) out.push(sub);
-  const city = typeof location.city === 'string' ? foldName(location.city) : undefined;
+  const city = typeof location.city === 'string' ? cityName(location.city, country, sub) : undefined;
   if (city !== undefined)
     for (const parent of sub ? [sub, country] : [country]) for (const place of c.cities.get(parent) ?? []) if (place.names.has(city)) out.push(place.id);
   return out;
+}
+
+/**
+ * A location.city folded for matching, without a tail that only repeats its state or country:
+ * `New York, NY` and `Brooklyn, New York` are written as often as `New York` and are that city.
+ */
+function cityName(written: string, country: string, sub: string | undefined): string {
+  const comma = written.indexOf(',');
+  if (comma < 0) return foldName(written);
+  const tail = written.slice(comma + 1).trim();
+  const repeats = tail === '' || subdivisionOf(country, tail) === sub || foldName(tail) === foldName(country) || /^(?:usa|u\.s\.a?\.?)$/i.test(tail);
+  return foldName(repeats && sub !== undefined ? written.slice(0, comma) : written);
 }
 
 /** The remote places an advert declares (`jobs.remote.from`), as written. */
@@ -48,7 +60,7 @@ export function remotePlaces(advert: Record<string, unknown>): string[] {
 }
 
 /** The employer's headcount as a rule counts it, or undefined when the config does not say. */
-function headcount(rule: CompiledRule, settings: RuleSettings): number | undefined {
+export function headcount(rule: CompiledRule, settings: Pick<RuleSettings, 'employer'>): number | undefined {
   const { employees, employees_in: byPlace } = settings.employer;
   if (rule.covers.counted === 'in_place') {
     const here = byPlace?.[rule.place.id];

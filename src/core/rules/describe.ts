@@ -53,9 +53,11 @@ export function describePlaceRule(data: string[], why?: string): string | undefi
   const where = flags.includes('remote') ? `may be done remotely from ${rule.place.name}` : `is in ${rule.place.name}`;
   const asks = rule.summary.charAt(0).toLowerCase() + rule.summary.slice(1).replace(/\.$/, '');
   const parts = [`${where}, where ${rule.id} asks for: ${asks}; ${whatToAdd(rule, reason, why)}`];
+  // The sentences are joined with '. ': a data text's own full stop would make it '..'.
+  const sentence = (text: string) => text.replace(/\.\s*$/, '');
   if (flags.includes('remote') && rule.covers.remote === 'unsettled')
-    parts.push(`whether it reaches remote jobs is unsettled: ${rule.covers.remote_note ?? ''}`);
-  if (rule.unsettled) parts.push(`unsettled: ${rule.unsettled}`);
+    parts.push(`whether it reaches remote jobs is unsettled: ${sentence(rule.covers.remote_note ?? '')}`);
+  if (rule.unsettled) parts.push(`unsettled: ${sentence(rule.unsettled)}`);
   if (flags.includes('size_unknown')) {
     const key = rule.covers.counted === 'in_place' ? `employer.employees_in.${rule.place.id}` : 'employer.employees';
     parts.push(

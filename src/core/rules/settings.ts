@@ -16,6 +16,7 @@ import { ConfigError } from '../errors/failures.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { compiledRules, RulesDataError } from './compile.js';
+import { headcount } from './check-rules.js';
 import type { RuleFile, RuleLevel, RuleSettings } from './types.js';
 
 export const TEST_RULES_VARIABLE = 'JOBS_TEST_RULES';
@@ -101,10 +102,31 @@ export async function ruleSettingsFor(
   return { today, employer: { ...employer }, levels, files };
 }
 
-/** The rules a config lowers (warning or off), in a sentence a run says once, so a silenced rule is never invisible; undefined when none. */
-export function loweredNote(config: Pick<ResolvedConfig, 'ruleLevels'>, show: (file: string) => string): string | undefined {
+/**
+ * The rules a config lowers (warning or off), and those a project config's employer size exempts the
+ * employer from, in sentences a run says once, so a silenced rule is never invisible; undefined when none.
+ * (`settings`: the run's rules, for the exemptions; the same settings the check uses.)
+ */
+export function loweredNote(
+  config: Pick<ResolvedConfig, 'ruleLevels' | 'employerFile'>,
+  show: (file: string) => string,
+  settings?: Pick<RuleSettings, 'employer' | 'files'>,
+): string | undefined {
+  const notes: string[] = [];
   const lowered = Object.entries(config.ruleLevels ?? {}).filter(([, v]) => v.level !== 'error');
-  if (lowered.length === 0) return undefined;
-  const list = lowered.map(([id, v]) => `${id}: ${v.level} (${show(v.file)})`).join(', ');
-  return `the config lowers ${lowered.length === 1 ? 'a rule' : `${lowered.length} rules`} by place: ${list}; see docs/rules.md`;
+  if (lowered.length > 0) {
+    const list = lowered.map(([id, v]) => `${id}: ${v.level} (${show(v.file)})`).join(', ');
+    notes.push(`the config lowers ${lowered.length === 1 ? 'a rule' : `${lowered.length} rules`} by place: ${list}`);
+  }
+  if (config.employerFile !== undefined && settings) {
+    const exempt = compiledRules(settings.files).rules.filter((rule) => {
+      const size = headcount(rule, settings);
+      return size !== undefined && size < rule.covers.employees_min;
+    });
+    if (exempt.length > 0)
+      notes.push(
+        `the project config's employer size (${show(config.employerFile)}) exempts the employer from ${exempt.length === 1 ? 'a rule' : `${exempt.length} rules`} by place: ${exempt.map((r) => r.id).join(', ')}`,
+      );
+  }
+  return notes.length === 0 ? undefined : `${notes.join('; ')}; see docs/rules.md`;
 }

@@ -231,7 +231,7 @@ async function settleRun(options: SyncFolderOptions, hooks: SyncHooks): Promise<
   // The rules by place in force today: an advert that breaks one is invalid, and is not sent.
   const show = (file: string) => displayPath(file, cwd, env);
   const rules = await ruleSettingsFor(config, today, env, show);
-  const lowered = loweredNote(config, show);
+  const lowered = loweredNote(config, show, rules);
   if (lowered) notice(`note: ${lowered}`);
   const settings = { defaults: config.defaults, constants: config.constants, rules };
   return {
