@@ -4,7 +4,9 @@
  * wrote there, and only those files are ever replaced or removed. A file of the same name that the
  * tool did not write is left alone (the run stops before writing anything, unless `force`); a link,
  * FIFO or folder in the place of a file, or a link in the place of the folder, is refused, never
- * followed. Each file is written by the one atomic replace.
+ * followed. Each file is written by the one atomic replace. Nor may the files break the project's
+ * own `prettier --check .`: the folder gets the tool folder's formatter guard (tool-folder.ts),
+ * listed in the manifest when the tool wrote it, and never removed as stale.
  */
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { NotOwnFileError } from './errors.js';
 import { ensureFolder, kindOf } from './open.js';
 import { removeOwnFile, replaceFile } from './replace.js';
 import { withLock } from './lock.js';
+import { FORMATTER_GUARD, guardOutputFolder } from './tool-folder.js';
 
 export const MANIFEST = '.jobs-manifest.json';
 
@@ -59,7 +62,7 @@ function readManifest(dir: string): Set<string> {
   if (!info.isFile()) throw new NotOwnFileError(path, kindOf(info) ?? 'not a file');
   try {
     const data = JSON.parse(readFileSync(path, 'utf8')) as { files?: unknown };
-    return new Set(Array.isArray(data.files) ? data.files.filter((n): n is string => typeof n === 'string' && isOwnName(n)) : []);
+    return new Set(Array.isArray(data.files) ? data.files.filter((n): n is string => typeof n === 'string' && (isOwnName(n) || n === FORMATTER_GUARD)) : []);
   } catch {
     return new Set();
   }
@@ -92,7 +95,8 @@ function writeLocked(dir: string, write: OutputFolderWrite): OutputFolderResult 
     replaceFile(join(dir, name), content, { durable: false, mode: 0o644 });
     written.push(name);
   }
-  const kept = write.removeStale ? new Set(write.files.keys()) : new Set([...before, ...write.files.keys()]);
+  const guard = guardOutputFolder(dir) || before.has(FORMATTER_GUARD) ? [FORMATTER_GUARD] : [];
+  const kept = write.removeStale ? new Set([...write.files.keys(), ...guard]) : new Set([...before, ...write.files.keys(), ...guard]);
   // The manifest first: a run stopped now still knows every file it may remove next time.
   replaceFile(join(dir, MANIFEST), `${JSON.stringify({ version: 1, written_by: 'jobs', files: [...new Set([...before, ...kept])].sort() }, null, 1)}\n`, {
     durable: false,
