@@ -110,7 +110,7 @@ describe('syncFolder', () => {
       ['B-2', 'sub/b.yaml', 'create', 'created'],
     ]);
     expect(first.counts).toMatchObject({ created: 2, unchanged: 0, not_started: 0 });
-    const state = JSON.parse(readFileSync(join(dir, '.jobs-state.json'), 'utf8'));
+    const state = JSON.parse(readFileSync(join(dir, '.jobs-state'), 'utf8'));
     expect(Object.keys(state.services[SERVICE].adverts).sort()).toEqual(['A-1', 'B-2']);
 
     // Nothing changed: no request at all (nock refuses any).
@@ -181,7 +181,7 @@ describe('syncFolder', () => {
     expect(error).toBeInstanceOf(api.InvalidInputError);
     expect((error as api.JobsError).exitCode).toBe(3);
     expect((error as api.JobsError).details).toEqual([expect.stringMatching(/\/a\.yaml:11:12: seniority: .+ \[\w+:0\]$/)]);
-    expect(existsSync(join(dir, '.jobs-state.json'))).toBe(false);
+    expect(existsSync(join(dir, '.jobs-state'))).toBe(false);
   });
 
   it('refuses a folder that does not exist, like the CLI (UsageError, exit 2)', async () => {

@@ -93,7 +93,7 @@ describe('the GitHub Actions recipe', () => {
     expect(sync!.step.env?.JOBS_BASE_URL).toBeDefined();
     expect(mainJob!.permissions?.contents).toBe('write');
     // The state the sync keeps is committed back, or the next run would not know what is published.
-    expect(runs(mainJob!).some((s) => /git add adverts\/\.jobs-state\.json/.test(s.run!) && /git push/.test(s.run!))).toBe(true);
+    expect(runs(mainJob!).some((s) => /git add adverts\/\.jobs-state\b/.test(s.run!) && /git push/.test(s.run!))).toBe(true);
     expect(TEXT).not.toMatch(/JOBS_TOKEN:\s*['"]?[A-Za-z0-9_-]{8,}/);
   });
 

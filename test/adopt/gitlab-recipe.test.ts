@@ -81,7 +81,7 @@ describe('the GitLab CI recipe', () => {
     expect(args).not.toContain('--dry-run');
     expect(args).toContain('--no-input');
     expect(sync.resource_group).toBeTruthy();
-    expect(sync.after_script!.join('\n')).toMatch(/git add adverts\/\.jobs-state\.json[\s\S]*git push/);
+    expect(sync.after_script!.join('\n')).toMatch(/git add adverts\/\.jobs-state\b[\s\S]*git push/);
     expect(TEXT).toMatch(/JOBS_TOKEN/);
     expect(TEXT).not.toMatch(/JOBS_TOKEN:\s*['"]?[A-Za-z0-9_-]{8,}/);
   });

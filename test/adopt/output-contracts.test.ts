@@ -81,7 +81,7 @@ describe('every --json output holds to its schema in schemas/output/', () => {
     );
     linesHold(await run(['sync', 'places/', '--dry-run']), syncLine);
     linesHold(await run(['sync', 'places/']), syncLine);
-    const group = await run(['stats', 'PL-1', '--state', 'places/.jobs-state.json']);
+    const group = await run(['stats', 'PL-1', '--state', 'places/.jobs-state']);
     expect(group).toContain('"groups"');
     holds('stats', group);
     holds('report', await run(['report', '--file', join(dir, 'report.html')]));

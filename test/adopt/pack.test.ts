@@ -108,7 +108,7 @@ describe('npm pack, installed globally into a temporary prefix', () => {
       expect(r.stdout).toMatch(/^created ACME-0042 \{ views: \d+, likes: \d+, applications: \d+, applications_unviewed: \d+ \}$/m);
       expect(r.stdout).toMatch(/^\{ created: 3, unchanged: 0, orphan: 0, not_started: 0 \}$/m);
       expect(live.count(/^POST \/jobs 201/)).toBe(3);
-      expect(existsSync(join(dir, 'adverts/.jobs-state.json'))).toBe(true);
+      expect(existsSync(join(dir, 'adverts/.jobs-state'))).toBe(true);
 
       // An invalid advert: the rendered error tree, exit 3, nothing sent.
       writeFileSync(join(dir, 'adverts/broken.yaml'), 'reference: X-1\ntitle: ""\n');

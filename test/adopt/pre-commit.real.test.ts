@@ -82,7 +82,7 @@ describe('the jobs-validate pre-commit hook', () => {
         'adverts/Contributing.md',
         'adverts/ReadMe.md',
         '.github/workflows/ci.yml',
-        'adverts/.jobs-state.json',
+        'adverts/.jobs-state',
         'adverts/.jobsrc.yaml',
         'adverts/.jobs/advert.schema.json',
       ].filter(picked),

@@ -99,7 +99,7 @@ describe('what the tool published is known to stats --all and report, with no fl
       .reply(200, counters(1, 0, 0, 0))
       .get('/jobs/B-2/stats')
       .reply(200, counters(2, 0, 0, 0));
-    expect((await runJobs(['stats', '--all', '--no-record', '--state', 'adverts/.jobs-state.json'], { cwd: dir, env })).code).toBe(0);
+    expect((await runJobs(['stats', '--all', '--no-record', '--state', 'adverts/.jobs-state'], { cwd: dir, env })).code).toBe(0);
   });
 
   it('a deleted advert leaves stats --all, and the report shows it as deleted, never as needing attention', async () => {

@@ -183,7 +183,7 @@ describe('sync --prune on a terminal', () => {
     expect(r.stderr).toContain('nothing was sent: the plan was not carried out');
     expect(r.code, r.stderr).toBe(9);
     expect(nock.pendingMocks()).toEqual([]);
-    expect(JSON.parse(readFileSync(join(dir, '.jobs-state.json'), 'utf8')).services[SERVICE].adverts).toHaveProperty('B-2');
+    expect(JSON.parse(readFileSync(join(dir, '.jobs-state'), 'utf8')).services[SERVICE].adverts).toHaveProperty('B-2');
   });
 
   it('deletes on yes', async () => {

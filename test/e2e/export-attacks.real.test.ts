@@ -39,7 +39,7 @@ describe('two exports into one folder', () => {
     const jsonld = await run(['export', 'jsonld', 'adverts', '--out', 'shared']);
     expect(jsonld.code, jsonld.stderr).toBe(0);
     expect(jsonld.stderr).not.toContain('removed');
-    const both = ['.jobs-manifest.json', 'A-1.html', 'A-1.jsonld', 'B-1.html', 'B-1.jsonld', 'index.html', 'sitemap.xml'];
+    const both = ['.jobs-manifest.json', '.prettierrc.yaml', 'A-1.html', 'A-1.jsonld', 'B-1.html', 'B-1.jsonld', 'index.html', 'sitemap.xml'];
     expect(files('shared')).toEqual(both);
     expect((await run(['export', 'site', 'adverts', '--out', 'shared', '--site-url', SITE])).code).toBe(0);
     expect(files('shared')).toEqual(both);
@@ -185,7 +185,7 @@ describe('file names from references', () => {
     for (const reference of ['CON', 'nul', 'COM1.txt']) writeFileSync(join(folder, `${reference.replace('.', '-')}.yaml`), advertYaml(reference));
     const r = await run(['export', 'site', 'devices', '--out', 'devices-site', '--site-url', SITE]);
     expect(r.code, r.stderr).toBe(0);
-    expect(files('devices-site')).toEqual(['.jobs-manifest.json', 'COM1_.txt.html', 'CON_.html', 'index.html', 'nul_.html', 'sitemap.xml']);
+    expect(files('devices-site')).toEqual(['.jobs-manifest.json', '.prettierrc.yaml', 'COM1_.txt.html', 'CON_.html', 'index.html', 'nul_.html', 'sitemap.xml']);
     const index = readFileSync(join(dir, 'devices-site/index.html'), 'utf8');
     for (const page of ['COM1_.txt.html', 'CON_.html', 'nul_.html']) expect(index).toContain(`href="${page}"`);
   });

@@ -152,6 +152,7 @@ describe('export jsonld', () => {
     expect(r.stdout).toBe('');
     expect(readdirSync(join(dir, 'out/jsonld')).sort()).toEqual([
       '.jobs-manifest.json',
+      '.prettierrc.yaml',
       'ENG-1-bergen.jsonld',
       'ENG-1-oslo.jsonld',
       'HOST-1.jsonld',
@@ -243,6 +244,7 @@ describe('export site', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(site()).sort()).toEqual([
       '.jobs-manifest.json',
+      '.prettierrc.yaml',
       'ENG-1-bergen.html',
       'ENG-1-oslo.html',
       'HOST-1.html',

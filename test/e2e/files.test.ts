@@ -132,7 +132,7 @@ describe('sync --prune and files it cannot see (built binary, sandbox on 127.0.0
     const dir = tree({ 'adverts/a.yaml': advertYaml('P-1'), 'adverts/team/b.yaml': advertYaml('P-2') });
     const adverts = join(dir, 'adverts');
     expect((await jobs(['sync', '.'], { cwd: adverts, env: s.env })).code).toBe(0);
-    const stateAfterCreate = readFileSync(join(adverts, '.jobs-state.json'), 'utf8');
+    const stateAfterCreate = readFileSync(join(adverts, '.jobs-state'), 'utf8');
 
     // The team's folder moves out and a symlink takes its place: its advert is still in the folder.
     renameSync(join(adverts, 'team'), join(dir, 'team'));
@@ -154,6 +154,6 @@ describe('sync --prune and files it cannot see (built binary, sandbox on 127.0.0
         .adverts.map((a) => a.reference)
         .sort(),
     ).toEqual(['P-1', 'P-2']);
-    expect(readFileSync(join(adverts, '.jobs-state.json'), 'utf8')).toBe(stateAfterCreate);
+    expect(readFileSync(join(adverts, '.jobs-state'), 'utf8')).toBe(stateAfterCreate);
   });
 });

@@ -20,7 +20,7 @@ function folder(count: number): string {
 
 /** References recorded in a sync state, whatever the service key. */
 function recorded(dir: string): string[] {
-  const state = JSON.parse(readFileSync(join(dir, '.jobs-state.json'), 'utf8')) as { services: Record<string, { adverts: Record<string, unknown> }> };
+  const state = JSON.parse(readFileSync(join(dir, '.jobs-state'), 'utf8')) as { services: Record<string, { adverts: Record<string, unknown> }> };
   return Object.values(state.services).flatMap((s) => Object.keys(s.adverts));
 }
 
@@ -73,7 +73,7 @@ describe('SIGTERM and SIGHUP stop a run as Ctrl-C does', () => {
     expect(stopped.code).toBe(code);
     expect(stopped.stderr).toContain(`(${signal}); stopping`);
     expect(stopped.stderr).not.toMatch(STACK_TRACE);
-    expect(existsSync(join(dir, '.jobs-state.json.lock'))).toBe(false);
+    expect(existsSync(join(dir, '.jobs-state.lock'))).toBe(false);
     const created = s.count(/^POST \/jobs 201/);
     expect(created).toBeLessThan(60);
     // Every advert the service created is in the state, those in flight at the signal included.
@@ -146,7 +146,7 @@ describe('a reader that closes the pipe early', () => {
     expect(run.signal).toBeNull();
     expect(run.code).toBe(0);
     expect(run.stderr).not.toMatch(STACK_TRACE);
-    expect(existsSync(join(dir, '.jobs-state.json.lock'))).toBe(false);
+    expect(existsSync(join(dir, '.jobs-state.lock'))).toBe(false);
     expect(s.count(/^POST \/jobs 201/)).toBe(40);
     expect(recorded(dir)).toHaveLength(40);
 

@@ -101,7 +101,7 @@ describe('the built binary against a sandbox on 127.0.0.1', () => {
     expect(s.log).toEqual([]);
 
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
-    const state = JSON.parse(readFileSync(join(dir, '.jobs-state.json'), 'utf8'));
+    const state = JSON.parse(readFileSync(join(dir, '.jobs-state'), 'utf8'));
     expect(state.version).toBe(2);
     expect(Object.keys(state.services[s.baseUrl].adverts).sort()).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044']);
 
@@ -135,7 +135,7 @@ describe('the built binary against a sandbox on 127.0.0.1', () => {
     const s = await liveSandbox();
     const dir = copyExamples();
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
-    rmSync(join(dir, '.jobs-state.json'));
+    rmSync(join(dir, '.jobs-state'));
     const r = await jobs(['sync', '.'], { cwd: dir, env: s.env });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('3 adopted');
@@ -156,7 +156,7 @@ describe('the built binary against a sandbox on 127.0.0.1', () => {
   it('refuses a second sync of the same state while one holds the lock', async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
-    writeFileSync(join(dir, '.jobs-state.json.lock'), JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), started_at: 'now' }));
+    writeFileSync(join(dir, '.jobs-state.lock'), JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), started_at: 'now' }));
     const r = await jobs(['sync', '.'], { cwd: dir, env: s.env });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('another sync holds the lock on this state');
@@ -171,7 +171,7 @@ describe('the built binary against a sandbox on 127.0.0.1', () => {
   it('takes over a lock left by a process that no longer runs', async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
-    writeFileSync(join(dir, '.jobs-state.json.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), started_at: 'then' }));
+    writeFileSync(join(dir, '.jobs-state.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), started_at: 'then' }));
     const r = await jobs(['sync', '.'], { cwd: dir, env: s.env });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('removing a stale lock');
@@ -181,7 +181,7 @@ describe('the built binary against a sandbox on 127.0.0.1', () => {
     const s = await liveSandbox();
     const dir = copyExamples();
     await jobs(['sync', '.'], { cwd: dir, env: s.env });
-    const r = await jobs(['stats', '--all', '--state', join(dir, '.jobs-state.json'), '--json'], { env: s.env });
+    const r = await jobs(['stats', '--all', '--state', join(dir, '.jobs-state'), '--json'], { env: s.env });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).stats.map((x: { reference: string }) => x.reference)).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044']);
   });

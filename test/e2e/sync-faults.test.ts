@@ -21,7 +21,7 @@ function folder(count: number): string {
 function expectEachCreatedOnce(s: LiveSandbox, dir: string, count: number) {
   expect(s.count(/^POST \/jobs 201/)).toBe(count);
   expect(s.sandbox.state().adverts).toHaveLength(count);
-  const state = JSON.parse(readFileSync(join(dir, '.jobs-state.json'), 'utf8'));
+  const state = JSON.parse(readFileSync(join(dir, '.jobs-state'), 'utf8'));
   expect(Object.keys(state.services[s.baseUrl].adverts)).toHaveLength(count);
 }
 
@@ -74,7 +74,7 @@ describe('sync under faults (built binary, sandbox on 127.0.0.1)', () => {
     const interrupted = await syncUntil(dir, s.env, 20, 'SIGINT');
     expect(interrupted.code).toBe(130);
     expect(interrupted.stderr).toContain('interrupted');
-    const saved = JSON.parse(readFileSync(join(dir, '.jobs-state.json'), 'utf8'));
+    const saved = JSON.parse(readFileSync(join(dir, '.jobs-state'), 'utf8'));
     const recorded = Object.keys(saved.services[s.baseUrl].adverts).length;
     expect(recorded).toBe(s.count(/^POST \/jobs 201/));
     expect(recorded).toBeLessThan(100);

@@ -62,7 +62,7 @@ describe('sync of an advert for several places', () => {
       'ACME-0042-austin': { country: 'US', city: 'Austin', state: 'TX' },
       'ACME-0042-sao-paulo': { country: 'BR', city: 'São Paulo' },
     });
-    const state = JSON.parse(readFileSync(join(dir, '.jobs-state.json'), 'utf8')) as {
+    const state = JSON.parse(readFileSync(join(dir, '.jobs-state'), 'utf8')) as {
       services: Record<string, { adverts: Record<string, { group?: string }> }>;
     };
     const records = Object.values(state.services)[0]!.adverts;

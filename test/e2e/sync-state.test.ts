@@ -92,7 +92,7 @@ describe('one service, many spellings of its URL', () => {
       expect(run.stderr, url).toContain('✔ in sync: 3 unchanged');
     }
     expect(s.log.length).toBe(before);
-    expect(Object.keys(readState(join(dir, '.jobs-state.json')).services)).toEqual([s.baseUrl]);
+    expect(Object.keys(readState(join(dir, '.jobs-state')).services)).toEqual([s.baseUrl]);
   });
 
   it('reads a state written under old, un-normalised keys without losing a record, and prunes each advert once', async () => {
@@ -100,7 +100,7 @@ describe('one service, many spellings of its URL', () => {
     const dir = copyExamples();
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
     // What earlier versions wrote when the URL was spelt differently on different runs.
-    const path = join(dir, '.jobs-state.json');
+    const path = join(dir, '.jobs-state');
     const state = readState(path);
     const { 'ACME-0042': a, ...others } = version1Records(state.services[s.baseUrl]!);
     const upper = s.baseUrl.replace('http://', 'HTTP://');
@@ -165,7 +165,7 @@ describe('references that are also property names', () => {
     writeFileSync(join(dir, 'ctor.yaml'), advert('constructor'));
     writeFileSync(join(dir, 'own.yaml'), advert('hasOwnProperty'));
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
-    expect(Object.keys(readState(join(dir, '.jobs-state.json')).services[s.baseUrl]!.adverts).sort()).toEqual(['__proto__', 'constructor', 'hasOwnProperty']);
+    expect(Object.keys(readState(join(dir, '.jobs-state')).services[s.baseUrl]!.adverts).sort()).toEqual(['__proto__', 'constructor', 'hasOwnProperty']);
     const plan = await jobs(['sync', '.', '--dry-run', '--detailed-exitcode'], { cwd: dir, env: s.env });
     expect(plan.code).toBe(0);
     expect(plan.stderr).toContain('3 unchanged');
@@ -183,7 +183,7 @@ describe('references that are also property names', () => {
         .filter((l) => l.startsWith('DELETE'))
         .sort(),
     ).toEqual([expect.stringMatching(/^DELETE \/jobs\/__proto__ 200/), expect.stringMatching(/^DELETE \/jobs\/constructor 200/)]);
-    expect(Object.keys(readState(join(dir, '.jobs-state.json')).services[s.baseUrl]!.adverts)).toEqual(['hasOwnProperty']);
+    expect(Object.keys(readState(join(dir, '.jobs-state')).services[s.baseUrl]!.adverts)).toEqual(['hasOwnProperty']);
   });
 });
 
@@ -195,7 +195,7 @@ describe('a state written by the previous release (version 1)', () => {
   it('is read as it is: nothing is sent and the file is left untouched; the next change writes version 2', async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
-    const path = join(dir, '.jobs-state.json');
+    const path = join(dir, '.jobs-state');
     writeVersion1(path, s.baseUrl);
     const bytes = readFileSync(path, 'utf8');
     const { mtimeMs, ino } = statSync(path);
@@ -245,7 +245,7 @@ describe('a state file that is not a sync state', () => {
       const s = await liveSandbox();
       const dir = copyExamples();
       rmSync(join(dir, 'support-specialists.yaml'));
-      const path = join(dir, '.jobs-state.json');
+      const path = join(dir, '.jobs-state');
       writeFileSync(path, JSON.stringify((content as (url: string) => unknown)(s.baseUrl)));
       const r = await jobs(['sync', '.', '--prune'], { cwd: dir, env: s.env });
       expect(r.code).toBe(2);
@@ -263,7 +263,7 @@ describe('writing the state', () => {
     const s = await liveSandbox();
     const dir = copyExamples();
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
-    const path = join(dir, '.jobs-state.json');
+    const path = join(dir, '.jobs-state');
     const bytes = readFileSync(path, 'utf8');
     const { mtimeMs, ino } = statSync(path);
     const r = await jobs(['sync', '.'], { cwd: dir, env: s.env });
@@ -317,19 +317,19 @@ describe('writing the state', () => {
   it('refuses to start when the log beside the state is a planted link: exit 2, nothing sent, the target untouched', async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
-    // A pull request can commit `.jobs-state.json.log -> ~/.bashrc`: the log must not be appended through it.
+    // A pull request can commit `.jobs-state.log -> ~/.bashrc`: the log must not be appended through it.
     const victim = join(tempDir('jobs-victim-'), '.bashrc');
     writeFileSync(victim, 'echo hello\n');
-    symlinkSync(victim, join(dir, '.jobs-state.json.log'));
+    symlinkSync(victim, join(dir, '.jobs-state.log'));
     const r = await jobs(['sync', '.'], { cwd: dir, env: s.env });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      `cannot write the sync log ${join(dir, '.jobs-state.json.log')} (it is a symbolic link; jobs does not write through it); nothing was sent`,
+      `cannot write the sync log ${join(dir, '.jobs-state.log')} (it is a symbolic link; jobs does not write through it); nothing was sent`,
     );
     expect(readFileSync(victim, 'utf8')).toBe('echo hello\n');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(s.log).toEqual([]);
-    expect(existsSync(join(dir, '.jobs-state.json.lock'))).toBe(false);
+    expect(existsSync(join(dir, '.jobs-state.lock'))).toBe(false);
   });
 
   it('a log that stops growing: the run stops, what was sent is in the state, nothing left behind; a rerun sends nothing twice', async () => {
@@ -339,7 +339,7 @@ describe('writing the state', () => {
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
     // A log left by runs killed before folding it in (each republished A-1), as long as a file may
     // grow: B-2's line does not fit.
-    const path = join(dir, '.jobs-state.json');
+    const path = join(dir, '.jobs-state');
     const record = version1Records(readState(path).services[s.baseUrl]!)['A-1'];
     const line = `${JSON.stringify({ op: 'put', service: s.baseUrl, reference: 'A-1', record })}\n`;
     writeFileSync(`${path}.log`, line.repeat(Math.floor(4096 / line.length)));
@@ -365,7 +365,7 @@ describe('writing the state', () => {
     const s = await liveSandbox();
     const dir = copyExamples();
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
-    const path = join(dir, '.jobs-state.json');
+    const path = join(dir, '.jobs-state');
     const before = readFileSync(path, 'utf8');
     writeFileSync(join(dir, 'backend-engineer.yaml'), readFileSync(join(dir, 'backend-engineer.yaml'), 'utf8').replace('seniority: 3', 'seniority: 4'));
     // The state (three records) is larger than a file may grow; the log (one line) is not.
@@ -377,7 +377,7 @@ describe('writing the state', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(s.count(/^PUT \/jobs\/ACME-0042 200/)).toBe(1);
     expect(readFileSync(path, 'utf8')).toBe(before);
-    expect(leftovers(dir)).toEqual(['.jobs-state.json.log']);
+    expect(leftovers(dir)).toEqual(['.jobs-state.log']);
     const rerun = await jobs(['sync', '.'], { cwd: dir, env: s.env });
     expect(rerun.stderr).toContain('✔ in sync: 3 unchanged');
     expect(s.count(/^PUT /)).toBe(1);
@@ -396,20 +396,20 @@ describe('writing the state', () => {
     const r = await jobsWithFileLimit(2048, ['sync', '.', '--concurrency', '1'], { cwd: dir, env: s.env });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
-      `cannot record this run: neither the sync log ${join(dir, '.jobs-state.json.log')} (the file is larger than this process may write: EFBIG) nor the state ${join(dir, '.jobs-state.json')} (the file is larger than this process may write: EFBIG) can be written`,
+      `cannot record this run: neither the sync log ${join(dir, '.jobs-state.log')} (the file is larger than this process may write: EFBIG) nor the state ${join(dir, '.jobs-state')} (the file is larger than this process may write: EFBIG) can be written`,
     );
     expect(r.stderr).toContain(`created ZZ-1 (${join(deep, 'zz.yaml')}) is not recorded`);
     expect(r.stderr).toContain(': 4 created, 0 unchanged');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(s.count(/^POST \/jobs 201/)).toBe(4);
-    expect(existsSync(join(dir, '.jobs-state.json'))).toBe(false);
-    expect(leftovers(dir)).toEqual(['.jobs-state.json.log']);
+    expect(existsSync(join(dir, '.jobs-state'))).toBe(false);
+    expect(leftovers(dir)).toEqual(['.jobs-state.log']);
     const rerun = await jobs(['sync', '.'], { cwd: dir, env: s.env });
     expect(rerun.code).toBe(0);
     expect(rerun.stderr).toContain('1 adopted, 3 unchanged');
     expect(s.count(/^POST \/jobs 201/)).toBe(4);
     expect(s.sandbox.state().adverts).toHaveLength(4);
-    expect(Object.keys(readState(join(dir, '.jobs-state.json')).services[s.baseUrl]!.adverts).sort()).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044', 'ZZ-1']);
+    expect(Object.keys(readState(join(dir, '.jobs-state')).services[s.baseUrl]!.adverts).sort()).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044', 'ZZ-1']);
     expect(leftovers(dir)).toEqual([]);
   });
 });
@@ -418,11 +418,11 @@ describe('locks', () => {
   it('an empty sync lock (a crash between creating and writing it) is taken over', async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
-    writeFileSync(join(dir, '.jobs-state.json.lock'), '');
+    writeFileSync(join(dir, '.jobs-state.lock'), '');
     const r = await jobs(['sync', '.'], { cwd: dir, env: s.env });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('removing a lock that names no process');
-    expect(existsSync(join(dir, '.jobs-state.json.lock'))).toBe(false);
+    expect(existsSync(join(dir, '.jobs-state.lock'))).toBe(false);
   });
 
   it('events --unlock removes a lock held in the name of a running process', async () => {

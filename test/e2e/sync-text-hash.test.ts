@@ -48,7 +48,7 @@ describe('text hashes in the sync state', () => {
   it('are recorded per advert; an edited comment sends nothing and leaves the state as it is; the next recorded change records the new text', async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
-    const state = join(dir, '.jobs-state.json');
+    const state = join(dir, '.jobs-state');
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
     const first = records(state, s.baseUrl);
     expect(Object.keys(first)).toEqual(['ACME-0042', 'ACME-0043', 'ACME-0044']);
@@ -104,7 +104,7 @@ describe('text hashes in the sync state', () => {
   it('are not needed: a state written before them is read as it is (nothing sent, file untouched), and they are recorded with the next change', async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
-    const state = join(dir, '.jobs-state.json');
+    const state = join(dir, '.jobs-state');
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
     const text = readFileSync(state, 'utf8');
     writeFileSync(state, text.replace(/"text_hash":"[0-9a-f]+",/g, ''));
@@ -129,7 +129,7 @@ describe('text hashes in the sync state', () => {
     // Workers from 1,000 files whatever the cores (on two, a run this small would keep to one thread).
     const s = { ...sandbox, env: { ...sandbox.env, JOBS_WORKERS: '1' } };
     const dir = generateAdverts(join(tempDir('jobs-text-hash-many-'), 'adverts'), 1200, { realistic: true });
-    const state = join(dir, '.jobs-state.json');
+    const state = join(dir, '.jobs-state');
     const first = await jobs(['sync', dir, '-q'], { env: s.env, timeoutMs: 120_000 });
     expect(first.stderr).toBe('✔ in sync: 1200 created, 0 unchanged\n');
     expect(first.code).toBe(0);
@@ -173,7 +173,7 @@ describe('text hashes in the sync state', () => {
   it('a state edited by hand is read in full: a record removed to have its advert published again is published again', async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
-    const state = join(dir, '.jobs-state.json');
+    const state = join(dir, '.jobs-state');
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
     const text = readFileSync(state, 'utf8');
     // Every record has a text hash: the service is summed up in the last line.
@@ -191,7 +191,7 @@ describe('text hashes in the sync state', () => {
   it("the folder's own errors come first: before a state that cannot be read, and before a lock another sync holds", async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
-    const state = join(dir, '.jobs-state.json');
+    const state = join(dir, '.jobs-state');
     writeFileSync(join(dir, 'broken.yaml'), 'reference: ACME-0099\ntitle: [unclosed\n');
     writeFileSync(state, '{"version": 2, "services": [');
     const broken = await jobs(['sync', '.'], { cwd: dir, env: s.env });
@@ -217,7 +217,7 @@ describe('text hashes in the sync state', () => {
   it('--force sends every advert again, and records their texts', async () => {
     const s = await liveSandbox();
     const dir = copyExamples();
-    const state = join(dir, '.jobs-state.json');
+    const state = join(dir, '.jobs-state');
     expect((await jobs(['sync', '.'], { cwd: dir, env: s.env })).code).toBe(0);
     const first = records(state, s.baseUrl);
     s.log.length = 0;

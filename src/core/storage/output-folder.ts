@@ -4,7 +4,9 @@
  * wrote there, and only those files are ever replaced or removed. A file of the same name that the
  * tool did not write is left alone (the run stops before writing anything, unless `force`); a link,
  * FIFO or folder in the place of a file, or a link in the place of the folder, is refused, never
- * followed. Each file is written by the one atomic replace.
+ * followed. Each file is written by the one atomic replace. Nor may the files break the project's
+ * own `prettier --check .`: the folder gets the tool folder's formatter guard (tool-folder.ts),
+ * listed in the manifest when the tool wrote it, and never removed as stale.
  */
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { NotOwnFileError } from './errors.js';
 import { ensureFolder, kindOf } from './open.js';
 import { removeOwnFile, replaceFile } from './replace.js';
 import { withLock } from './lock.js';
+import { FORMATTER_GUARD, guardOutputFolder } from './tool-folder.js';
 
 export const MANIFEST = '.jobs-manifest.json';
 
@@ -65,7 +68,7 @@ function readManifest(dir: string): Set<string> {
   if (!info.isFile()) throw new NotOwnFileError(path, kindOf(info) ?? 'not a file');
   try {
     const data = JSON.parse(readFileSync(path, 'utf8')) as { files?: unknown };
-    return new Set(Array.isArray(data.files) ? data.files.filter((n): n is string => typeof n === 'string' && isOwnName(n)) : []);
+    return new Set(Array.isArray(data.files) ? data.files.filter((n): n is string => typeof n === 'string' && (isOwnName(n) || n === FORMATTER_GUARD)) : []);
   } catch {
     return new Set();
   }
@@ -106,7 +109,11 @@ function writeLocked(dir: string, write: OutputFolderWrite): OutputFolderResult 
     replaceFile(join(dir, name), content, { durable: false, mode: 0o644 });
     written.push(name);
   }
-  const stale = (name: string) => write.removeStale && !write.files.has(name) && (write.staleExtensions ?? ['']).some((extension) => name.endsWith(extension));
+  // The formatter's guard (tool-folder.ts): listed only when the tool wrote it, and never a stale file.
+  const guard = guardOutputFolder(dir) ? [FORMATTER_GUARD] : [];
+  if (guard.length > 0) manifest([...before, ...write.files.keys(), ...guard]);
+  const stale = (name: string) =>
+    write.removeStale && name !== FORMATTER_GUARD && !write.files.has(name) && (write.staleExtensions ?? ['']).some((extension) => name.endsWith(extension));
   const removed: string[] = [];
   if (write.removeStale) {
     for (const name of [...before].sort()) {
@@ -116,7 +123,7 @@ function writeLocked(dir: string, write: OutputFolderWrite): OutputFolderResult 
       if (there && !there.isDirectory()) removeOwnFile(join(dir, name));
       if (there && !there.isDirectory()) removed.push(name);
     }
-    manifest([...before].filter((name) => !stale(name)).concat([...write.files.keys()]));
+    manifest([...before].filter((name) => !stale(name)).concat([...write.files.keys(), ...guard]));
   }
   return { written, removed };
 }

@@ -8,7 +8,7 @@
  * `.jobs/.prettierrc.yaml` tells it to format nothing here (`prettier --check .` passes). ESLint 9
  * reads no ignore file; it lints JavaScript and TypeScript, which the tool never writes here.
  */
-import { lstatSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotOwnFileError } from './errors.js';
 import { kindOf, ensureFolder } from './open.js';
@@ -34,5 +34,35 @@ export function prepareToolFolder(dir: string): void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
+  }
+}
+
+/** The name of the file that keeps a folder's files out of the project's formatter. */
+export const FORMATTER_GUARD = '.prettierrc.yaml';
+
+/**
+ * An output folder shared with the user's files (exports, previews) leaves out only the kinds the
+ * tool writes there; a user's other files in it are formatted with Prettier's defaults (the nearest
+ * config wins, and Prettier merges none).
+ */
+const OUTPUT_GUARD =
+  '# written by jobs: Prettier leaves the files jobs writes here as they are (it formats an empty range)\n' +
+  'overrides:\n  - files: ["*.html", "*.jsonld", "*.xml", ".jobs-manifest.json"]\n    options:\n      rangeEnd: 0\n';
+
+/** A Prettier config of the folder's own (or a package, whose package.json may hold one): it rules there. */
+const PRETTIER_CONFIG = /^(\.prettierrc(\..+)?|prettier\.config\..+|package\.json)$/;
+
+/**
+ * Writes the output folder `dir`'s formatter guard when it is missing and the folder has no Prettier
+ * config of its own; true when it wrote it (the caller lists it as the tool's). A user's edit stays.
+ */
+export function guardOutputFolder(dir: string): boolean {
+  if (readdirSync(dir).some((name) => PRETTIER_CONFIG.test(name))) return false;
+  try {
+    createFile(join(dir, FORMATTER_GUARD), OUTPUT_GUARD, { mode: 0o644 });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
   }
 }

@@ -17,7 +17,7 @@ import { StateLog } from './state/log.js';
 import { StateRecords, type AdvertRecord, type StateChange } from './state/model.js';
 
 export { acquireLock, type Lock } from '../storage/lock.js';
-export { DEFAULT_STATE_FILE, reasonOf, stateFiles } from './state/files.js';
+export { DEFAULT_STATE_FILE, defaultStateOf, EARLIER_STATE_FILE, reasonOf, stateFiles } from './state/files.js';
 export { STATE_VERSION, type StateFile } from './state/file-format.js';
 export type { AdvertRecord } from './state/model.js';
 

@@ -5,7 +5,7 @@
  * no-op shortcut is unchanged-shortcut.ts. It draws nothing: what a terminal shows goes through the
  * hooks (the CLI draws the plan, progress and results from them), notices through `log`.
  */
-import { join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { stateFileNamer } from './state-file-name.js';
 import { existsSync, statSync } from 'node:fs';
 import type { JobsClient } from '../api/client.js';
@@ -27,7 +27,7 @@ import { dayOf } from '../adverts/dates.js';
 import { todayFor } from './today.js';
 import { loweredNote, ruleSettingsFor } from '../rules/settings.js';
 import { displayPath } from '../config/paths.js';
-import { acquireLock, DEFAULT_STATE_FILE, reasonOf, stateFiles, SyncState } from './state.js';
+import { acquireLock, defaultStateOf, reasonOf, stateFiles, SyncState } from './state.js';
 import { logPathOf } from './state/files.js';
 import { NOTHING_DONE, UnchangedShortcut } from './unchanged-shortcut.js';
 import { ownerConflicts, type OwnerConflict } from '../published/owners.js';
@@ -36,7 +36,7 @@ import { readPublished } from '../published/record.js';
 export interface SyncFolderOptions {
   dryRun?: boolean;
   prune?: boolean;
-  /** The state file (default: <dir>/.jobs-state.json). */
+  /** The state file (default: <dir>/.jobs-state, or a <dir>/.jobs-state.json already there). */
   state?: string;
   force?: boolean;
   concurrency?: number;
@@ -215,7 +215,9 @@ async function settleRun(options: SyncFolderOptions, hooks: SyncHooks): Promise<
   const root = resolve(cwd, options.dir);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory())
     throw new UsageError(`${options.dir}: not a folder; sync takes the folder that holds the adverts`);
-  const statePath = resolve(cwd, options.state ?? join(options.dir, DEFAULT_STATE_FILE));
+  const byDefault = options.state === undefined ? defaultStateOf(options.dir, cwd) : undefined;
+  if (byDefault?.moveHint) notice(byDefault.moveHint);
+  const statePath = resolve(cwd, options.state ?? byDefault!.path);
   try {
     // Checked by name before the folder is read and before anything opens it: reading a FIFO or a
     // device would block or never end.

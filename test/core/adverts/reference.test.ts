@@ -121,7 +121,7 @@ describe('references that differ only in Unicode normalisation are one advert', 
     const r = await runJobs(['sync', '.', '--prune'], { cwd: dir, env: serviceEnv });
     expect(r.code).toBe(0);
     expect(sent).toHaveLength(1);
-    const state = readFileSync(join(dir, '.jobs-state.json'), 'utf8');
+    const state = readFileSync(join(dir, '.jobs-state'), 'utf8');
     expect(state).toContain(`"${NFC}"`);
     expect(state).not.toContain(NFD);
   });
@@ -131,7 +131,7 @@ describe('references that differ only in Unicode normalisation are one advert', 
     const { sent } = recordAll();
     expect((await runJobs(['sync', '.'], { cwd: dir, env: serviceEnv })).code).toBe(0);
     // Rename the record as an earlier release would have kept it: the reference as written, in NFD.
-    const statePath = join(dir, '.jobs-state.json');
+    const statePath = join(dir, '.jobs-state');
     writeFileSync(statePath, readFileSync(statePath, 'utf8').replace('"A-1"', `"${NFD}"`));
     writeFileSync(join(dir, 'a.yaml'), advertYaml(NFD));
     sent.length = 0;
@@ -159,7 +159,7 @@ describe('sync: one advert that cannot be sent does not lose the others', () => 
     const { sent } = recordAll();
     expect((await runJobs(['sync', '.'], { cwd: dir, env: serviceEnv })).code).toBe(0);
     // A record an earlier release wrote for an advert whose reference held a lone surrogate.
-    const statePath = join(dir, '.jobs-state.json');
+    const statePath = join(dir, '.jobs-state');
     const state = JSON.parse(readFileSync(statePath, 'utf8')) as { services: Record<string, { adverts: Record<string, unknown> }> };
     const adverts = Object.values(state.services)[0]!.adverts;
     adverts['\uD800'] = { ...(adverts['C-3'] as object), file: 'gone.yaml' };
@@ -187,7 +187,7 @@ describe('sync: one advert that cannot be sent does not lose the others', () => 
     const dir = tempFolder({ 'a.yaml': advertYaml('A-1') });
     const { sent } = recordAll();
     expect((await runJobs(['sync', '.'], { cwd: dir, env: serviceEnv })).code).toBe(0);
-    const statePath = join(dir, '.jobs-state.json');
+    const statePath = join(dir, '.jobs-state');
     const state = JSON.parse(readFileSync(statePath, 'utf8')) as { services: Record<string, { adverts: Record<string, unknown> }> };
     const adverts = Object.values(state.services)[0]!.adverts;
     adverts['\uD800'] = { ...(adverts['A-1'] as object), file: 'gone.yaml' };

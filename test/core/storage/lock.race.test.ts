@@ -75,7 +75,7 @@ describe('the one lock', () => {
     expect(existsSync(LOCK_MODULE)).toBe(true);
     const dir = tempDir('jobs-lock-race-');
     dirs.push(dir);
-    const lock = join(dir, '.jobs-state.json.lock');
+    const lock = join(dir, '.jobs-state.lock');
     const winners: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // A lock left by a process that is gone: stale, for every child at once.
@@ -91,7 +91,7 @@ describe('the one lock', () => {
         expect(won.length, `round ${round + 1}: ${children.map((c) => c.out.trim().replace(/\n/g, ' ')).join(' | ')}`).toBe(1);
         // The lock names the winner, and no claim or temp file is left beside it.
         expect(JSON.parse(readFileSync(lock, 'utf8')).pid).toBe(won[0]!.process.pid);
-        expect(readdirSync(dir)).toEqual(['.jobs-state.json.lock']);
+        expect(readdirSync(dir)).toEqual(['.jobs-state.lock']);
       } finally {
         for (const c of children) c.process.stdin.end();
         await Promise.all(children.map((c) => c.closed));

@@ -40,18 +40,18 @@ function mkfifo(path: string): void {
 describe('links planted where the tool writes', () => {
   it('the lock: temp files under the names an older jobs used are never written through', () => {
     const dir = folder();
-    const state = join(dir, '.jobs-state.json');
+    const state = join(dir, '.jobs-state');
     const victim = plantLink(`${state}.lock.${process.pid}.tmp`);
     const lock = acquireLock(state, { notice: () => undefined });
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
     expect(JSON.parse(readFileSync(`${state}.lock`, 'utf8')).pid).toBe(process.pid);
     lock.release();
-    expect(readdirSync(dir)).toEqual([`.jobs-state.json.lock.${process.pid}.tmp`]);
+    expect(readdirSync(dir)).toEqual([`.jobs-state.lock.${process.pid}.tmp`]);
   });
 
   it('the lock itself: a link in its place is refused by name, not replaced or followed', () => {
     const dir = folder();
-    const state = join(dir, '.jobs-state.json');
+    const state = join(dir, '.jobs-state');
     const victim = plantLink(`${state}.lock`);
     expect(() => acquireLock(state, { notice: () => undefined })).toThrow(
       `cannot create the lock ${state}.lock: it is a symbolic link; jobs does not write through it; nothing was sent`,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MANIFEST, NotOwnOutputError, writeOutputFolder } from '../../../src/core/storage/output-folder.js';
 import { NotOwnFileError } from '../../../src/core/storage/errors.js';
+import { FORMATTER_GUARD } from '../../../src/core/storage/tool-folder.js';
 
 let root: string;
 let dir: string;
@@ -23,19 +24,19 @@ describe('a folder shared with the user, written through a manifest', () => {
     });
     writeFileSync(join(dir, 'mine.html'), 'my own page');
     writeFileSync(join(dir, 'robots.txt'), 'User-agent: *');
-    expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual(['a.html', 'b.html']);
+    expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual([FORMATTER_GUARD, 'a.html', 'b.html']);
     expect(await writeOutputFolder(dir, { files: files({ 'a.html': 'A2' }), removeStale: true })).toEqual({ written: ['a.html'], removed: ['b.html'] });
-    expect(readdirSync(dir).sort()).toEqual([MANIFEST, 'a.html', 'mine.html', 'robots.txt']);
+    expect(readdirSync(dir).sort()).toEqual([MANIFEST, FORMATTER_GUARD, 'a.html', 'mine.html', 'robots.txt']);
     expect(readFileSync(join(dir, 'a.html'), 'utf8')).toBe('A2');
     expect(readFileSync(join(dir, 'mine.html'), 'utf8')).toBe('my own page');
-    expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual(['a.html']);
+    expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual([FORMATTER_GUARD, 'a.html']);
   });
 
   it('without removeStale (previews) an earlier file stays, and stays known', async () => {
     await writeOutputFolder(dir, { files: files({ 'a.html': 'A' }), removeStale: false });
     await writeOutputFolder(dir, { files: files({ 'b.html': 'B' }), removeStale: false });
-    expect(readdirSync(dir).sort()).toEqual([MANIFEST, 'a.html', 'b.html']);
-    expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual(['a.html', 'b.html']);
+    expect(readdirSync(dir).sort()).toEqual([MANIFEST, FORMATTER_GUARD, 'a.html', 'b.html']);
+    expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual([FORMATTER_GUARD, 'a.html', 'b.html']);
   });
 
   it('staleExtensions: a run removes only stale files of the kinds it writes (a site and its JSON-LD in one folder)', async () => {
@@ -45,8 +46,9 @@ describe('a folder shared with the user, written through a manifest', () => {
       written: ['a.jsonld'],
       removed: ['b.jsonld'],
     });
-    expect(readdirSync(dir).sort()).toEqual([MANIFEST, 'a.html', 'a.jsonld', 'index.html']);
-    expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual(['a.html', 'a.jsonld', 'index.html']);
+    // The formatter's guard (tool-folder.ts) is the tool's own, listed and kept.
+    expect(readdirSync(dir).sort()).toEqual([MANIFEST, FORMATTER_GUARD, 'a.html', 'a.jsonld', 'index.html']);
+    expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual([FORMATTER_GUARD, 'a.html', 'a.jsonld', 'index.html']);
   });
 
   it("a file of the user's with a name the tool writes: nothing is written, unless force", async () => {
@@ -116,5 +118,27 @@ describe('a folder shared with the user, written through a manifest', () => {
   it('refuses a name that is a path, or not of a kind it writes', async () => {
     await expect(writeOutputFolder(dir, { files: files({ '../x.html': 'A' }), removeStale: true })).rejects.toThrow(/not a file name/);
     await expect(writeOutputFolder(dir, { files: files({ 'x.md': 'A' }), removeStale: true })).rejects.toThrow(/not a file name/);
+  });
+
+  it("the formatter guard: written once and kept with a user's edit; a user's own Prettier config there is left alone and not listed", async () => {
+    await writeOutputFolder(dir, { files: files({ 'a.html': 'A' }), removeStale: true });
+    writeFileSync(join(dir, FORMATTER_GUARD), 'semi: false\n');
+    await writeOutputFolder(dir, { files: files({ 'b.html': 'B' }), removeStale: true });
+    expect(readFileSync(join(dir, FORMATTER_GUARD), 'utf8')).toBe('semi: false\n');
+    expect(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')).files).toEqual([FORMATTER_GUARD, 'b.html']);
+
+    const other = join(root, 'docs');
+    mkdirSync(other);
+    writeFileSync(join(other, FORMATTER_GUARD), 'useTabs: true\n');
+    await writeOutputFolder(other, { files: files({ 'a.html': 'A' }), removeStale: true });
+    await writeOutputFolder(other, { files: files({ 'b.html': 'B' }), removeStale: true });
+    expect(readFileSync(join(other, FORMATTER_GUARD), 'utf8')).toBe('useTabs: true\n');
+    expect(JSON.parse(readFileSync(join(other, MANIFEST), 'utf8')).files).toEqual(['b.html']);
+
+    const pkg = join(root, 'pkg');
+    mkdirSync(pkg);
+    writeFileSync(join(pkg, '.prettierrc'), '{}\n');
+    await writeOutputFolder(pkg, { files: files({ 'a.html': 'A' }), removeStale: true });
+    expect(existsSync(join(pkg, FORMATTER_GUARD))).toBe(false);
   });
 });

@@ -75,7 +75,7 @@ describe('adverts that open and close on their dates', () => {
     const done = await syncFolder({ dir, baseUrl: SERVICE, token: 't', env, today: '2026-12-04' }, { confirmDeletions: () => undefined });
     expect(done.results.map((r) => `${r.status} ${r.reference}`)).toEqual(['deleted A-1']);
     expect(nock.isDone()).toBe(true);
-    const state = readFileSync(join(dir, '.jobs-state.json'), 'utf8');
+    const state = readFileSync(join(dir, '.jobs-state'), 'utf8');
     expect(state).not.toContain('"A-1"');
     // Deleted and closed: nothing more to do, ever.
     const after = await syncFolder({ dir, baseUrl: SERVICE, token: 't', env, today: '2026-12-05' }, { onSend: (n) => expect(n, 'nothing to send').toBe(0) });

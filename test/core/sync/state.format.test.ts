@@ -53,10 +53,10 @@ describe('the sync state on disk', () => {
     const result = await syncFolder({ dir, baseUrl: SERVICE, token: 'tok', env: isolated(temp()), concurrency: 1 });
     scope.done();
     expect(result.exitCode).toBe(0);
-    holdsTo(join(dir, '.jobs-state.json'), 'expected-sync.json');
-    expect(existsSync(join(dir, '.jobs-state.json.log'))).toBe(false);
+    holdsTo(join(dir, '.jobs-state'), 'expected-sync.json');
+    expect(existsSync(join(dir, '.jobs-state.log'))).toBe(false);
     // The check line sums the service up: a second run knows from it that nothing changed.
-    expect(readStateCheck(join(dir, '.jobs-state.json'))?.holds()).toBe(true);
+    expect(readStateCheck(join(dir, '.jobs-state'))?.holds()).toBe(true);
   });
 
   it('a version 2 file is read, logged to and written back in its format', () => {

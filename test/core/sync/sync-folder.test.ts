@@ -61,6 +61,6 @@ describe('syncFolder (core)', () => {
     );
     // No request may go out: nock refuses any, as no interceptor is set.
     expect(await filesBeforeStop(run, /^stopped after checking (\d+) files?; the rest were not checked; nothing was sent$/)).toBeLessThan(600);
-    expect(existsSync(join(dir, '.jobs-state.json'))).toBe(false);
+    expect(existsSync(join(dir, '.jobs-state'))).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { History, defaultHistoryDir } from '../../../core/history/store.js';
 import { serviceKey } from '../../../core/config/service-key.js';
 import { existsSync } from 'node:fs';
-import { DEFAULT_STATE_FILE, SyncState } from '../../../core/sync/state.js';
+import { defaultStateOf, DEFAULT_STATE_FILE, SyncState } from '../../../core/sync/state.js';
 import { liveReferences, readPublished } from '../../../core/published/record.js';
 import { closingDates } from '../../../core/published/closing.js';
 import { todayFor } from '../../../core/sync/today.js';
@@ -47,7 +47,7 @@ export async function runStats(ctx: Context, references: string[], flags: StatsF
   if (unique.length === 0) {
     ctx.io.stderr.write(
       flags.state === undefined
-        ? `no advert to read: ${ctx.name} has published none to this service yet (publish, create or sync records them), and there is no .jobs-state.json here; give references, or --state <dir>/.jobs-state.json\n`
+        ? `no advert to read: ${ctx.name} has published none to this service yet (publish, create or sync records them), and there is no ${DEFAULT_STATE_FILE} here; give references, or --state <dir>/${DEFAULT_STATE_FILE}\n`
         : `${all!.source} records no advert for this service\n`,
     );
     if (isJson(ctx)) ctx.io.stdout.write(jsonText({ stats: [] }));
@@ -114,13 +114,13 @@ function closingOf(ctx: Context, references: readonly string[], today: number, c
 
 /**
  * The groups among the references asked (the file's reference of an advert for several places), with
- * their places: from the sync state (--state, or ./.jobs-state.json) and the record of what this tool
+ * their places: from the sync state (--state, or ./.jobs-state, or ./.jobs-state.json of before) and the record of what this tool
  * published. A reference recorded as an advert of its own is that advert, not a group.
  */
 async function groupsAsked(ctx: Context, references: readonly string[], stateFlag: string | undefined): Promise<Map<string, string[]>> {
-  const path = resolve(ctx.cwd, stateFlag ?? DEFAULT_STATE_FILE);
+  const path = resolve(ctx.cwd, stateFlag ?? defaultStateOf('.', ctx.cwd).path);
   if (stateFlag !== undefined && !existsSync(path))
-    throw new UsageError(`no sync state at ${path}: --state names the state file that ${ctx.name} sync writes (<dir>/.jobs-state.json by default)`);
+    throw new UsageError(`no sync state at ${path}: --state names the state file that ${ctx.name} sync writes (<dir>/${DEFAULT_STATE_FILE} by default)`);
   const service = serviceKey(ctx.globals.sandbox, await ctx.config());
   const published = [...readPublished(ctx.env, service).adverts].filter(([, a]) => a.deleted_at === undefined);
   const records = [...(existsSync(path) ? SyncState.load(path).adverts(service) : new Map())].concat(stateFlag === undefined ? published : []);
@@ -145,7 +145,7 @@ async function referencesOfAll(ctx: Context, stateFlag: string | undefined): Pro
   if (stateFlag !== undefined) {
     const path = resolve(ctx.cwd, stateFlag);
     if (!existsSync(path))
-      throw new UsageError(`no sync state at ${path}: --state names the state file that ${ctx.name} sync writes (<dir>/.jobs-state.json by default)`);
+      throw new UsageError(`no sync state at ${path}: --state names the state file that ${ctx.name} sync writes (<dir>/${DEFAULT_STATE_FILE} by default)`);
     return { references: fromState(path).sort(), source: `the sync state ${displayPath(path, ctx.cwd, ctx.env)}` };
   }
   const record = readPublished(ctx.env, service);
@@ -154,7 +154,7 @@ async function referencesOfAll(ctx: Context, stateFlag: string | undefined): Pro
       `${ctx.name}: warning: the record of published adverts ${displayPath(record.file, ctx.cwd, ctx.env)} could not be read (${record.damaged}); it is written again at the next publish\n`,
     );
   const references = new Set(liveReferences(record.adverts));
-  const local = resolve(ctx.cwd, DEFAULT_STATE_FILE);
+  const local = resolve(ctx.cwd, defaultStateOf('.', ctx.cwd).path);
   if (existsSync(local)) {
     // A deletion recorded since the state was written wins.
     for (const reference of fromState(local)) if (record.adverts.get(reference)?.deleted_at === undefined) references.add(reference);

@@ -14,7 +14,7 @@ export default function sync({ program, name, action }: CommandSetup): void {
       '-y, --yes',
       'delete (--prune, or adverts past their jobs.closes date), and replace adverts last published from another file, without asking; required when not on a terminal',
     )
-    .option('--state <file>', 'the state file (default: <dir>/.jobs-state.json)')
+    .option('--state <file>', 'the state file (default: <dir>/.jobs-state, or <dir>/.jobs-state.json where only that is there)')
     .option('--force', 'republish every advert, changed or not')
     .option('--concurrency <n>', 'requests at once (default: config concurrency, 4)', parseCount(1, 64))
     .option('--detailed-exitcode', 'with --dry-run: exit 8 when there are changes, 0 when none')

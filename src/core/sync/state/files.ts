@@ -2,12 +2,35 @@
  * The files a state brings with it: the state (default name), its log and its lock beside it, and
  * how they are read.
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../../errors/failures.js';
 import { reasonInWords } from '../../storage/errors.js';
 
-export const DEFAULT_STATE_FILE = '.jobs-state.json';
+/**
+ * The state's name in the synced folder. No extension: users commit it, and a project's own
+ * formatter (Prettier, Biome, an editor's format-on-save) would otherwise format it as JSON, so
+ * `prettier --check .` failed on the tool's one-advert-a-line layout.
+ */
+export const DEFAULT_STATE_FILE = '.jobs-state';
+
+/** The name the state had before: a folder that has it (and no `.jobs-state`) keeps it. */
+export const EARLIER_STATE_FILE = '.jobs-state.json';
+
+/**
+ * The state of the folder `dir` (as the user gave it; relative to `cwd`) when none is named:
+ * `<dir>/.jobs-state`, or `<dir>/.jobs-state.json` where only that one is there, and then a line
+ * that says how to move it, and why.
+ */
+export function defaultStateOf(dir: string, cwd: string): { path: string; moveHint?: string } {
+  const path = join(dir, DEFAULT_STATE_FILE);
+  const earlier = join(dir, EARLIER_STATE_FILE);
+  if (existsSync(resolve(cwd, path)) || !existsSync(resolve(cwd, earlier))) return { path };
+  return {
+    path: earlier,
+    moveHint: `note: ${earlier} is the sync state's earlier name, which a project's formatter (prettier --check .) takes for JSON and fails on; after a run that finished, rename it: git mv ${earlier} ${path}`,
+  };
+}
 
 /** What an error about a state or log that cannot be read tells the user to do. */
 export const FIX = 'restore it from version control or move it away (a sync without state adopts existing adverts safely)';

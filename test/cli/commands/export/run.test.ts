@@ -15,15 +15,16 @@ describe('jobs export jsonld (in-process)', () => {
   it('employmentType from the config by contract name or id; a name not in constants.contract is said, once', async () => {
     dir = tempFolder({
       '.jobsrc.yaml': 'constants:\n  contract: { permanent: 1 }\nexport:\n  employment_type: { permanent: FULL_TIME, "2": PART_TIME, freelance: CONTRACTOR }\n',
-      'ads/a.yaml': advertYaml('A-1', 'jobs:\n  closes: 2026-12-31\n  pay: { min: 1000, max: 2000, currency: EUR, per: month }\n'),
-      'ads/b.yaml': advertYaml('B-1', 'jobs:\n  closes: 2026-12-31\n  pay: { min: 1000, max: 2000, currency: EUR, per: month }\n').replace(
-        'contract_id: 1',
-        'contract_id: 2',
+      'ads/a.yaml': advertYaml('A-1', 'jobs:\n  closes: 2026-12-31\n  pay: { min: 1000, max: 2000, currency: EUR, per: month }\n').replace(
+        /^salary_text: .*\n/m,
+        '',
       ),
-      'ads/c.yaml': advertYaml('C-1', 'jobs:\n  closes: 2026-12-31\n  pay: { min: 1000, max: 2000, currency: EUR, per: month }\n').replace(
-        'contract_id: 1',
-        'contract_id: 3',
-      ),
+      'ads/b.yaml': advertYaml('B-1', 'jobs:\n  closes: 2026-12-31\n  pay: { min: 1000, max: 2000, currency: EUR, per: month }\n')
+        .replace(/^salary_text: .*\n/m, '')
+        .replace('contract_id: 1', 'contract_id: 2'),
+      'ads/c.yaml': advertYaml('C-1', 'jobs:\n  closes: 2026-12-31\n  pay: { min: 1000, max: 2000, currency: EUR, per: month }\n')
+        .replace(/^salary_text: .*\n/m, '')
+        .replace('contract_id: 1', 'contract_id: 3'),
     });
     const r = await runJobs(['export', 'jsonld', 'ads'], { cwd: dir, env });
     expect(r.code, r.stderr).toBe(0);
