@@ -32,7 +32,8 @@ export function fileUri(file: string): string {
     .split('\\')
     .join('/')
     .split('/')
-    .map((segment) => encodeURIComponent(segment))
+    // RFC 3986 allows sub-delims, ':' and '@' in a segment as they are: `a,b.yaml` stays readable.
+    .map((segment) => encodeURIComponent(segment).replace(/%(2[146789ABC]|3[ABD]|40)/g, (escape) => decodeURIComponent(escape)))
     .join('/');
 }
 
