@@ -8,6 +8,8 @@ export default function validate({ program, name, action }: CommandSetup): void 
     .argument('<paths...>', 'files, folders (searched recursively for .yaml, .yml, .json, .md) or - for stdin')
     .option('--update', 'check partial update files (any subset of fields) instead of full adverts')
     .option('--allow-unknown-fields', 'accept fields the schema does not know instead of reporting them')
+    .option('--wording', 'check the words adverts use (gender-coded, exclusionary, unpaid availability): warnings, see docs/wording.md')
+    .option('--no-wording', 'do not check the words adverts use in this run')
     .addHelpText(
       'after',
       `
