@@ -7,7 +7,7 @@
  * text is at hand (bulk/check-file.ts).
  */
 import { advertLanguage } from '../adverts/language.js';
-import { compiledWording, normal, type CompiledWording } from './compile.js';
+import { codingOf, compiledWording, normal, WORD_PATTERN, type CompiledWording } from './compile.js';
 import { FIRST_RELEASES } from './technologies.js';
 import type { PhraseKind, WordingSettings } from './types.js';
 
@@ -80,13 +80,22 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
   const coded: { field: string; index: number; word: string; masculine: boolean }[] = [];
   let m = 0;
   let f = 0;
-  for (const { field, text } of texts) {
-    for (const hit of text.matchAll(c.stems)) {
-      if (allow.has(hit[0].toLowerCase())) continue;
-      const masculine = hit[1] !== undefined;
-      if (masculine) m++;
-      else f++;
-      coded.push({ field, index: hit.index!, word: hit[0], masculine });
+  const words = texts.map(({ field, text }) => ({ field, text, lower: text.toLowerCase() }));
+  for (const { field, text, lower } of words) {
+    // A lower-cased text of another length (a rare letter lower-cases to two) keeps offsets only when read as written.
+    const src = lower.length === text.length ? lower : text;
+    for (const hit of src.matchAll(WORD_PATTERN)) {
+      const token = hit[0].toLowerCase();
+      // gender-decoder's reading: a hyphenated word counts whole when a coded stem has the hyphen, else each part.
+      const whole = token.includes('-') ? codingOf(c, token) : undefined;
+      const parts = whole !== undefined || !token.includes('-') ? [[token, 0] as const] : splitHyphens(token);
+      for (const [part, at] of parts) {
+        const masculine = codingOf(c, part);
+        if (masculine === undefined || allow.has(part)) continue;
+        if (masculine) m++;
+        else f++;
+        coded.push({ field, index: hit.index! + at, word: text.slice(hit.index! + at, hit.index! + at + part.length), masculine });
+      }
     }
   }
   // gender-decoder's coding: masculine-coded when more masculine words; strongly feminine-coded beyond 3 more feminine.
@@ -102,13 +111,20 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
     }
   }
 
-  for (const { field, text } of texts) {
-    for (const hit of text.matchAll(c.phrases)) {
-      const key = normal(hit[0]);
-      const entry = c.phraseOf.get(key);
-      if (!entry || allow.has(key)) continue;
-      const rule = PHRASE_RULE[entry.rule];
-      if (!off.has(rule)) out.push({ path: [field], message: `${WORDING_RULES[rule].message}:${hit.index}:${hit[0].length}:${tail}` });
+  for (const { field, text, lower } of words) {
+    const src = lower.length === text.length ? lower : text;
+    for (const hit of src.matchAll(WORD_PATTERN)) {
+      const candidates = c.phrases.get(hit[0]) ?? c.phrases.get(hit[0].split('-')[0]!);
+      if (!candidates) continue;
+      for (const p of candidates) {
+        p.pattern.lastIndex = hit.index!;
+        const found = p.pattern.exec(text);
+        if (!found) continue;
+        const key = normal(found[0]);
+        const rule = PHRASE_RULE[p.rule];
+        if (!allow.has(key) && !off.has(rule)) out.push({ path: [field], message: `${WORDING_RULES[rule].message}:${hit.index}:${found[0].length}:${tail}` });
+        break;
+      }
     }
     if (today !== undefined && !off.has('wording/years-of-young-tech')) {
       const year = new Date(today * 86_400_000).getUTCFullYear();
@@ -123,6 +139,17 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
       const long = longRequirements(c, text);
       if (long) out.push({ path: [field], message: `wording_requirements:${long.index}:${long.length}:${long.count}:${tail}` });
     }
+  }
+  return out;
+}
+
+/** The parts of a hyphenated word with their offsets in it. */
+function splitHyphens(token: string): (readonly [string, number])[] {
+  const out: (readonly [string, number])[] = [];
+  let at = 0;
+  for (const part of token.split('-')) {
+    out.push([part, at] as const);
+    at += part.length + 1;
   }
   return out;
 }

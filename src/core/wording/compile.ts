@@ -10,10 +10,10 @@ import { FIRST_RELEASES } from './technologies.js';
 
 export interface CompiledWording {
   file: WordingFile;
-  /** Group 1: a masculine-coded word, group 2: a feminine-coded one (a word that starts with a stem). */
-  stems: RegExp;
-  /** A phrase of the list, as a whole word or words. */
-  phrases: RegExp;
+  /** The coded stems by their first three letters (every stem has at least three): a word looks up only its own. */
+  stems: Map<string, { stem: string; masculine: boolean }[]>;
+  /** The phrases by their first word, each with a sticky expression that matches it whole at a word's place. */
+  phrases: Map<string, { pattern: RegExp; rule: PhraseKind; instead: string }[]>;
   /** A phrase (lower case, spaces single) -> its entry. */
   phraseOf: Map<string, { rule: PhraseKind; instead: string }>;
   /** Group 1: the years, group 2: the technology. */
@@ -21,6 +21,9 @@ export interface CompiledWording {
   /** A heading that opens a list of requirements (lower case). */
   headings: Set<string>;
 }
+
+/** A word: letters and digits, with inner hyphens (co-operative, self-confident). */
+export const WORD_PATTERN = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const byLength = (a: string, b: string) => b.length - a.length;
@@ -53,23 +56,47 @@ export function coveredLanguages(): string[] {
 }
 
 function compile(file: WordingFile): CompiledWording {
-  const group = (stems: string[]) =>
-    [...stems]
-      .sort(byLength)
-      .map((s) => escape(s.toLowerCase()))
-      .join('|');
-  const stems = new RegExp(`(?<!${WORD})(?:(${group(file.gender.masculine)})|(${group(file.gender.feminine)}))${WORD}*`, 'giu');
+  const stems = new Map<string, { stem: string; masculine: boolean }[]>();
+  const addStem = (stem: string, masculine: boolean) => {
+    const s = stem.toLowerCase();
+    const key = s.slice(0, 3);
+    const list = stems.get(key) ?? [];
+    list.push({ stem: s, masculine });
+    stems.set(
+      key,
+      list.sort((x, y) => byLength(x.stem, y.stem)),
+    );
+  };
+  for (const s of file.gender.masculine) addStem(s, true);
+  for (const s of file.gender.feminine) addStem(s, false);
   const phraseOf = new Map<string, { rule: PhraseKind; instead: string }>();
-  for (const p of file.phrases.list) for (const m of p.match) phraseOf.set(normal(m), { rule: p.rule, instead: p.instead });
-  const all = [...phraseOf.keys()].sort(byLength).map(phrasePattern);
-  const phrases = new RegExp(`(?<!${WORD})(?:${all.join('|')})(?!${WORD})`, 'giu');
+  const phrases = new Map<string, { pattern: RegExp; rule: PhraseKind; instead: string }[]>();
+  for (const p of file.phrases.list)
+    for (const m of p.match) {
+      const key = normal(m);
+      phraseOf.set(key, { rule: p.rule, instead: p.instead });
+      const first = key.match(WORD_PATTERN)?.[0] ?? key;
+      const list = phrases.get(first) ?? [];
+      list.push({ pattern: new RegExp(`${phrasePattern(key)}(?!${WORD})`, 'iuy'), rule: p.rule, instead: p.instead });
+      phrases.set(
+        first,
+        list.sort((x, y) => y.pattern.source.length - x.pattern.source.length),
+      );
+    }
   const techs = [...FIRST_RELEASES]
     .map((t) => t.name)
     .sort(byLength)
     .map(escape);
-  // The technology as it is written (Go is a verb, React one too): matched with its case.
+  // The technology as it is written (React is a verb too): matched with its case.
   const years = new RegExp(`${YEARS[file.language] ?? YEARS.en}(?<!${WORD})(${techs.join('|')})(?!${WORD})`, 'gu');
   return { file, stems, phrases, phraseOf, years, headings: new Set(file.requirements.headings.map(normal)) };
+}
+
+/** Whether a word (lower case) starts with a coded stem: masculine (true), feminine (false), or neither. */
+export function codingOf(c: CompiledWording, word: string): boolean | undefined {
+  const list = word.length < 3 ? undefined : c.stems.get(word.slice(0, 3));
+  if (list) for (const s of list) if (word.startsWith(s.stem)) return s.masculine;
+  return undefined;
 }
 
 /** Lower case, runs of white space as one space: how phrases and headings are compared. */
