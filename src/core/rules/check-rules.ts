@@ -17,6 +17,8 @@ import { disclosuresOf } from './disclosures.js';
 import { shownPay, type ShownPay } from './pay-facts.js';
 import { sameCurrency } from './pay.js';
 import type { PayRangeOptions, Requirement, RuleSettings } from './types.js';
+import { genderedTitle } from '../wording/neutral-title.js';
+import { languageOf } from '../adverts/language.js';
 
 export const PLACE_RULE = 'place_rule';
 
@@ -93,6 +95,9 @@ function reasonsOf(
     if ('pay_range' in r) {
       const why = payReason(r.pay_range, shown());
       if (why) out.push(why);
+    } else if ('neutral_title' in r) {
+      // The title must address every gender (wording/neutral-title.ts), in the advert's language.
+      if (typeof advert.title === 'string' && genderedTitle(advert.title, languageOf(advert))) out.push('neutral_title');
     } else if ('forbidden_text' in r) {
       const found = forbiddenPhrase(r.forbidden_text.phrases, sent().text);
       if (found !== undefined) out.push(`forbidden_${r.forbidden_text.phrases.indexOf(found)}`);
@@ -138,7 +143,8 @@ export function checkPlaceRules(advert: Record<string, unknown>, settings: RuleS
       () => (shown ??= shownPay(advert)),
       () => (sent ??= sentText(advert)),
     ))
-      out.push({ path, message: [PLACE_RULE, rule.slug, reason, ...flags].join(':') });
+      // A gendered title is a finding at the title, where it is fixed.
+      out.push({ path: reason === 'neutral_title' ? ['title'] : path, message: [PLACE_RULE, rule.slug, reason, ...flags].join(':') });
   }
   return out;
 }

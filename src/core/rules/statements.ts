@@ -7,7 +7,7 @@
  */
 import type { CheckKind } from './types.js';
 
-export type StatementKind = Exclude<CheckKind, 'pay_range' | 'forbidden_text'>;
+export type StatementKind = Exclude<CheckKind, 'pay_range' | 'forbidden_text' | 'neutral_title'>;
 
 export const STATEMENT_WORDS: Record<StatementKind, RegExp> = {
   benefits:

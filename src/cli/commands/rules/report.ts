@@ -38,6 +38,7 @@ export function requirementText(r: Requirement): string {
     ai_screening: 'whether AI screens applicants',
     vacancy_status: 'whether the vacancy exists',
     overpayment: 'whether more than the minimum may be paid',
+    neutral_title: 'a title that addresses every gender',
   };
   return `${names[kind] ?? kind}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
 }
