@@ -79,6 +79,9 @@ export interface LocalRule {
   offset?: (data: string[]) => number | undefined;
 }
 
+/** What explains the wording checks (SARIF's helpUri). */
+const WORDING_HELP = 'https://github.com/jobs-cli/jobs/blob/main/docs/wording.md';
+
 export const LOCAL_RULES: LocalRule[] = [
   {
     id: 'invalid',
@@ -227,9 +230,6 @@ export const LOCAL_RULES: LocalRule[] = [
     offset: (data) => (Number.isInteger(Number(data[0])) ? Number(data[0]) : undefined),
   })),
 ];
-
-/** What explains the wording checks (SARIF's helpUri). */
-const WORDING_HELP = 'https://github.com/jobs-cli/jobs/blob/main/docs/wording.md';
 
 let today: [number, string] | undefined;
 /** YYYY-MM-DD of a day number, kept for the run's one today. */

@@ -16,7 +16,7 @@ export interface IgnoreComment {
   rules: string[];
 }
 
-const COMMENT = /(?:^|[ \t])(?:#|<!--)[ \t]*jobs-ignore\b([^\n]*)/g;
+const COMMENT = /(?:^|[ \t])(?:#|<!--)[ \t]*jobs-ignore\b([^\n]*)/gm;
 
 /** The jobs-ignore comments of a text whose first line is line `firstLine`. */
 export function ignoreComments(text: string, firstLine = 1): IgnoreComment[] {

@@ -38,7 +38,8 @@ const PAYLOAD_SOURCES = [
 // Re-pinned for Markdown adverts (markdown.ts, and files.ts walking .md): a YAML text gives the payload it gave,
 // and no state holds a .md file's text hash from before (a folder walk did not read .md files), so the epoch stays.
 // Re-pinned when prettier first formatted the tree (layout only).
-const PINNED = { epoch: 2, sources: 'b1846a0d63f4f6e8' };
+// Re-pinned for the wording checks (check.ts: AdvertSettings may carry them): they add warnings, never change a payload.
+const PINNED = { epoch: 2, sources: '52b563e7cfed1d49' };
 
 describe('the text hash epoch', () => {
   it('is reconsidered whenever what makes a payload from a text changes', () => {
