@@ -20,7 +20,8 @@ const DOCS = 'https://github.com/jobs-cli/jobs/blob/main/docs/wording.md';
 export function wordingChecks(): ListedWordingCheck[] {
   const files = (wordingFiles as { data: WordingFile }[]).map((f) => f.data);
   const languages = files.map((f) => f.language);
-  const unique = <T extends { url: string }>(list: T[]) => list.filter((s, i) => list.findIndex((t) => t.url === s.url && t.title === s.title) === i);
+  const unique = <T extends { url: string; title: string }>(list: T[]) =>
+    list.filter((s, i) => list.findIndex((t) => t.url === s.url && t.title === s.title) === i);
   return WORDING_RULE_IDS.map((id) => {
     let sources: ListedWordingCheck['sources'];
     if (id === 'wording/masculine-coded' || id === 'wording/feminine-coded') sources = unique(files.map((f) => f.gender.source));
