@@ -140,6 +140,20 @@ describe('validate: wording checks in English and German', () => {
     expect(rewritten.stdout).not.toContain('⚠');
   });
 
+  it('a German title that names one gender is a warning outside the rules by place; (m/w/d) passes', async () => {
+    const gendered = await jobs(['validate', 'a.yaml'], {
+      cwd: folder({ 'a.yaml': REWRITTEN_DE.replace('title: Vertrieb', 'title: Softwareentwickler') }),
+      env: env(),
+    });
+    expect(gendered.code).toBe(0);
+    expect(gendered.stdout).toContain('a.yaml:2:8: title: "Softwareentwickler" names one gender: write Softwareentwickler:in, or Softwareentwickler (m/w/d)');
+    const marked = await jobs(['validate', 'a.yaml'], {
+      cwd: folder({ 'a.yaml': REWRITTEN_DE.replace('title: Vertrieb', 'title: Softwareentwickler (m/w/d)') }),
+      env: env(),
+    });
+    expect(marked.stdout).not.toContain('⚠');
+  });
+
   it('jobs.language wins over the country, and says nothing of inference', async () => {
     const text = CODED_DE.replace('location:', 'jobs:\n  language: de\nlocation:').replace('country: DE', 'country: GB');
     const r = await jobs(['validate', 'a.yaml'], { cwd: folder({ 'a.yaml': text }), env: env() });

@@ -4,6 +4,7 @@
  */
 import { compiledWording, normal, stemOf } from './compile.js';
 import { wordAt } from './check.js';
+import { genderedTitle } from './neutral-title.js';
 
 /** Where the language came from, for a finding whose language was not written in the advert. */
 function languageNote(language: string | undefined, how: string | undefined): string {
@@ -48,6 +49,10 @@ export function adviseWording(kind: string, text: unknown, data: string[]): stri
   }
   if (kind === 'wording_years' || kind === 'wording_requirements')
     return `${describeWording(kind, data)}`.replace(/^/, kind === 'wording_years' ? `"${words}": ` : '');
+  if (kind === 'wording_title' && language === 'de' && typeof text === 'string') {
+    const g = genderedTitle(text, 'de');
+    return g ? `"${g.word}" names one gender: write ${g.instead}${note}` : undefined;
+  }
   const entry = c.phraseOf.get(normal(words));
   if (!entry) return undefined;
   const what: Record<string, string> = {

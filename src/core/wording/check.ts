@@ -9,6 +9,7 @@
 import { advertLanguage } from '../adverts/language.js';
 import { codingOf, compiledWording, normal, WORD_PATTERN, type CompiledWording } from './compile.js';
 import { FIRST_RELEASES } from './technologies.js';
+import { genderedTitle } from './neutral-title.js';
 import type { PhraseKind, WordingSettings } from './types.js';
 
 /** The fields candidates read, in the order findings are reported. */
@@ -125,6 +126,11 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
         if (!allow.has(key) && !off.has(rule)) out.push({ path: [field], message: `${WORDING_RULES[rule].message}:${hit.index}:${found[0].length}:${tail}` });
         break;
       }
+    }
+    // A German title names one gender unless it says otherwise (neutral-title.ts); English titles are in the phrase list.
+    if (field === 'title' && language === 'de' && !off.has('wording/gendered-title')) {
+      const g = genderedTitle(text, 'de');
+      if (g && !allow.has(normal(g.word))) out.push({ path: [field], message: `wording_title:${text.indexOf(g.word)}:${g.word.length}:${tail}` });
     }
     if (today !== undefined && !off.has('wording/years-of-young-tech')) {
       const year = new Date(today * 86_400_000).getUTCFullYear();

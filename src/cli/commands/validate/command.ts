@@ -15,7 +15,9 @@ export default function validate({ program, name, action }: CommandSetup): void 
       `
 Every error of every file is reported with file:line:column; exits 0 when all are valid, 3 when
 any is invalid, 2 on a usage error. An advert whose jobs.closes date has passed is a warning (exit
-0): sync deletes it. Config defaults and constants apply as they would on publish.
+0): sync deletes it. Config defaults and constants apply as they would on publish. Words that
+keep candidates away (gender-coded, exclusionary, unpaid availability) are warnings at their line,
+with what to write instead (docs/wording.md); --no-wording skips them for one run.
 
 Examples:
   $ ${name} validate adverts/
