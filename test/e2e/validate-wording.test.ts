@@ -225,6 +225,27 @@ describe('validate: silencing wording findings', () => {
   });
 });
 
+describe('validate: wording on worker threads', () => {
+  it('1,200 files shared with workers find what one thread finds, comments and config included', async () => {
+    const files: Record<string, string> = { '.jobsrc.yaml': 'wording:\n  allow: [rockstar]\n' };
+    for (let i = 0; i < 1200; i++)
+      files[`a${String(i).padStart(4, '0')}.yaml`] = (i % 2 ? CODED_EN : CODED_DE)
+        .replace('reference: W-1', `reference: W-${i}`)
+        .replace('title: Salesman', i % 3 ? 'title: Salesman' : 'title: Salesman # jobs-ignore wording/gendered-title');
+    const dir = folder(files);
+    const run = async (workers: string) => {
+      const r = await jobs(['validate', '--json', '.'], { cwd: dir, env: env({ JOBS_WORKERS: workers }), timeoutMs: 60_000 });
+      return JSON.parse(r.stdout).warnings.map(
+        (w: { file: string; line: number; column: number; rule: string }) => `${w.file}:${w.line}:${w.column} ${w.rule}`,
+      );
+    };
+    const one = await run('0');
+    expect(one.length).toBeGreaterThan(4000);
+    expect(one.some((w: string) => w.endsWith('wording/condescending'))).toBe(false);
+    expect(await run('2')).toEqual(one);
+  }, 90_000);
+});
+
 describe('validate: wording findings in every output format', () => {
   it('JSON, GitHub, SARIF and Code Quality carry them with their rule id and place', async () => {
     const dir = folder({ 'a.yaml': CODED_EN });
