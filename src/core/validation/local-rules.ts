@@ -79,9 +79,6 @@ export interface LocalRule {
   offset?: (data: string[]) => number | undefined;
 }
 
-/** What explains the wording checks (SARIF's helpUri). */
-const WORDING_HELP = 'https://github.com/jobs-cli/jobs/blob/main/docs/wording.md';
-
 export const LOCAL_RULES: LocalRule[] = [
   {
     id: 'invalid',
@@ -215,7 +212,6 @@ export const LOCAL_RULES: LocalRule[] = [
     id: WORDING_RULES[rule].message,
     severity: 'warning',
     summary: WORDING_RULES[rule].summary,
-    help: WORDING_HELP,
     ...(i === 0
       ? {
           detect: ({ advert, settings, tree }: DetectContext) => {

@@ -81,15 +81,19 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
   const coded: { field: string; index: number; word: string; masculine: boolean }[] = [];
   let m = 0;
   let f = 0;
-  const words = texts.map(({ field, text }) => ({ field, text, lower: text.toLowerCase() }));
-  for (const { field, text, lower } of words) {
+  const words = texts.map(({ field, text }) => ({ field, text, lower: text.toLowerCase(), phrased: [] as WordingBreach[] }));
+  // One pass over each field's words: the coded stems counted, the phrases found.
+  for (const w of words) {
+    const { field, text, lower } = w;
     // A lower-cased text of another length (a rare letter lower-cases to two) keeps offsets only when read as written.
     const src = lower.length === text.length ? lower : text;
     for (const hit of src.matchAll(WORD_PATTERN)) {
-      const token = hit[0].toLowerCase();
+      const token = src === lower ? hit[0] : hit[0].toLowerCase();
+      const candidates = c.phrases.get(token) ?? (token.includes('-') ? c.phrases.get(token.split('-')[0]!) : undefined);
+      if (candidates) phrase(candidates, text, hit.index!, field, w.phrased);
       // gender-decoder's reading: a hyphenated word counts whole when a coded stem has the hyphen, else each part.
-      const whole = token.includes('-') ? codingOf(c, token) : undefined;
-      const parts = whole !== undefined || !token.includes('-') ? [[token, 0] as const] : splitHyphens(token);
+      const hyphen = token.includes('-');
+      const parts = !hyphen || codingOf(c, token) !== undefined ? [[token, 0] as const] : splitHyphens(token);
       for (const [part, at] of parts) {
         const masculine = codingOf(c, part);
         if (masculine === undefined || allow.has(part)) continue;
@@ -112,21 +116,8 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
     }
   }
 
-  for (const { field, text, lower } of words) {
-    const src = lower.length === text.length ? lower : text;
-    for (const hit of src.matchAll(WORD_PATTERN)) {
-      const candidates = c.phrases.get(hit[0]) ?? c.phrases.get(hit[0].split('-')[0]!);
-      if (!candidates) continue;
-      for (const p of candidates) {
-        p.pattern.lastIndex = hit.index!;
-        const found = p.pattern.exec(text);
-        if (!found) continue;
-        const key = normal(found[0]);
-        const rule = PHRASE_RULE[p.rule];
-        if (!allow.has(key) && !off.has(rule)) out.push({ path: [field], message: `${WORDING_RULES[rule].message}:${hit.index}:${found[0].length}:${tail}` });
-        break;
-      }
-    }
+  for (const { field, text, phrased } of words) {
+    for (const b of phrased) out.push(b);
     // A German title names one gender unless it says otherwise (neutral-title.ts); English titles are in the phrase list.
     if (field === 'title' && language === 'de' && !off.has('wording/gendered-title')) {
       const g = genderedTitle(text, 'de');
@@ -147,6 +138,19 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
     }
   }
   return out;
+
+  /** The longest phrase of the candidates that is written at `index`, if any, as a finding (unless allowed or off). */
+  function phrase(candidates: { pattern: RegExp; rule: PhraseKind }[], text: string, index: number, field: string, into: WordingBreach[]): void {
+    for (const p of candidates) {
+      p.pattern.lastIndex = index;
+      const found = p.pattern.exec(text);
+      if (!found) continue;
+      const rule = PHRASE_RULE[p.rule];
+      if (!allow.has(normal(found[0])) && !off.has(rule))
+        into.push({ path: [field], message: `${WORDING_RULES[rule].message}:${index}:${found[0].length}:${tail}` });
+      return;
+    }
+  }
 }
 
 /** The parts of a hyphenated word with their offsets in it. */

@@ -13,9 +13,10 @@ export interface ListedWordingCheck {
 
 const TECHNOLOGIES = {
   title: 'A dated table of first public releases, each with its source (src/core/wording/technologies.ts)',
-  url: 'https://github.com/jobs-cli/jobs/blob/main/src/core/wording/technologies.ts',
+  url: 'src/core/wording/technologies.ts',
 };
-const DOCS = 'https://github.com/jobs-cli/jobs/blob/main/docs/wording.md';
+// The project has no published address yet: its own paths.
+const DOCS = 'docs/wording.md';
 
 export function wordingChecks(): ListedWordingCheck[] {
   const files = (wordingFiles as { data: WordingFile }[]).map((f) => f.data);

@@ -86,7 +86,6 @@ export function applyIgnores(file: string, comments: IgnoreComment[], warnings: 
         text: `jobs-ignore ${rule} silences nothing: no ${rule} finding on this line or the next; remove the comment`,
         rule: 'wording/unused-ignore',
         severity: 'warning',
-        help: 'https://github.com/jobs-cli/jobs/blob/main/docs/wording.md',
       });
     }
   return { kept, unused };
