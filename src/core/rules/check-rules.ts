@@ -61,13 +61,12 @@ function headcount(rule: CompiledRule, settings: RuleSettings): number | undefin
   return employees;
 }
 
-/** The advert's sent text (every string sent, with its disclosures) and the statements its disclosures make. */
-function sentText(advert: Record<string, unknown>): { text: string; disclosed: Set<string> } {
-  const disclosures = disclosuresOf(advert);
+/** The advert's sent text: every string sent, with its disclosures (joined only when a check reads it). */
+function sentText(advert: Record<string, unknown>, disclosed: readonly { text: string }[]): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(advert)) if (key !== 'jobs' && typeof value === 'string') parts.push(value);
-  for (const d of disclosures) parts.push(d.text);
-  return { text: parts.join('\n'), disclosed: new Set(disclosures.map((d) => d.kind)) };
+  for (const d of disclosed) parts.push(d.text);
+  return parts.join('\n');
 }
 
 /** What the pay requirement finds wrong, or undefined when the pay shown meets it. */
@@ -84,27 +83,29 @@ function payReason(o: PayRangeOptions, shown: ShownPay): string | undefined {
   return undefined;
 }
 
-function reasonsOf(
-  requires: readonly Requirement[],
-  advert: Record<string, unknown>,
-  shown: () => ShownPay,
-  sent: () => ReturnType<typeof sentText>,
-): string[] {
+interface Shown {
+  pay: () => ShownPay;
+  /** The statements jobs.disclosures makes (each states its kind, whatever its words). */
+  disclosed: () => Set<string>;
+  text: () => string;
+  /** Whether the title names one gender (wording/neutral-title.ts), in the advert's language. */
+  gendered: () => boolean;
+}
+
+function reasonsOf(requires: readonly Requirement[], shown: Shown): string[] {
   const out: string[] = [];
   for (const r of requires) {
     if ('pay_range' in r) {
-      const why = payReason(r.pay_range, shown());
+      const why = payReason(r.pay_range, shown.pay());
       if (why) out.push(why);
     } else if ('neutral_title' in r) {
-      // The title must address every gender (wording/neutral-title.ts), in the advert's language.
-      if (typeof advert.title === 'string' && genderedTitle(advert.title, languageOf(advert))) out.push('neutral_title');
+      if (shown.gendered()) out.push('neutral_title');
     } else if ('forbidden_text' in r) {
-      const found = forbiddenPhrase(r.forbidden_text.phrases, sent().text);
+      const found = forbiddenPhrase(r.forbidden_text.phrases, shown.text());
       if (found !== undefined) out.push(`forbidden_${r.forbidden_text.phrases.indexOf(found)}`);
     } else {
       const kind = Object.keys(r)[0] as 'benefits';
-      const s = sent();
-      if (!s.disclosed.has(kind) && !states(kind, s.text)) out.push(kind);
+      if (!shown.disclosed().has(kind) && !states(kind, shown.text())) out.push(kind);
     }
   }
   return out;
@@ -130,20 +131,23 @@ export function checkPlaceRules(advert: Record<string, unknown>, settings: RuleS
     for (const place of c.places.keys()) if (within(from, place) || within(place, from)) reach(place, ['jobs', 'remote', 'from', i], true);
   });
   if (reached.length === 0) return [];
-  let shown: ShownPay | undefined;
-  let sent: ReturnType<typeof sentText> | undefined;
+  let pay: ShownPay | undefined;
+  let disclosures: ReturnType<typeof disclosuresOf> | undefined;
+  let disclosed: Set<string> | undefined;
+  let text: string | undefined;
+  const shown: Shown = {
+    pay: () => (pay ??= shownPay(advert)),
+    disclosed: () => (disclosed ??= new Set((disclosures ??= disclosuresOf(advert)).map((d) => d.kind))),
+    text: () => (text ??= sentText(advert, (disclosures ??= disclosuresOf(advert)))),
+    gendered: () => typeof advert.title === 'string' && genderedTitle(advert.title, languageOf(advert)) !== undefined,
+  };
   const out: RuleBreach[] = [];
   for (const { rule, path, remote } of reached) {
     const size = headcount(rule, settings);
     if (size !== undefined && size < rule.covers.employees_min) continue;
     const flags = [...(remote ? ['remote'] : []), ...(size === undefined && rule.covers.employees_min > 1 ? ['size_unknown'] : [])];
-    for (const reason of reasonsOf(
-      rule.requires,
-      advert,
-      () => (shown ??= shownPay(advert)),
-      () => (sent ??= sentText(advert)),
-    ))
-      // A gendered title is a finding at the title, where it is fixed.
+    // A gendered title is a finding at the title, where it is fixed.
+    for (const reason of reasonsOf(rule.requires, shown))
       out.push({ path: reason === 'neutral_title' ? ['title'] : path, message: [PLACE_RULE, rule.slug, reason, ...flags].join(':') });
   }
   return out;

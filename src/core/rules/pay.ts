@@ -57,6 +57,12 @@ const PER_WORDS: [Per, RegExp][] = [
   ['year', /\b(?:year|yr|annum|annual|annually|jahr|an|år|année|yearly)\b|jährlich|\bp\.?\s?a\.?(?![a-z])/i],
 ];
 
+// The periods in one pattern, a group each: the text is scanned once (the first period written wins).
+const PER_ANY = new RegExp(PER_WORDS.map(([, re]) => `(${re.source})`).join('|'), 'i');
+
+/** The same salary_text in many adverts of a folder is read once (a few hundred kept; the results are never changed). */
+const memo = new Map<string, ReadPay>();
+
 /** The number an amount is written as, or undefined when its separators are ambiguous. */
 function amountOf(digits: string, k: string | undefined): number | undefined {
   let text = digits.replace(/[ \u00a0\u202f']/g, '');
@@ -78,6 +84,15 @@ function currencyOf(written: string | undefined): string | undefined {
 
 /** Reads a salary_text. */
 export function readSalaryText(text: string): ReadPay {
+  let read = memo.get(text);
+  if (read === undefined) {
+    if (memo.size >= 512) memo.clear();
+    memo.set(text, (read = readOnce(text)));
+  }
+  return read;
+}
+
+function readOnce(text: string): ReadPay {
   const found = /\d/.test(text) ? [...text.matchAll(MONEY)].filter((m) => m[2] !== undefined) : [];
   if (found.length === 0) {
     const url = URL_PATTERN.exec(text);
@@ -89,7 +104,8 @@ export function readSalaryText(text: string): ReadPay {
   if (amounts.some((a) => a === undefined)) return { kind: 'unread', why: 'an amount has separators that could be read two ways' };
   const currencies = new Set(found.flatMap((m) => [currencyOf(m[1]), currencyOf(m[4])]).filter((c): c is string => c !== undefined));
   if (currencies.size > 1) return { kind: 'unread', why: `it names two currencies (${[...currencies].join(', ')})` };
-  const per = PER_WORDS.find(([, re]) => re.test(text))?.[0];
+  const periodMatch = PER_ANY.exec(text);
+  const per = periodMatch ? PER_WORDS[periodMatch.slice(1).findIndex((g) => g !== undefined)]?.[0] : undefined;
   const pay: Pay = { ...(currencies.size === 1 ? { currency: [...currencies][0]! } : {}), ...(per ? { per } : {}) };
   const before = text.slice(0, found[0]!.index);
   if (found.length === 2) {
