@@ -1,5 +1,5 @@
 // Benchmarks, each printed as a ratio against a baseline measured in the same run.
-// Usage: node bench/run.mjs [startup] [validate] [validate-scale] [export] [sync] [events] [floors] [history] [report] [sandbox] [--scale]   (all when none is named)
+// Usage: node bench/run.mjs [startup] [validate] [wording] [validate-scale] [export] [sync] [events] [floors] [history] [report] [sandbox] [--scale]   (all when none is named)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -56,6 +56,17 @@ if (want('export')) {
     'jobs export jsonld 10,000 files / jobs validate the same files',
     compare([node, [bin, 'export', 'jsonld', dir], opts], [node, [bin, 'validate', dir], opts], 5),
     1.5,
+  );
+}
+
+if (want('wording')) {
+  // The wording checks (docs/wording.md) on against off: the same 10,000 realistic adverts (bullets,
+  // block scalars, several languages), the same binary, alternated runs. On by default only at <= 1.3x.
+  const dir = generateAdverts(join(work, 'wording-10k'), 10_000, { realistic: true, bullets: true });
+  report(
+    'jobs validate --wording / --no-wording, 10,000 realistic',
+    compare([node, [bin, 'validate', '--wording', dir], opts], [node, [bin, 'validate', '--no-wording', dir], opts], 5),
+    1.3,
   );
 }
 

@@ -48,6 +48,9 @@ export { checkAdvert, isValid, NO_SETTINGS, type CheckedAdvert, type AdvertSetti
 // The rules by place an advert is checked with (docs/rules.md): ruleSettingsFor builds them as the CLI does.
 export { ruleSettingsFor } from './core/rules/settings.js';
 export type { RuleSettings, RuleFile, Rule, Requirement, EmployerFacts, RuleLevel, PlaceKind, Money, PayRangeOptions, CheckKind } from './core/rules/types.js';
+// The wording checks (docs/wording.md): their settings and data types, and the neutral-title test the rules by place use.
+export type { WordingSettings, WordingFile, WordingSource, PhraseKind } from './core/wording/types.js';
+export { genderedTitle, type GenderedTitle } from './core/wording/neutral-title.js';
 
 // The error tree: the service's `{"errors": {...}}`, local or remote, and its one renderer.
 export { renderTreeLines, renderTreeNested } from './core/errors/render.js';

@@ -22,7 +22,8 @@ describe('the core knows no terminal', () => {
 /**
  * The core's own folders, lowest first: a file imports its own folder and the ones before it. Read
  * from what the folders hold: plain helpers; the error tree; files on disk; the compiled schema;
- * reading adverts (and what a reference may be); settings (and the service's URL and key); the rules
+ * reading adverts (and what a reference may be); settings (and the service's URL and key); the wording checks (which the rules by place call for a
+ * neutral title); the rules
  * by place (data and engine, which checking calls); checking adverts; the emulator, which stands alone; the service's client; the records kept per service
  * (published, history, which also records a fast-forwarded sandbox's days) and the report on them;
  * then what drives the client: events, publishing, sync (which publishes and may start the
@@ -37,6 +38,7 @@ export const CORE_ORDER = [
   'generated',
   'adverts',
   'config',
+  'wording',
   'rules',
   'validation',
   'bulk',

@@ -62,7 +62,7 @@ function moneyOf(rule: Rule): string | undefined {
   return undefined;
 }
 
-type Breach = 'pay' | 'forbidden' | 'benefits' | 'deadline' | 'ai_screening' | 'vacancy' | 'overpayment';
+type Breach = 'pay' | 'forbidden' | 'benefits' | 'deadline' | 'ai_screening' | 'vacancy' | 'overpayment' | 'neutral_title';
 
 /** An advert for the rule's place that meets every check kind; `breach` leaves one out. */
 function advertFor(place: RuleFile['place'], rule: Rule, reference: string, breach?: Breach): string {
@@ -73,7 +73,8 @@ function advertFor(place: RuleFile['place'], rule: Rule, reference: string, brea
   const pay = breach === 'pay' ? '' : `  pay: { min: 40000, max: 40500, currency: ${currency}, per: year }\n`;
   const said = (key: Breach, line: string) => (breach === key ? '' : line);
   return (
-    `reference: ${reference}\ntitle: Engineer\norganization_name: ACME\ncompany_description: Robots.\njob_description: ${JSON.stringify(description)}\n` +
+    // neutral_title: the advert's language is en here; "Salesman" names one gender (wording/neutral-title.ts).
+    `reference: ${reference}\ntitle: ${breach === 'neutral_title' ? 'Salesman' : 'Engineer'}\norganization_name: ACME\ncompany_description: Robots.\njob_description: ${JSON.stringify(description)}\n` +
     `contract_id: 1\nsalary_id: 2\n${breach === 'pay' ? 'salary_text: Competitive\n' : ''}industry_id: 3\ndepartment_id: 4\nseniority: 0\neducation: 0\n` +
     `${locationOf(place)}recruiter:\n  email: hr@acme.example\n` +
     `jobs:\n  closes: 2099-12-31\n  language: en\n${pay}  disclosures:\n` +

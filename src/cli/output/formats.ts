@@ -28,13 +28,15 @@ function annotatedFile(file: string): string {
 
 /** A file's name as a SARIF `artifactLocation.uri`: a relative URI reference (RFC 3986), each path segment percent-encoded. */
 export function fileUri(file: string): string {
-  return file
-    .split('\\')
-    .join('/')
-    .split('/')
-    // RFC 3986 allows sub-delims, ':' and '@' in a segment as they are: `a,b.yaml` stays readable.
-    .map((segment) => encodeURIComponent(segment).replace(/%(2[146789ABC]|3[ABD]|40)/g, (escape) => decodeURIComponent(escape)))
-    .join('/');
+  return (
+    file
+      .split('\\')
+      .join('/')
+      .split('/')
+      // RFC 3986 allows sub-delims, ':' and '@' in a segment as they are: `a,b.yaml` stays readable.
+      .map((segment) => encodeURIComponent(segment).replace(/%(2[146789ABC]|3[ABD]|40)/g, (escape) => decodeURIComponent(escape)))
+      .join('/')
+  );
 }
 
 /** `::error file=a.yaml,line=3,col=8,title=jobs: blank::title: must not be blank [blank]` */

@@ -85,7 +85,7 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
   // A Markdown advert is one advert: read whole.
   const parts = isMarkdownName(found.display) ? undefined : documentGroups(text);
   if (parts === undefined) {
-    yield await readAdvertText(found.display, text, (file, yaml) => readAdvertYaml(file, yaml));
+    yield { ...(await readAdvertText(found.display, text, (file, yaml) => readAdvertYaml(file, yaml))), text, firstLine: 1 };
     return;
   }
   let index = 0;
@@ -94,7 +94,8 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
   for (const part of parts) {
     // A part is a megabyte of YAML: let the event loop turn between two (a Ctrl-C is heard there).
     if (index > 0) await nextTurn();
-    const result = await readAdvertYaml(found.display, text.slice(part.start, part.end));
+    const partText = text.slice(part.start, part.end);
+    const result = await readAdvertYaml(found.display, partText);
     const { lines, documents } = part;
     const at = (p: Position): Position => ({ line: p.line + line, column: p.column });
     const shift = index;
@@ -103,6 +104,8 @@ export async function* readFileInParts(found: FoundFile, stdin: () => AsyncItera
       adverts: result.adverts.map((a) => ({ ...a, index: a.index + shift, locate: (path) => at(a.locate(path)) })),
       // "No advert in the file" is said once, for the whole file, below.
       problems: result.problems.filter((p) => p.code !== 'empty').map((p) => (p.position ? { ...p, position: at(p.position) } : p)),
+      text: partText,
+      firstLine: line + 1,
     };
     any ||= result.problems.some((p) => p.code !== 'empty');
     index += documents;
@@ -124,13 +127,14 @@ export function readFileAtOnce(
   display: string,
   path: string,
   digestBytes?: (bytes: Uint8Array) => string,
-): { result: ReadResult | Promise<ReadResult>; digest?: string } | { read: FileText } {
+): { result: ReadResult | Promise<ReadResult>; digest?: string; text?: string } | { read: FileText } {
   const read = readAdvertFileSync(display, path, digestBytes);
   if ('problem' in read) return { result: { adverts: [], problems: [read.problem] } };
   if (read.text.length > PART_CHARS) return { read };
   // A Markdown advert's front matter goes to the same YAML entry point (markdown.ts).
   return {
     result: readAdvertText(display, read.text, (file, text) => readAdvertYaml(file, text)),
+    text: read.text,
     ...(read.digest === undefined ? {} : { digest: read.digest }),
   };
 }

@@ -19,6 +19,11 @@ export interface AdvertSource {
    * parent is (a missing field points at the mapping that should hold it).
    */
   locate(path: readonly PathSegment[]): Position;
+  /**
+   * Where the character at `offset` of the string at `path` is written (a word inside a long
+   * text); given where the file's text is at hand (bulk/check-file.ts), else locate() answers.
+   */
+  locateIn?(path: readonly PathSegment[], offset: number): Position;
 }
 
 /** A file or document that could not be read as an advert at all. */
@@ -43,4 +48,7 @@ export interface ReadOptions {
 export interface ReadResult {
   adverts: AdvertSource[];
   problems: LoadProblem[];
+  /** The text the adverts were read from and the file's line it starts on, where a reader of files gives it (load.ts): the wording checks read comments and words' places in it. */
+  text?: string;
+  firstLine?: number;
 }

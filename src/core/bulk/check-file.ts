@@ -14,6 +14,7 @@ import type { ErrorTree } from '../errors/tree.js';
 import { checkAdvert, isValid, type AdvertSettings } from '../validation/check.js';
 import type { AdvertMode, ValidateOptions } from '../validation/validate.js';
 import { DATES_BLOCK, type AdvertDates } from '../adverts/dates.js';
+import { applyIgnores, ignoreComments, unknownIgnores, wordLocator } from '../wording/silence.js';
 
 /**
  * What a run checks with. Plain data only (structured-clone safe): it is handed to each worker
@@ -125,13 +126,17 @@ export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Bu
   const found: FoundFile = listed.path === undefined ? { display: flat(listed.display) } : { display: flat(listed.display), path: listed.path };
   const out: FileCheck = { adverts: 0, invalid: 0, findings: [], problems: [], references: [] };
   if (s.records) out.records = [];
-  const add = (part: ReadResult) => {
+  const add = (part: ReadResult, text = part.text) => {
     for (const p of part.problems) {
       out.findings.push(findingFromProblem(p));
       out.problems.push(p.code);
     }
     out.adverts += part.adverts.length;
-    for (const source of part.adverts) checkOne(source, s, out, textHash);
+    // The wording checks: a word's own line and column, and the comments that silence them, are read in the text.
+    const wording = s.settings.wording && text !== undefined ? { text, firstLine: part.firstLine ?? 1, from: out.warnings?.length ?? 0 } : undefined;
+    for (const source of part.adverts)
+      checkOne(wording ? { ...source, locateIn: wordLocator(wording.text, wording.firstLine, source.value, source.locate) } : source, s, out, textHash);
+    if (wording) silence(found.display, wording, out);
   };
   const texts = s.digests ? s.texts : undefined;
   // A file too large to be read whole (read in parts) has no text hash: its bytes are not hashed.
@@ -139,11 +144,26 @@ export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Bu
   const once = found.path === undefined ? undefined : readFileAtOnce(found.display, found.path, hashText);
   // A file read whole has one text hash for its documents; one read in parts has none.
   const textHash = once && 'result' in once ? (once.digest ?? '') : '';
-  if (once && 'result' in once) add(once.result instanceof Promise ? await once.result : once.result);
+  if (once && 'result' in once) add(once.result instanceof Promise ? await once.result : once.result, once.text);
   else if (once && large) return large(found);
   // A large multi-document file comes in parts: each is checked and dropped before the next.
   else for await (const part of readFileInParts(found, stdin, once?.read)) add(part);
   return out;
+}
+
+/** Applies a part's jobs-ignore comments to the wording warnings its adverts gave (wording/silence.ts). */
+function silence(file: string, part: { text: string; firstLine: number; from: number }, out: FileCheck): void {
+  const comments = ignoreComments(part.text, part.firstLine);
+  if (comments.length === 0) return;
+  for (const p of unknownIgnores(file, comments)) {
+    out.findings.push(findingFromProblem(p));
+    out.problems.push(p.code);
+  }
+  const mine = out.warnings?.slice(part.from) ?? [];
+  const { kept, unused } = applyIgnores(file, comments, mine);
+  const all = [...(out.warnings?.slice(0, part.from) ?? []), ...kept, ...unused];
+  if (all.length > 0) out.warnings = all;
+  else delete out.warnings;
 }
 
 /** The hashes, loaded only by runs that ask for digests: node:crypto costs every other run start-up time. */

@@ -176,6 +176,7 @@ export async function resolveDetailed(input: ResolveInput, options: ResolveOptio
     employer: objectAt(merged, 'employer') as ResolvedConfig['employer'] & object,
     ruleLevels: ruleLevelsOf(layers),
     ...projectEmployerFile(layers),
+    wording: wordingOf(merged),
     files: layers.map((layer) => layer.path),
     warnings,
     allowInsecureHttp,
@@ -403,6 +404,13 @@ export function checkBaseUrl(value: string, where: string): string {
   }
   if (url.search || url.hash) throw new ConfigError(`base URL from ${where} must not have a query (?...) or fragment (#...)`);
   return text.replace(/\/+$/, '');
+}
+
+/** `wording:` as merged (the nearest file's list wins; the schema has checked the rule ids). */
+function wordingOf(merged: PlainObject): NonNullable<ResolvedConfig['wording']> {
+  const w = objectAt(merged, 'wording');
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  return { off: strings(w.off), allow: strings(w.allow) };
 }
 
 /** `rules:` of every config file, the nearest file's level for each id (layers come nearest first). */

@@ -67,6 +67,8 @@ export interface ResolvedConfig {
   employerFile?: string;
   /** Severity overrides of rules by place (`rules:`), by rule id, with the file that set each (the nearest). */
   ruleLevels?: Record<string, { level: 'error' | 'warning' | 'off'; file: string }>;
+  /** The wording checks' settings (`wording:`): rule ids off, words allowed (docs/wording.md). */
+  wording?: { off: string[]; allow: string[] };
   /** Config files that were read, nearest first. */
   files: string[];
   /** Warnings to show once (e.g. a world-readable config holding a literal token). */

@@ -17,6 +17,8 @@ import { disclosuresOf } from './disclosures.js';
 import { shownPay, type ShownPay } from './pay-facts.js';
 import { sameCurrency } from './pay.js';
 import type { PayRangeOptions, Requirement, RuleSettings } from './types.js';
+import { genderedTitle } from '../wording/neutral-title.js';
+import { languageOf } from '../adverts/language.js';
 
 export const PLACE_RULE = 'place_rule';
 
@@ -98,6 +100,8 @@ interface Shown {
   /** The statements jobs.disclosures makes (each states its kind, whatever its words). */
   disclosed: () => Set<string>;
   text: () => string;
+  /** Whether the title names one gender (wording/neutral-title.ts), in the advert's language. */
+  gendered: () => boolean;
 }
 
 function reasonsOf(requires: readonly Requirement[], shown: Shown): string[] {
@@ -106,6 +110,8 @@ function reasonsOf(requires: readonly Requirement[], shown: Shown): string[] {
     if ('pay_range' in r) {
       const why = payReason(r.pay_range, shown.pay());
       if (why) out.push(why);
+    } else if ('neutral_title' in r) {
+      if (shown.gendered()) out.push('neutral_title');
     } else if ('forbidden_text' in r) {
       const found = forbiddenPhrase(r.forbidden_text.phrases, shown.text());
       if (found !== undefined) out.push(`forbidden_${r.forbidden_text.phrases.indexOf(found)}`);
@@ -145,13 +151,16 @@ export function checkPlaceRules(advert: Record<string, unknown>, settings: RuleS
     pay: () => (pay ??= shownPay(advert)),
     disclosed: () => (disclosed ??= new Set((disclosures ??= disclosuresOf(advert)).map((d) => d.kind))),
     text: () => (text ??= sentText(advert, (disclosures ??= disclosuresOf(advert)))),
+    gendered: () => typeof advert.title === 'string' && genderedTitle(advert.title, languageOf(advert)) !== undefined,
   };
   const out: RuleBreach[] = [];
   for (const { rule, path, remote } of reached) {
     const size = headcount(rule, settings);
     if (size !== undefined && size < rule.covers.employees_min) continue;
     const flags = [...(remote ? ['remote'] : []), ...(size === undefined && rule.covers.employees_min > 1 ? ['size_unknown'] : [])];
-    for (const reason of reasonsOf(rule.requires, shown)) out.push({ path, message: [PLACE_RULE, rule.slug, reason, ...flags].join(':') });
+    // A gendered title is a finding at the title, where it is fixed.
+    for (const reason of reasonsOf(rule.requires, shown))
+      out.push({ path: reason === 'neutral_title' ? ['title'] : path, message: [PLACE_RULE, rule.slug, reason, ...flags].join(':') });
   }
   return out;
 }

@@ -29,6 +29,8 @@ function whatToAdd(rule: CompiledRule, reason: string, why: string | undefined):
       return 'say whether AI is used to screen, assess or select applicants (jobs.disclosures.ai_screening)';
     case 'vacancy_status':
       return 'say whether the posting is for an existing vacancy (jobs.disclosures.vacancy)';
+    case 'neutral_title':
+      return 'the title names one gender: add (m/w/d), write a gender-inclusive form (Softwareentwickler:in), both forms, or a neutral word (Fachkraft, Leitung)';
     case 'overpayment':
       return 'say whether pay above the stated minimum is possible (jobs.disclosures.overpayment)';
   }

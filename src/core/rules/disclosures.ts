@@ -25,8 +25,8 @@ export const DISCLOSURE_KINDS: Record<string, StatementKind> = {
   overpayment: 'overpayment',
 };
 
-/** The languages an advert is written in, as the tool's own sentences need it. */
-export type Language = 'en' | 'de' | 'fr';
+export { languageOf, type Language } from '../adverts/language.js';
+import { languageOf, type Language } from '../adverts/language.js';
 
 const DEADLINE: Record<Language, (date: string) => string> = {
   en: (d) => `Applications close on ${d}.`,
@@ -35,16 +35,6 @@ const DEADLINE: Record<Language, (date: string) => string> = {
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The advert's language: `jobs.language`, else from its country (AT, DE, LI, CH: de; FR, BE, LU, MC: fr; else en). */
-export function languageOf(advert: Record<string, unknown>): Language {
-  const block = isObject(advert.jobs) ? advert.jobs : {};
-  if (block.language === 'en' || block.language === 'de' || block.language === 'fr') return block.language;
-  const country = isObject(advert.location) ? advert.location.country : undefined;
-  if (country === 'AT' || country === 'DE' || country === 'LI' || country === 'CH') return 'de';
-  if (country === 'FR' || country === 'BE' || country === 'LU' || country === 'MC') return 'fr';
-  return 'en';
-}
 
 /** The paragraphs the tool adds to job_description, with the statement each makes. */
 export function disclosuresOf(advert: Record<string, unknown>): { kind: StatementKind; text: string }[] {

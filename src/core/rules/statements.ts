@@ -7,7 +7,7 @@
  */
 import type { CheckKind } from './types.js';
 
-export type StatementKind = Exclude<CheckKind, 'pay_range' | 'forbidden_text'>;
+export type StatementKind = Exclude<CheckKind, 'pay_range' | 'forbidden_text' | 'neutral_title'>;
 
 // `\b` knows only ASCII letters: a word that starts with one of äöüéÜ is matched without it. Each
 // pattern's words share one leading `\b`: the alternatives behind it are tried only at a word's start

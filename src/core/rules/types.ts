@@ -27,9 +27,10 @@ export type Requirement =
   | { ai_screening: Record<string, never> }
   | { vacancy_status: Record<string, never> }
   | { overpayment: Record<string, never> }
+  | { neutral_title: Record<string, never> }
   | { forbidden_text: { phrases: string[]; why: string } };
 
-export type CheckKind = 'pay_range' | 'benefits' | 'deadline' | 'ai_screening' | 'vacancy_status' | 'overpayment' | 'forbidden_text';
+export type CheckKind = 'pay_range' | 'benefits' | 'deadline' | 'ai_screening' | 'vacancy_status' | 'overpayment' | 'neutral_title' | 'forbidden_text';
 
 export interface Rule {
   id: string;

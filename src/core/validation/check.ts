@@ -10,16 +10,17 @@ import { detectLocalRules, splitWarnings } from './local-rules.js';
 import { validateAdvert, type AdvertMode, type ValidateOptions } from './validate.js';
 import { splitDates, type AdvertDates } from '../adverts/dates.js';
 import type { RuleSettings } from '../rules/types.js';
+import type { WordingSettings } from '../wording/types.js';
 import { withSalaryText } from '../rules/pay-facts.js';
 import { withDisclosures } from '../rules/disclosures.js';
 
 /**
  * What an advert is checked with: the config's defaults and constant names, and where the command
  * gives it, today's UTC day number (a closing date that has passed is a warning) and the rules by
- * place to check (rules/settings.ts). Plain data: it is
+ * place to check (rules/settings.ts), and the wording checks' settings when they are on (wording/). Plain data: it is
  * handed to worker threads whole.
  */
-export type AdvertSettings = Pick<ResolvedConfig, 'defaults' | 'constants'> & { today?: number; rules?: RuleSettings };
+export type AdvertSettings = Pick<ResolvedConfig, 'defaults' | 'constants'> & { today?: number; rules?: RuleSettings; wording?: WordingSettings };
 
 export const NO_SETTINGS: AdvertSettings = { defaults: {}, constants: {} };
 

@@ -44,6 +44,8 @@ import { payDisagreement } from '../rules/pay-facts.js';
 import { readSalaryText } from '../rules/pay.js';
 import { compiledRules } from '../rules/compile.js';
 import { isKnownPlace } from '../rules/places.js';
+import { checkWording, WORDING_RULES, WORDING_RULE_IDS } from '../wording/check.js';
+import { adviseWording, describeWording } from '../wording/advice.js';
 
 /** What a rule's detect sees: the advert as validated (defaults and constants applied) and its tree so far. */
 export interface DetectContext {
@@ -74,8 +76,10 @@ export interface LocalRule {
   summary?: string;
   /** An address that explains the rule (SARIF's helpUri). */
   help?: string;
-  /** The finding's rule id when it is not the identifier (a rule by place: `US-CO/pay-range`), its own help address and summary. */
-  finding?: (data: string[]) => { rule: string; help?: string; summary?: string } | undefined;
+  /** The finding's rule id when it is not the identifier (a rule by place: `US-CO/pay-range`), its own help address and summary; `shown`: what a finding shows in place of the identifier and its data. */
+  finding?: (data: string[]) => { rule: string; help?: string; summary?: string; shown?: string } | undefined;
+  /** Where in the field's text the finding is (an offset), when it is a word inside a string: the finding is at that word's line and column. */
+  offset?: (data: string[]) => number | undefined;
 }
 
 export const LOCAL_RULES: LocalRule[] = [
@@ -236,6 +240,25 @@ export const LOCAL_RULES: LocalRule[] = [
         ? `lists ${Array.isArray(value) && value.length > 0 ? `only ${value.length}` : 'nothing'}: write at least ${min ?? 1} item${min === '1' ? '' : 's'}`
         : undefined,
   },
+  // The wording checks (src/core/wording/, docs/wording.md): warnings, each its own rule id. The first
+  // entry's detect finds them all (one pass over the advert's text); every entry describes its own.
+  ...WORDING_RULE_IDS.map((rule, i): LocalRule => ({
+    id: WORDING_RULES[rule].message,
+    severity: 'warning',
+    summary: WORDING_RULES[rule].summary,
+    ...(i === 0
+      ? {
+          detect: ({ advert, settings, tree }: DetectContext) => {
+            if (!settings?.wording) return;
+            for (const b of checkWording(advert, settings.wording, settings.today)) addError(tree, b.path, b.message);
+          },
+        }
+      : {}),
+    describe: (data) => describeWording(WORDING_RULES[rule].message, data),
+    advise: (_path, value, _context, data) => adviseWording(WORDING_RULES[rule].message, value, data),
+    finding: () => ({ rule, shown: rule }),
+    offset: (data) => (Number.isInteger(Number(data[0])) ? Number(data[0]) : undefined),
+  })),
 ];
 
 let today: [number, string] | undefined;

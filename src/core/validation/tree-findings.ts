@@ -16,7 +16,7 @@ import { adviseLocal, describeLocal, ruleFor } from './local-rules.js';
  */
 export function findingsFromTree(
   tree: ErrorTree,
-  source?: Pick<AdvertSource, 'file' | 'locate'> & Partial<Pick<AdvertSource, 'value'>>,
+  source?: Pick<AdvertSource, 'file' | 'locate'> & Partial<Pick<AdvertSource, 'value' | 'locateIn'>>,
   reference?: string,
   advice: AdviceContext = {},
 ): Finding[] {
@@ -24,9 +24,11 @@ export function findingsFromTree(
   return flattenTree(tree).map((entry) => {
     const d = describeEntry(entry, describeLocal);
     const better = adviceFor(entry.path, entry.message, context);
-    const pos = source?.locate(entry.path as PathSegment[]);
     const parsed = parseMessage(entry.message);
     const table = parsed && ruleFor(parsed.id);
+    // A word inside a string (a wording finding) is at its own line and column where the text is at hand.
+    const offset = parsed && table?.offset?.(parsed.data);
+    const pos = offset !== undefined && source?.locateIn ? source.locateIn(entry.path as PathSegment[], offset) : source?.locate(entry.path as PathSegment[]);
     // A rule whose findings carry their own id (a rule by place: US-CO/pay-range) and help address.
     const own = parsed && table?.finding?.(parsed.data);
     const help = own?.help ?? table?.help;
@@ -35,7 +37,7 @@ export function findingsFromTree(
       file: source?.file ?? '',
       ...(pos ? { line: pos.line, column: pos.column } : {}),
       path: d.path,
-      message: d.raw,
+      message: own?.shown ?? d.raw,
       text: better ?? d.text,
       rule: own?.rule ?? parsed?.id ?? 'other',
       ...(reference === undefined ? {} : { reference }),

@@ -45,7 +45,7 @@ describe('--sandbox resolved as a source', () => {
     const error = await resolveDetailed({ cwd: box.project, env: box.env, globals: globals() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toBe(
-      '.jobsrc.yaml: sandbox: unknown key; known keys here: profile, profiles, defaults, constants, concurrency, timeout, retries, allow_env, allow_insecure_http, export, employer, rules',
+      '.jobsrc.yaml: sandbox: unknown key; known keys here: profile, profiles, defaults, constants, concurrency, timeout, retries, allow_env, allow_insecure_http, export, employer, wording, rules',
     );
   });
 

@@ -1,4 +1,5 @@
 /** rules' human output: one block per rule, in data order (by place file, then as written). */
+import type { ListedWordingCheck } from '../../../core/wording/list.js';
 import type { Context } from '../../context.js';
 import type { Requirement, Rule, RuleFile } from '../../../core/rules/types.js';
 import { sanitize } from '../../../core/util/sanitize.js';
@@ -38,6 +39,7 @@ export function requirementText(r: Requirement): string {
     ai_screening: 'whether AI screens applicants',
     vacancy_status: 'whether the vacancy exists',
     overpayment: 'whether more than the minimum may be paid',
+    neutral_title: 'a title that addresses every gender',
   };
   return `${names[kind] ?? kind}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
 }
@@ -73,5 +75,20 @@ export function writeRules(ctx: Context, rules: readonly ListedRule[], how: { pl
     out.write(`  source: ${s(r.source.title)}, ${s(r.source.url)}\n`);
     for (const also of r.source.also ?? []) out.write(`  also: ${s(also.title)}, ${s(also.url)}\n`);
     out.write(`  last checked: ${r.checked}${r.stale ? c.yellow(' (more than 12 months ago)') : ''}\n\n`);
+  }
+}
+
+/** The wording checks (docs/wording.md): warnings that reach every place, each with its sources. */
+export function writeWordingChecks(ctx: Context, checks: readonly (ListedWordingCheck & { level: string })[]): void {
+  if (checks.length === 0) return;
+  const out = ctx.io.stdout;
+  const c = paint(ctx, out);
+  out.write(`${c.bold('Wording checks')} (warnings, every place; validate --no-wording skips them; docs/wording.md)\n\n`);
+  for (const w of checks) {
+    out.write(`${c.bold(w.id)}${w.level === 'off' ? c.yellow('  (the config turns it off)') : ''}\n`);
+    out.write(`  ${sanitize(w.summary)}\n`);
+    if (w.languages.length > 0) out.write(`  languages: ${w.languages.join(', ')}\n`);
+    for (const s of w.sources) out.write(`  source: ${sanitize(s.title)}, ${sanitize(s.url)}${s.licence ? ` (${sanitize(s.licence)})` : ''}\n`);
+    out.write('\n');
   }
 }

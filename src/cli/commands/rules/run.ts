@@ -9,7 +9,8 @@ import { UsageError } from '../../../core/errors/failures.js';
 import { didYouMean } from '../../../core/util/did-you-mean.js';
 import { isJson } from '../../output/command-io.js';
 import { jsonText } from '../../output/json-output.js';
-import { writeRules, type ListedRule } from './report.js';
+import { writeRules, writeWordingChecks, type ListedRule } from './report.js';
+import { wordingChecks } from '../../../core/wording/list.js';
 
 /** The day twelve months before `today` (a day number): a rule last checked before it is stale. */
 export function staleBefore(today: number): number {
@@ -38,8 +39,14 @@ export async function runRules(ctx: Context, place: string | undefined, flags: {
     .filter((r) => wanted === undefined || within(r.place.id, wanted) || within(wanted, r.place.id))
     .filter((r) => !flags.stale || dayOf(r.checked)! < stale)
     .map((r) => listedRule(r, today, stale, config.ruleLevels?.[r.id]?.level));
-  if (isJson(ctx)) ctx.io.stdout.write(jsonText({ today: dateOf(today), rules: listed }));
-  else writeRules(ctx, listed, { place: wanted, stale: Boolean(flags.stale), total: compiled.rules.length });
+  // The wording checks reach every place and have no dates: listed with the whole list only.
+  const off = new Set(config.wording?.off ?? []);
+  const wording = wanted === undefined && !flags.stale ? wordingChecks().map((w) => ({ ...w, level: off.has(w.id) ? 'off' : 'warning' })) : [];
+  if (isJson(ctx)) ctx.io.stdout.write(jsonText({ today: dateOf(today), rules: listed, ...(wording.length > 0 ? { wording } : {}) }));
+  else {
+    writeRules(ctx, listed, { place: wanted, stale: Boolean(flags.stale), total: compiled.rules.length });
+    writeWordingChecks(ctx, wording);
+  }
   return 0;
 }
 

@@ -14,7 +14,12 @@ import { advertRules } from '../../rules.js';
 export interface ValidateFlags {
   update?: boolean;
   allowUnknownFields?: boolean;
+  /** --wording / --no-wording; undefined: the default (WORDING_BY_DEFAULT). */
+  wording?: boolean;
 }
+
+/** Whether validate checks wording without --wording (docs/wording.md says why: the cost measured in bench/). */
+export const WORDING_BY_DEFAULT = true;
 
 export async function runValidate(ctx: Context, paths: string[], flags: ValidateFlags): Promise<number> {
   const format = formatEntry(ctx.globals.output);
@@ -30,7 +35,13 @@ export async function runValidate(ctx: Context, paths: string[], flags: Validate
     () => ctx.io.stdin,
     {
       // An advert whose jobs.closes has passed is warned of (the sandbox's date with --sandbox).
-      settings: { defaults: config.defaults, constants: config.constants, today, rules: await advertRules(ctx, config, today) },
+      settings: {
+        defaults: config.defaults,
+        constants: config.constants,
+        today,
+        rules: await advertRules(ctx, config, today),
+        ...((flags.wording ?? WORDING_BY_DEFAULT) ? { wording: config.wording ?? { off: [], allow: [] } } : {}),
+      },
       mode,
       options: { allowUnknownFields: Boolean(flags.allowUnknownFields) },
       // JSON lists every advert, and JUnit has a testcase for each.

@@ -259,7 +259,7 @@ describe('jobs config set / get / unset', () => {
       'jobs: base-url: unknown key; base_url belongs to a profile: profiles.<name>.base_url (the profile "default" is used when none is selected)\n',
     );
     expect((await run(['config', 'get', 'colour'], { env: box.env, cwd: box.project })).stderr).toBe(
-      'jobs: colour: unknown key; known keys here: profile, profiles, defaults, constants, concurrency, timeout, retries, allow_env, allow_insecure_http, export, employer, rules\n',
+      'jobs: colour: unknown key; known keys here: profile, profiles, defaults, constants, concurrency, timeout, retries, allow_env, allow_insecure_http, export, employer, wording, rules\n',
     );
   });
 

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { genderedTitle } from '../../../src/core/wording/neutral-title.js';
+
+describe('genderedTitle: a German title names one gender, or all', () => {
+  it.each(['Softwareentwickler', 'Softwareentwicklerin', 'Teamleiter Vertrieb', 'Ingenieur Maschinenbau', 'Bürokauffrau', 'Kaufmann im Einzelhandel'])(
+    '%s is gendered',
+    (title) => expect(genderedTitle(title, 'de')).toBeDefined(),
+  );
+
+  it.each([
+    'Softwareentwickler:in',
+    'Softwareentwickler*in',
+    'Softwareentwickler_in',
+    'SoftwareentwicklerIn',
+    'Softwareentwickler/-in',
+    'Softwareentwickler (m/w/d)',
+    'Softwareentwickler (w/m/d)',
+    'Softwareentwickler (m/f/d)',
+    'Softwareentwickler (all genders)',
+    'Softwareentwicklerin oder Softwareentwickler',
+    'Kaufmann/Kauffrau im Einzelhandel',
+    'Fachkraft für Lagerlogistik',
+    'Leitung Controlling',
+    'Software Engineer',
+  ])('%s passes', (title) => expect(genderedTitle(title, 'de')).toBeUndefined());
+
+  it('names the word and what to write instead', () => {
+    expect(genderedTitle('Softwareentwickler', 'de')).toEqual({ word: 'Softwareentwickler', instead: 'Softwareentwickler:in, or Softwareentwickler (m/w/d)' });
+  });
+
+  it('an English title is judged by the word list; a language without one is not judged', () => {
+    expect(genderedTitle('Sales Chairman', 'en')?.word).toBe('Chairman');
+    expect(genderedTitle('Chair of the Board', 'en')).toBeUndefined();
+    expect(genderedTitle('Développeur', 'fr')).toBeUndefined();
+  });
+});
