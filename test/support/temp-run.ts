@@ -9,6 +9,9 @@ import { join } from 'node:path';
 
 const OWNER = 'JOBS_TEST_RUN_TMPDIR';
 
+/** The folder Node's compile cache takes in TMPDIR by default (module.enableCompileCache()). */
+export const NODE_CACHE = 'node-compile-cache';
+
 export default function setup(): (() => void) | undefined {
   // vitest calls a globalSetup once for the root and once per project, in one process: the first call owns the run.
   if (process.env[OWNER]) return undefined;
@@ -18,9 +21,15 @@ export default function setup(): (() => void) | undefined {
   chmodSync(run, 0o755);
   process.env[OWNER] = run;
   process.env.TMPDIR = run;
+  // Node 22+ keeps a compile cache in TMPDIR when a tool asks for one (npm, npx prettier on Node 24 do):
+  // Node's, not the suite's, so it lives beside the run's folder and goes with it.
+  const cache = mkdtempSync(join(outer, 'jobs-test-node-cache-'));
+  process.env.NODE_COMPILE_CACHE = cache;
   return () => {
-    const left = readdirSync(run);
+    const left = readdirSync(run).filter((name) => name !== NODE_CACHE);
     rmSync(run, { recursive: true, force: true, maxRetries: 3 });
+    rmSync(cache, { recursive: true, force: true, maxRetries: 3 });
+    delete process.env.NODE_COMPILE_CACHE;
     process.env.TMPDIR = outer;
     delete process.env[OWNER];
     if (left.length === 0) return;
