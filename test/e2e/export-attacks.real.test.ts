@@ -209,7 +209,7 @@ describe('a damaged record of published adverts', () => {
     const r = await run(['export', 'jsonld', 'adverts'], withService);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(
-      /warning: the record of published adverts \S+ could not be read \([^)]*\): datePosted comes from jobs\.opens or today, and sitemap\.xml has no lastmod/,
+      /warning: the record of published adverts \S+ could not be read \(.+\): datePosted comes from jobs\.opens or today, and sitemap\.xml has no lastmod/,
     );
   });
 });
