@@ -10,30 +10,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { action, ROOT } from './action-file.js';
 import { runProcess, type Run } from '../support/run-process.js';
-import { parse } from 'yaml';
 import { liveSandbox } from '../e2e/sandbox.js';
 import { advertYaml } from '../commands/harness.js';
 import { isolatedEnv } from '../e2e/helpers.js';
 import { tempDir } from '../support/temp-dirs.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const LIMIT_MS = 150_000;
-
-interface Step {
-  uses?: string;
-  with?: Record<string, string>;
-  name?: string;
-  shell?: string;
-  run?: string;
-  env?: Record<string, string>;
-  'working-directory'?: string;
-}
-interface Action {
-  inputs: Record<string, { required?: boolean; default?: string }>;
-  runs: { using: string; steps: Step[] };
-}
-const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
 
 function exec(file: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number }): Promise<Run> {
   return runProcess(file, args, { ...options, timeoutMs: options.timeoutMs ?? 90_000 });

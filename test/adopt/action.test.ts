@@ -3,26 +3,9 @@
  * runs it: action.real.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-
-interface Step {
-  uses?: string;
-  with?: Record<string, string>;
-  name?: string;
-  shell?: string;
-  run?: string;
-  env?: Record<string, string>;
-  'working-directory'?: string;
-}
-interface Action {
-  inputs: Record<string, { required?: boolean; default?: string }>;
-  runs: { using: string; steps: Step[] };
-}
-const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
+import { action, ROOT } from './action-file.js';
 
 describe('action.yml (composite action)', () => {
   it('sets up Node with actions/setup-node, then installs and runs the tool in bash steps', () => {

@@ -4,45 +4,18 @@
  * subcommands, options, option values, profile names and file paths.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJobs } from '../commands/harness.js';
 import { outputFormats } from '../../src/cli/output/format-registry.js';
-import { tempDir } from '../support/temp-dirs.js';
-
-const ROOT = resolve(import.meta.dirname, '../..');
+import { completionProject } from './completion-project.js';
 
 let dir: string;
 let env: Record<string, string>;
-const scripts: Record<string, string> = {};
+let scripts: Record<string, string>;
 
 beforeAll(async () => {
-  // A project with profiles in its config, one more in the credentials store, and a `jobs` on the
-  // PATH (the built CLI) for the scripts to ask for profile names.
-  dir = tempDir('jobs-completion-');
-  const home = join(dir, 'home');
-  mkdirSync(join(home, 'config', 'jobs'), { recursive: true });
-  writeFileSync(join(home, 'config', 'jobs', 'credentials.json'), JSON.stringify({ version: 1, profiles: { ci: { token: 't' } } }), { mode: 0o600 });
-  mkdirSync(join(dir, 'project', 'adverts'), { recursive: true });
-  writeFileSync(join(dir, 'project', '.jobsrc.yaml'), 'profiles:\n  prod:\n    base_url: https://a.example\n  staging:\n    base_url: https://b.example\n');
-  writeFileSync(join(dir, 'project', 'adverts', 'backend.yaml'), 'reference: A\n');
-  const bin = join(dir, 'bin');
-  mkdirSync(bin);
-  writeFileSync(join(bin, 'jobs'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin/jobs.js')}" "$@"\n`);
-  chmodSync(join(bin, 'jobs'), 0o755);
-  env = {
-    PATH: [bin, dirname(process.execPath), process.env.PATH ?? ''].join(delimiter),
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, 'config'),
-    NO_COLOR: '1',
-  };
-  for (const shell of ['bash', 'zsh', 'fish']) {
-    const r = await runJobs(['completion', shell]);
-    expect(r.code, r.stderr).toBe(0);
-    scripts[shell] = r.stdout;
-    writeFileSync(join(dir, `jobs.${shell}`), r.stdout);
-  }
+  ({ dir, env, scripts } = await completionProject());
 });
 
 afterAll(() => {

@@ -6,7 +6,7 @@
  * from the advert is escaped; the JSON-LD is embedded with `<` escaped, so no text can end its
  * script element.
  */
-import { contentSecurityPolicy, embedJson, escapeHtml } from '../report/html.js';
+import { embedJson, escapeHtml, pageHead } from '../report/html.js';
 import { dayOf } from '../adverts/dates.js';
 import { descriptionHtml, htmlText } from './description.js';
 import type { Pay } from './facts.js';
@@ -78,19 +78,13 @@ export function advertPage(item: ExportItem, options: PageOptions = {}): string 
     email ? `<p><a href="mailto:${escapeHtml(encodeURI(email))}">${htmlText(email)}</a></p>` : '',
     phone ? `<p>${htmlText(phone)}</p>` : '',
   ].join('');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ scripts: false })}">
-<meta name="referrer" content="no-referrer">
-<title>${htmlText(`${title}${company ? ` – ${company}` : ''}`)}</title>
-<script type="application/ld+json">${embedJson(item.posting)}</script>
-<style>${CSS}</style>
-</head>
-<body>
-${options.preview ? `<p class="preview">Preview of ${htmlText(item.reference)}: what candidates see. Written by jobs preview from ${htmlText(item.file)}.</p>\n` : ''}${options.index ? `<nav><a href="${escapeHtml(options.index)}">All jobs</a></nav>\n` : ''}<main>
+  return `${pageHead({
+    title: htmlText(`${title}${company ? ` – ${company}` : ''}`),
+    css: CSS,
+    scripts: false,
+    meta: '<meta name="referrer" content="no-referrer">\n',
+    extra: `<script type="application/ld+json">${embedJson(item.posting)}</script>\n`,
+  })}${options.preview ? `<p class="preview">Preview of ${htmlText(item.reference)}: what candidates see. Written by jobs preview from ${htmlText(item.file)}.</p>\n` : ''}${options.index ? `<nav><a href="${escapeHtml(options.index)}">All jobs</a></nav>\n` : ''}<main>
 <header>
 <h1>${htmlText(title)}</h1>
 ${company ? `<p class="company">${htmlText(company)}</p>` : ''}

@@ -5,7 +5,7 @@
  * written by storage/output-folder.ts, which removes the pages of adverts no longer exported (a
  * closed advert leaves the site, and so search, with the next export).
  */
-import { contentSecurityPolicy, escapeHtml } from '../report/html.js';
+import { escapeHtml, pageHead } from '../report/html.js';
 import { htmlText } from './description.js';
 import { advertPage, CSS, shownPay, shownPlace } from './page.js';
 import type { ExportItem } from './read-postings.js';
@@ -67,17 +67,7 @@ function indexPage(items: readonly ExportItem[], names: ReadonlyMap<string, stri
       return `<li><a href="${escapeHtml(encodeURIComponent(names.get(item.reference)!))}.html">${htmlText(String(item.payload.title ?? item.reference))}</a><span class="meta">${htmlText(meta)}</span></li>`;
     })
     .join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ scripts: false })}">
-<title>${htmlText(title)}</title>
-<style>${CSS}</style>
-</head>
-<body>
-<main>
+  return `${pageHead({ title: htmlText(title), css: CSS, scripts: false })}<main>
 <header><h1>${htmlText(title)}</h1><p class="company">${items.length === 0 ? 'No open positions right now.' : `${items.length} open position${items.length === 1 ? '' : 's'}`}</p></header>
 <ul class="jobs">
 ${rows}

@@ -19,6 +19,25 @@ export function contentSecurityPolicy(options: { scripts: boolean }): string {
   return `default-src 'none'; style-src 'unsafe-inline'; ${options.scripts ? "script-src 'unsafe-inline'; " : ''}img-src data:; base-uri 'none'; form-action 'none'`;
 }
 
+/**
+ * The start of every page the tool writes, up to and including `<body>`: the same charset,
+ * viewport and policy everywhere. `title` and `extra` are HTML already (each page escapes its own
+ * texts its own way); `extra` goes after the title, before the style.
+ */
+export function pageHead(page: { title: string; css: string; scripts: boolean; meta?: string; extra?: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ scripts: page.scripts })}">
+${page.meta ?? ''}<title>${page.title}</title>
+${page.extra ?? ''}<style>${page.css}</style>
+</head>
+<body>
+`;
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -33,17 +52,7 @@ export function renderReportHtml(model: ReportModel): string {
   const waiting = live.reduce((n, a) => n + a.current.applications_unviewed, 0);
   const deleted = model.adverts.length - live.length;
   const title = `Job adverts report: ${model.service}`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ scripts: true })}">
-<title>${escapeHtml(title)}</title>
-<style>${CSS}</style>
-</head>
-<body>
-<header>
+  return `${pageHead({ title: escapeHtml(title), css: CSS, scripts: true })}<header>
 <h1>Job adverts report</h1>
 <p class="meta">Service <strong>${escapeHtml(model.service)}</strong> · ${model.adverts.length ? `${day(model.from)} to ${day(model.to)}` : 'no snapshots'} · generated ${escapeHtml(new Date(model.generatedAt).toISOString().replace('T', ' ').slice(0, 16))} UTC</p>
 </header>
