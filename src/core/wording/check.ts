@@ -7,7 +7,7 @@
  * text is at hand (bulk/check-file.ts).
  */
 import { advertLanguage } from '../adverts/language.js';
-import { codingOf, compiledWording, normal, WORD_PATTERN, type CompiledWording } from './compile.js';
+import { codingOf, compiledWording, forEachWord, normal, type CompiledWording } from './compile.js';
 import { FIRST_RELEASES } from './technologies.js';
 import { genderedTitle } from './neutral-title.js';
 import type { PhraseKind, WordingSettings } from './types.js';
@@ -87,21 +87,28 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
     const { field, text, lower } = w;
     // A lower-cased text of another length (a rare letter lower-cases to two) keeps offsets only when read as written.
     const src = lower.length === text.length ? lower : text;
-    for (const hit of src.matchAll(WORD_PATTERN)) {
-      const token = src === lower ? hit[0] : hit[0].toLowerCase();
-      const candidates = c.phrases.get(token) ?? (token.includes('-') ? c.phrases.get(token.split('-')[0]!) : undefined);
-      if (candidates) phrase(candidates, text, hit.index!, field, w.phrased);
-      // gender-decoder's reading: a hyphenated word counts whole when a coded stem has the hyphen, else each part.
+    const count = (part: string, index: number) => {
+      const masculine = codingOf(c, part);
+      if (masculine === undefined || allow.has(part)) return;
+      if (masculine) m++;
+      else f++;
+      coded.push({ field, index, word: text.slice(index, index + part.length), masculine });
+    };
+    forEachWord(src, (index, end) => {
+      const token = src === lower ? src.slice(index, end) : src.slice(index, end).toLowerCase();
       const hyphen = token.includes('-');
-      const parts = !hyphen || codingOf(c, token) !== undefined ? [[token, 0] as const] : splitHyphens(token);
-      for (const [part, at] of parts) {
-        const masculine = codingOf(c, part);
-        if (masculine === undefined || allow.has(part)) continue;
-        if (masculine) m++;
-        else f++;
-        coded.push({ field, index: hit.index! + at, word: text.slice(hit.index! + at, hit.index! + at + part.length), masculine });
+      const candidates = c.phrases.get(token) ?? (hyphen ? c.phrases.get(token.slice(0, token.indexOf('-'))) : undefined);
+      if (candidates) phrase(candidates, text, index, field, w.phrased);
+      // gender-decoder's reading: a hyphenated word counts whole when a coded stem has the hyphen, else each part.
+      if (!hyphen || codingOf(c, token) !== undefined) count(token, index);
+      else {
+        let at = index;
+        for (const part of token.split('-')) {
+          count(part, at);
+          at += part.length + 1;
+        }
       }
-    }
+    });
   }
   // gender-decoder's coding: masculine-coded when more masculine words; strongly feminine-coded beyond 3 more feminine.
   const report = m > f && !off.has('wording/masculine-coded') ? true : f - m > 3 && !off.has('wording/feminine-coded') ? false : undefined;
@@ -151,17 +158,6 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
       return;
     }
   }
-}
-
-/** The parts of a hyphenated word with their offsets in it. */
-function splitHyphens(token: string): (readonly [string, number])[] {
-  const out: (readonly [string, number])[] = [];
-  let at = 0;
-  for (const part of token.split('-')) {
-    out.push([part, at] as const);
-    at += part.length + 1;
-  }
-  return out;
 }
 
 const BULLET = /^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+\S/;
