@@ -167,6 +167,8 @@ function longRequirements(c: CompiledWording, text: string): { index: number; le
   const lines = text.split('\n');
   let offset = 0;
   for (let i = 0; i < lines.length; offset += lines[i]!.length + 1, i++) {
+    // A line of more letters than the longest heading is no heading: most lines are prose, not worth normalising.
+    if (asciiAlphanumerics(lines[i]!, c.longestHeading) > c.longestHeading) continue;
     const heading = normal(lines[i]!.replace(/^[\s#*_]+|[\s:*_]+$/g, ''));
     if (!c.headings.has(heading)) continue;
     let count = 0;
@@ -183,6 +185,16 @@ function longRequirements(c: CompiledWording, text: string): { index: number; le
     }
   }
   return undefined;
+}
+
+/** The ASCII letters and digits of a line, counted up to `limit` + 1 (each stays in the line normalised, so they bound its length from below). */
+function asciiAlphanumerics(line: string, limit: number): number {
+  let count = 0;
+  for (let i = 0; i < line.length && count <= limit; i++) {
+    const c = line.charCodeAt(i);
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39)) count++;
+  }
+  return count;
 }
 
 /** The words of a finding in its field's text: the data's offset and length. */

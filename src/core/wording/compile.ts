@@ -20,6 +20,8 @@ export interface CompiledWording {
   years: RegExp;
   /** A heading that opens a list of requirements (lower case). */
   headings: Set<string>;
+  /** The length of the longest heading. */
+  longestHeading: number;
 }
 
 /** A word: letters and digits, with inner hyphens (co-operative, self-confident). */
@@ -133,7 +135,8 @@ function compile(file: WordingFile): CompiledWording {
     .map(escape);
   // The technology as it is written (React is a verb too): matched with its case.
   const years = new RegExp(`${YEARS[file.language] ?? YEARS.en}(?<!${WORD})(${techs.join('|')})(?!${WORD})`, 'gu');
-  return { file, stems, phrases, phraseOf, years, headings: new Set(file.requirements.headings.map(normal)) };
+  const headings = new Set(file.requirements.headings.map(normal));
+  return { file, stems, phrases, phraseOf, years, headings, longestHeading: Math.max(0, ...[...headings].map((h) => h.length)) };
 }
 
 /** Whether a word (lower case) starts with a coded stem: masculine (true), feminine (false), or neither. */
