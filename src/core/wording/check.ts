@@ -7,7 +7,7 @@
  * text is at hand (bulk/check-file.ts).
  */
 import { advertLanguage } from '../adverts/language.js';
-import { codingOf, compiledWording, forEachWord, normal, type CompiledWording } from './compile.js';
+import { codingOf, compiledWording, forEachWord, normal, prefixKey, type CompiledWording } from './compile.js';
 import { FIRST_RELEASES } from './technologies.js';
 import { genderedTitle } from './neutral-title.js';
 import type { PhraseKind, WordingSettings } from './types.js';
@@ -94,7 +94,10 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
       else f++;
       coded.push({ field, index, word: text.slice(index, index + part.length), masculine });
     };
-    forEachWord(src, (index, end) => {
+    forEachWord(src, (index, end, hyphenated) => {
+      // Most words are in no list: known from their first letters without making a string. (A
+      // hyphenated word's later parts, and a text whose lower case has another length, are looked up whole.)
+      if (src === lower && !hyphenated && !c.starts.has(prefixKey(src, index, end))) return;
       const token = src === lower ? src.slice(index, end) : src.slice(index, end).toLowerCase();
       const hyphen = token.includes('-');
       const candidates = c.phrases.get(token) ?? (hyphen ? c.phrases.get(token.slice(0, token.indexOf('-'))) : undefined);

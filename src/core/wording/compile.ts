@@ -22,6 +22,8 @@ export interface CompiledWording {
   headings: Set<string>;
   /** The length of the longest heading. */
   longestHeading: number;
+  /** prefixKey of every phrase's first word and every stem: a word without a hyphen whose key is not here is in no list. */
+  starts: Set<number>;
 }
 
 /** A word: letters and digits, with inner hyphens (co-operative, self-confident). */
@@ -32,7 +34,7 @@ export const WORD_PATTERN = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
  * than matchAll: an iterator step and a match array per word made most of a wording check's cost
  * (some 100 us of an English advert of 2 KB). Only a character beyond ASCII asks the expression.
  */
-export function forEachWord(text: string, visit: (start: number, end: number) => void): void {
+export function forEachWord(text: string, visit: (start: number, end: number, hyphenated: boolean) => void): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -42,15 +44,33 @@ export function forEachWord(text: string, visit: (start: number, end: number) =>
       continue;
     }
     const start = i;
+    let hyphenated = false;
     i += w;
     for (;;) {
       while (i < n && (w = wordCharAt(text, i)) > 0) i += w;
       // An inner hyphen joins the next run of letters to the word.
-      if (i + 1 < n && text.charCodeAt(i) === 0x2d && (w = wordCharAt(text, i + 1)) > 0) i += 1 + w;
-      else break;
+      if (i + 1 < n && text.charCodeAt(i) === 0x2d && (w = wordCharAt(text, i + 1)) > 0) {
+        i += 1 + w;
+        hyphenated = true;
+      } else break;
     }
-    visit(start, i);
+    visit(start, i, hyphenated);
   }
+}
+
+/**
+ * A number for the first three characters of text[start, end) before any hyphen (fewer when it is
+ * shorter): a word is looked up in the lists (by a string made for it) only when its key is one of
+ * theirs, and a number is asked without making a string.
+ */
+export function prefixKey(text: string, start: number, end: number): number {
+  let key = 0;
+  for (let i = start, stop = false; i < start + 3; i++) {
+    const c: number = stop || i >= end || text.charCodeAt(i) === 0x2d ? 0x10000 : text.charCodeAt(i);
+    stop = c === 0x10000;
+    key = key * 0x10001 + c;
+  }
+  return key;
 }
 
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
@@ -136,7 +156,8 @@ function compile(file: WordingFile): CompiledWording {
   // The technology as it is written (React is a verb too): matched with its case.
   const years = new RegExp(`${YEARS[file.language] ?? YEARS.en}(?<!${WORD})(${techs.join('|')})(?!${WORD})`, 'gu');
   const headings = new Set(file.requirements.headings.map(normal));
-  return { file, stems, phrases, phraseOf, years, headings, longestHeading: Math.max(0, ...[...headings].map((h) => h.length)) };
+  const starts = new Set([...phrases.keys(), ...stems.keys()].map((w) => prefixKey(w, 0, w.length)));
+  return { file, stems, phrases, phraseOf, years, headings, longestHeading: Math.max(0, ...[...headings].map((h) => h.length)), starts };
 }
 
 /** Whether a word (lower case) starts with a coded stem: masculine (true), feminine (false), or neither. */

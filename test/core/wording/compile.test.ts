@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { forEachWord, WORD_PATTERN } from '../../../src/core/wording/compile.js';
 
-const byPattern = (text: string) => [...text.matchAll(WORD_PATTERN)].map((m) => [m.index, m.index + m[0].length]);
+const byPattern = (text: string) => [...text.matchAll(WORD_PATTERN)].map((m) => [m.index, m.index + m[0].length, m[0].includes('-')]);
 const byScan = (text: string) => {
-  const out: number[][] = [];
-  forEachWord(text, (start, end) => out.push([start, end]));
+  const out: (number | boolean)[][] = [];
+  forEachWord(text, (start, end, hyphenated) => out.push([start, end, hyphenated]));
   return out;
 };
 
