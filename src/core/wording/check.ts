@@ -97,7 +97,7 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
     forEachWord(src, (index, end, hyphenated) => {
       // Most words are in no list: known from their first letters without making a string. (A
       // hyphenated word's later parts, and a text whose lower case has another length, are looked up whole.)
-      if (src === lower && !hyphenated && !c.starts.has(prefixKey(src, index, end))) return;
+      if (src === lower && !hyphenated && c.starts[prefixKey(src, index, end)] === 0) return;
       const token = src === lower ? src.slice(index, end) : src.slice(index, end).toLowerCase();
       const hyphen = token.includes('-');
       const candidates = c.phrases.get(token) ?? (hyphen ? c.phrases.get(token.slice(0, token.indexOf('-'))) : undefined);

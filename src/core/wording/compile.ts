@@ -22,8 +22,8 @@ export interface CompiledWording {
   headings: Set<string>;
   /** The length of the longest heading. */
   longestHeading: number;
-  /** prefixKey of every phrase's first word and every stem: a word without a hyphen whose key is not here is in no list. */
-  starts: Set<number>;
+  /** 1 at the prefixKey of every phrase's first word and every stem: a word without a hyphen whose key is 0 here is in no list. */
+  starts: Uint8Array;
 }
 
 /** A word: letters and digits, with inner hyphens (co-operative, self-confident). */
@@ -59,18 +59,18 @@ export function forEachWord(text: string, visit: (start: number, end: number, hy
 }
 
 /**
- * A number for the first three characters of text[start, end) before any hyphen (fewer when it is
- * shorter): a word is looked up in the lists (by a string made for it) only when its key is one of
- * theirs, and a number is asked without making a string.
+ * A 16-bit hash of the first three characters of text[start, end) before any hyphen (fewer when it
+ * is shorter): a word is looked up in the lists (by a string made for it) only when its hash is one
+ * of theirs. A hash shared by chance only costs that lookup; a small number makes no string and no heap number.
  */
 export function prefixKey(text: string, start: number, end: number): number {
   let key = 0;
   for (let i = start, stop = false; i < start + 3; i++) {
     const c: number = stop || i >= end || text.charCodeAt(i) === 0x2d ? 0x10000 : text.charCodeAt(i);
     stop = c === 0x10000;
-    key = key * 0x10001 + c;
+    key = (key * 31 + c) & 0xffffff;
   }
-  return key;
+  return (key ^ (key >>> 16)) & 0xffff;
 }
 
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
@@ -156,7 +156,8 @@ function compile(file: WordingFile): CompiledWording {
   // The technology as it is written (React is a verb too): matched with its case.
   const years = new RegExp(`${YEARS[file.language] ?? YEARS.en}(?<!${WORD})(${techs.join('|')})(?!${WORD})`, 'gu');
   const headings = new Set(file.requirements.headings.map(normal));
-  const starts = new Set([...phrases.keys(), ...stems.keys()].map((w) => prefixKey(w, 0, w.length)));
+  const starts = new Uint8Array(0x10000);
+  for (const w of [...phrases.keys(), ...stems.keys()]) starts[prefixKey(w, 0, w.length)] = 1;
   return { file, stems, phrases, phraseOf, years, headings, longestHeading: Math.max(0, ...[...headings].map((h) => h.length)), starts };
 }
 
