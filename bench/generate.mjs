@@ -1,5 +1,5 @@
 // Generates N valid advert files for benchmarks (deterministic; no randomness).
-// Usage: node bench/generate.mjs <dir> <count> [simple|realistic|bullets]
+// Usage: node bench/generate.mjs <dir> <count> [simple|realistic|bullets|pay]
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -70,9 +70,10 @@ const wrap = (text, indent) => text.replace(/(.{1,88})(?: |$)/g, `${indent}$1\n`
 
 /**
  * A realistic advert: 1–3 KB, comments, unicode, quoted values, literal and folded block scalars
- * with blank lines and, with `bullets`, a bulleted (more-indented) list inside a `>` block.
+ * with blank lines and, with `bullets`, a bulleted (more-indented) list inside a `>` block. With
+ * `pay`, no salary_text but a flow-style `jobs: { pay: { ... } }` (salary_text is written from it).
  */
-export function realisticAdvertYaml(i, { bullets = false } = {}) {
+export function realisticAdvertYaml(i, { bullets = false, pay = false } = {}) {
   const [country, city] = pick(CITIES, i);
   const [first, last] = pick(NAMES, i, 1);
   const list = bullets
@@ -90,7 +91,11 @@ ${wrap(paragraph(i, 3, 2), '  ')}job_description: >
 ${wrap(paragraph(i, 1, 2 + (i % 4)), '  ')}${list}${wrap(paragraph(i, 5, 2 + (i % 2)), '  ')}
 contract_id: ${1 + (i % 3)}   # permanent, fixed-term, freelance
 salary_id: ${1 + (i % 5)}
-salary_text: "${55 + (i % 40)} 000 – ${70 + (i % 40)} 000 € / year"
+${
+  pay
+    ? `jobs: { pay: { min: ${55 + (i % 40)}000, max: ${70 + (i % 40)}000, currency: EUR, per: year } }`
+    : `salary_text: "${55 + (i % 40)} 000 – ${70 + (i % 40)} 000 € / year"`
+}
 industry_id: ${1 + (i % 7)}
 department_id: ${1 + (i % 4)}
 seniority: ${i % 10}
@@ -113,15 +118,15 @@ recruiter:
 `;
 }
 
-export function generateAdverts(dir, count, { realistic = false, bullets = false } = {}) {
+export function generateAdverts(dir, count, { realistic = false, bullets = false, pay = false } = {}) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (let i = 0; i < count; i++)
-    writeFileSync(join(dir, `advert-${String(i).padStart(7, '0')}.yaml`), realistic ? realisticAdvertYaml(i, { bullets }) : advertYaml(i));
+    writeFileSync(join(dir, `advert-${String(i).padStart(7, '0')}.yaml`), realistic ? realisticAdvertYaml(i, { bullets, pay }) : advertYaml(i));
   return dir;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const mode = process.argv[4] ?? 'simple';
-  generateAdverts(process.argv[2], Number(process.argv[3] ?? 1000), { realistic: mode !== 'simple', bullets: mode === 'bullets' });
+  generateAdverts(process.argv[2], Number(process.argv[3] ?? 1000), { realistic: mode !== 'simple', bullets: mode === 'bullets', pay: mode === 'pay' });
 }

@@ -134,8 +134,7 @@ export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Bu
     out.adverts += part.adverts.length;
     // The wording checks: a word's own line and column, and the comments that silence them, are read in the text.
     const wording = s.settings.wording && text !== undefined ? { text, firstLine: part.firstLine ?? 1, from: out.warnings?.length ?? 0 } : undefined;
-    for (const source of part.adverts)
-      checkOne(wording ? { ...source, locateIn: wordLocator(wording.text, wording.firstLine, source.value, source.locate) } : source, s, out, textHash);
+    for (const source of part.adverts) checkOne(source, s, out, textHash, wording);
     if (wording) silence(found.display, wording, out);
   };
   const texts = s.digests ? s.texts : undefined;
@@ -174,13 +173,18 @@ export async function loadHashing(): Promise<void> {
   hashing ??= await import('./hash.js');
 }
 
-function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHash: string): void {
+/**
+ * `wording`: the text the advert was read from, where a wording finding's word is found; the
+ * locator is made only for an advert with findings (most have none).
+ */
+function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHash: string, wording?: { text: string; firstLine: number }): void {
   const c = checkAdvert(source, s.settings, s.mode, s.options);
+  const located = (): AdvertSource => (wording ? { ...source, locateIn: wordLocator(wording.text, wording.firstLine, source.value, source.locate) } : source);
   const valid = isValid(c);
   const reference = c.reference === undefined ? undefined : flat(c.reference);
   if (!valid) {
     out.invalid++;
-    for (const f of placeFindings(source, findingsFromTree(c.tree, c.source, reference, { value: c.validated, constants: s.settings.constants })))
+    for (const f of placeFindings(source, findingsFromTree(c.tree, located(), reference, { value: c.validated, constants: s.settings.constants })))
       out.findings.push(f);
   }
   if (s.mode === 'create' && typeof source.value.reference === 'string' && source.value.reference.trim() !== '') {
@@ -223,7 +227,7 @@ function checkOne(source: AdvertSource, s: CheckSettings, out: FileCheck, textHa
   }
   // Warnings of a valid advert (its errors say more); the table says which rules warn (local-rules.ts).
   if (valid && c.warnings)
-    for (const f of placeFindings(source, findingsFromTree(c.warnings, c.source, reference))) (out.warnings ??= []).push({ ...f, severity: 'warning' });
+    for (const f of placeFindings(source, findingsFromTree(c.warnings, located(), reference))) (out.warnings ??= []).push({ ...f, severity: 'warning' });
 }
 
 /** A string that shares no memory with the text it was sliced from. */

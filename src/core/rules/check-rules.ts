@@ -127,6 +127,10 @@ function reasonsOf(requires: readonly Requirement[], shown: Shown): string[] {
 export function checkPlaceRules(advert: Record<string, unknown>, settings: RuleSettings): RuleBreach[] {
   const c = compiledRules(settings.files);
   if (c.rules.length === 0) return [];
+  const remote = remotePlaces(advert);
+  // Most adverts are in a country without rules and not remote: nothing to look up (no city name folded).
+  const country = isObject(advert.location) ? advert.location.country : undefined;
+  if (remote.length === 0 && !(typeof country === 'string' && c.countries.has(country))) return [];
   const reached: { rule: CompiledRule; path: (string | number)[]; remote: boolean }[] = [];
   const seen = new Set<string>();
   const reach = (place: string, path: (string | number)[], remote: boolean) => {
@@ -138,7 +142,7 @@ export function checkPlaceRules(advert: Record<string, unknown>, settings: RuleS
     }
   };
   for (const place of placesOfLocation(advert.location, c)) reach(place, ['location'], false);
-  remotePlaces(advert).forEach((from, i) => {
+  remote.forEach((from, i) => {
     // Done from `from`: the places it is in, and the places inside it (remote from US: every state's rules).
     for (const place of c.places.keys()) if (within(from, place) || within(place, from)) reach(place, ['jobs', 'remote', 'from', i], true);
   });

@@ -28,6 +28,8 @@ export interface CompiledRules {
   places: Map<string, RuleFile['place']>;
   /** parent (ISO 3166-2) -> its city places and their folded spellings. */
   cities: Map<string, { id: string; names: Set<string> }[]>;
+  /** The countries (ISO 3166-1) of the places with rules: an advert in none of them, not remote, has no rule to check. */
+  countries: Set<string>;
 }
 
 export class RulesDataError extends Error {}
@@ -40,7 +42,7 @@ export function placeFileName(id: string): string {
 export const slugOf = (id: string) => id.replace(/[^A-Za-z0-9]+/g, '_');
 
 export function compileRules(files: readonly { file: string; data: RuleFile }[]): CompiledRules {
-  const out: CompiledRules = { rules: [], byId: new Map(), bySlug: new Map(), byPlace: new Map(), places: new Map(), cities: new Map() };
+  const out: CompiledRules = { rules: [], byId: new Map(), bySlug: new Map(), byPlace: new Map(), places: new Map(), cities: new Map(), countries: new Set() };
   for (const { file, data } of files) {
     const fail = (what: string) => {
       throw new RulesDataError(`${file}: ${what}`);
@@ -76,8 +78,16 @@ export function compileRules(files: readonly { file: string; data: RuleFile }[])
       own.push(compiled);
     }
     out.byPlace.set(place.id, own);
+    if (own.length > 0) out.countries.add(countryOf(place.id));
   }
   return out;
+}
+
+/** The country of a place id (US-NY/new-york-city -> US). */
+function countryOf(id: string): string {
+  let country = id;
+  for (let p = parentOf(id); p !== undefined; p = parentOf(p)) country = p;
+  return country;
 }
 
 const cache = new WeakMap<object, CompiledRules>();

@@ -191,6 +191,18 @@ const UP_TO_TEXT: Record<string, string> = { en: 'up to', de: 'bis zu', fr: "jus
 /** The languages salary_text can be written in from a pay (PER_TEXT's keys). */
 export const PAY_LANGUAGES = Object.keys(PER_TEXT);
 
+/** One Intl.NumberFormat per language for the run: making one costs more than writing the text (a validate writes one per advert with jobs.pay). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(lang: string): Intl.NumberFormat {
+  let format = numberFormats.get(lang);
+  if (!format)
+    numberFormats.set(
+      lang,
+      (format = new Intl.NumberFormat(lang === 'en' ? 'en-US' : lang === 'de' ? 'de-DE' : 'fr-FR', { maximumFractionDigits: 2, minimumFractionDigits: 0 })),
+    );
+  return format;
+}
+
 /**
  * A salary_text written from a structured pay in a language (en, de, fr): the amounts in that
  * language's number format (Intl), the currency's code, the period in words. Read back by
@@ -198,7 +210,7 @@ export const PAY_LANGUAGES = Object.keys(PER_TEXT);
  */
 export function writeSalaryText(pay: Pay & { currency: string }, language: string): string {
   const lang = PER_TEXT[language] ? language : 'en';
-  const number = new Intl.NumberFormat(lang === 'en' ? 'en-US' : lang === 'de' ? 'de-DE' : 'fr-FR', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+  const number = numberFormat(lang);
   // Intl's French groups with a narrow no-break space; kept, as the reader takes it.
   const amount = (n: number) => `${number.format(n)} ${pay.currency}`;
   const per = pay.per ? ` ${PER_TEXT[lang]![pay.per]}` : '';

@@ -130,6 +130,8 @@ export function adviseObject(path: readonly string[], text: string): string {
 
 /** Parts of a city's text that read as several cities (`Berlin, Munich`), or undefined: each part has 3 letters or more (`Washington, D.C.` is one). */
 export function citiesIn(text: string): string[] | undefined {
+  // Every advert's city is asked: most have no separator at all.
+  if (!text.includes(',') && !text.includes(';')) return undefined;
   const parts = text
     .split(/\s*[,;]\s*/)
     .map((p) => p.trim())

@@ -36,7 +36,7 @@ import {
 import { LISTED_UNKNOWN_FIELDS, MORE_UNKNOWN_FIELDS, UNKNOWN_FIELD } from './ajv-errors.js';
 import { unusableReference } from '../adverts/reference.js';
 import type { AdvertMode } from './validate.js';
-import { checkDates, dateOf, dayOf, DATES_BLOCK, splitDates } from '../adverts/dates.js';
+import { checkDates, dateOf, datesOf, dayOf, DATES_BLOCK } from '../adverts/dates.js';
 import type { AdvertSettings } from './check.js';
 import { checkPlaceRules, PLACE_RULE, remotePlaces } from '../rules/check-rules.js';
 import { describePlaceRule, ruleOfSlug } from '../rules/describe.js';
@@ -122,7 +122,7 @@ export const LOCAL_RULES: LocalRule[] = [
   {
     // The tool's own `jobs:` block (adverts/dates.ts): an advert that closes before it opens would never be up.
     id: 'before_opens',
-    detect: ({ advert, tree }) => checkDates(splitDates(advert).dates, tree),
+    detect: ({ advert, tree }) => checkDates(datesOf(advert), tree),
     describe: () => 'is before jobs.opens: the advert would never be up',
   },
   {

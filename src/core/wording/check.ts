@@ -7,7 +7,7 @@
  * text is at hand (bulk/check-file.ts).
  */
 import { advertLanguage } from '../adverts/language.js';
-import { codingOf, compiledWording, normal, WORD_PATTERN, type CompiledWording } from './compile.js';
+import { codingOf, compiledWording, forEachWord, normal, prefixKey, type CompiledWording } from './compile.js';
 import { FIRST_RELEASES } from './technologies.js';
 import { genderedTitle } from './neutral-title.js';
 import type { PhraseKind, WordingSettings } from './types.js';
@@ -87,21 +87,31 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
     const { field, text, lower } = w;
     // A lower-cased text of another length (a rare letter lower-cases to two) keeps offsets only when read as written.
     const src = lower.length === text.length ? lower : text;
-    for (const hit of src.matchAll(WORD_PATTERN)) {
-      const token = src === lower ? hit[0] : hit[0].toLowerCase();
-      const candidates = c.phrases.get(token) ?? (token.includes('-') ? c.phrases.get(token.split('-')[0]!) : undefined);
-      if (candidates) phrase(candidates, text, hit.index!, field, w.phrased);
-      // gender-decoder's reading: a hyphenated word counts whole when a coded stem has the hyphen, else each part.
+    const count = (part: string, index: number) => {
+      const masculine = codingOf(c, part);
+      if (masculine === undefined || allow.has(part)) return;
+      if (masculine) m++;
+      else f++;
+      coded.push({ field, index, word: text.slice(index, index + part.length), masculine });
+    };
+    forEachWord(src, (index, end, hyphenated) => {
+      // Most words are in no list: known from their first letters without making a string. (A
+      // hyphenated word's later parts, and a text whose lower case has another length, are looked up whole.)
+      if (src === lower && !hyphenated && c.starts[prefixKey(src, index, end)] === 0) return;
+      const token = src === lower ? src.slice(index, end) : src.slice(index, end).toLowerCase();
       const hyphen = token.includes('-');
-      const parts = !hyphen || codingOf(c, token) !== undefined ? [[token, 0] as const] : splitHyphens(token);
-      for (const [part, at] of parts) {
-        const masculine = codingOf(c, part);
-        if (masculine === undefined || allow.has(part)) continue;
-        if (masculine) m++;
-        else f++;
-        coded.push({ field, index: hit.index! + at, word: text.slice(hit.index! + at, hit.index! + at + part.length), masculine });
+      const candidates = c.phrases.get(token) ?? (hyphen ? c.phrases.get(token.slice(0, token.indexOf('-'))) : undefined);
+      if (candidates) phrase(candidates, text, index, field, w.phrased);
+      // gender-decoder's reading: a hyphenated word counts whole when a coded stem has the hyphen, else each part.
+      if (!hyphen || codingOf(c, token) !== undefined) count(token, index);
+      else {
+        let at = index;
+        for (const part of token.split('-')) {
+          count(part, at);
+          at += part.length + 1;
+        }
       }
-    }
+    });
   }
   // gender-decoder's coding: masculine-coded when more masculine words; strongly feminine-coded beyond 3 more feminine.
   const report = m > f && !off.has('wording/masculine-coded') ? true : f - m > 3 && !off.has('wording/feminine-coded') ? false : undefined;
@@ -153,17 +163,6 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
   }
 }
 
-/** The parts of a hyphenated word with their offsets in it. */
-function splitHyphens(token: string): (readonly [string, number])[] {
-  const out: (readonly [string, number])[] = [];
-  let at = 0;
-  for (const part of token.split('-')) {
-    out.push([part, at] as const);
-    at += part.length + 1;
-  }
-  return out;
-}
-
 const BULLET = /^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+\S/;
 
 /** The first list under a requirements heading with more than MAX_REQUIREMENTS items: the heading's place and the count. */
@@ -171,6 +170,8 @@ function longRequirements(c: CompiledWording, text: string): { index: number; le
   const lines = text.split('\n');
   let offset = 0;
   for (let i = 0; i < lines.length; offset += lines[i]!.length + 1, i++) {
+    // A line of more letters than the longest heading is no heading: most lines are prose, not worth normalising.
+    if (asciiAlphanumerics(lines[i]!, c.longestHeading) > c.longestHeading) continue;
     const heading = normal(lines[i]!.replace(/^[\s#*_]+|[\s:*_]+$/g, ''));
     if (!c.headings.has(heading)) continue;
     let count = 0;
@@ -187,6 +188,16 @@ function longRequirements(c: CompiledWording, text: string): { index: number; le
     }
   }
   return undefined;
+}
+
+/** The ASCII letters and digits of a line, counted up to `limit` + 1 (each stays in the line normalised, so they bound its length from below). */
+function asciiAlphanumerics(line: string, limit: number): number {
+  let count = 0;
+  for (let i = 0; i < line.length && count <= limit; i++) {
+    const c = line.charCodeAt(i);
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39)) count++;
+  }
+  return count;
 }
 
 /** The words of a finding in its field's text: the data's offset and length. */

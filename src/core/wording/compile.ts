@@ -20,10 +20,76 @@ export interface CompiledWording {
   years: RegExp;
   /** A heading that opens a list of requirements (lower case). */
   headings: Set<string>;
+  /** The length of the longest heading. */
+  longestHeading: number;
+  /** 1 at the prefixKey of every phrase's first word and every stem: a word without a hyphen whose key is 0 here is in no list. */
+  starts: Uint8Array;
 }
 
 /** A word: letters and digits, with inner hyphens (co-operative, self-confident). */
 export const WORD_PATTERN = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
+
+/**
+ * Each word of a text, as WORD_PATTERN finds them, by its offsets. A scan of the characters rather
+ * than matchAll: an iterator step and a match array per word made most of a wording check's cost
+ * (some 100 us of an English advert of 2 KB). Only a character beyond ASCII asks the expression.
+ */
+export function forEachWord(text: string, visit: (start: number, end: number, hyphenated: boolean) => void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let w = wordCharAt(text, i);
+    if (w === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let hyphenated = false;
+    i += w;
+    for (;;) {
+      while (i < n && (w = wordCharAt(text, i)) > 0) i += w;
+      // An inner hyphen joins the next run of letters to the word.
+      if (i + 1 < n && text.charCodeAt(i) === 0x2d && (w = wordCharAt(text, i + 1)) > 0) {
+        i += 1 + w;
+        hyphenated = true;
+      } else break;
+    }
+    visit(start, i, hyphenated);
+  }
+}
+
+/**
+ * A 16-bit hash of the first three characters of text[start, end) before any hyphen (fewer when it
+ * is shorter): a word is looked up in the lists (by a string made for it) only when its hash is one
+ * of theirs. A hash shared by chance only costs that lookup; a small number makes no string and no heap number.
+ */
+export function prefixKey(text: string, start: number, end: number): number {
+  let key = 0;
+  for (let i = start, stop = false; i < start + 3; i++) {
+    const c: number = stop || i >= end || text.charCodeAt(i) === 0x2d ? 0x10000 : text.charCodeAt(i);
+    stop = c === 0x10000;
+    key = (key * 31 + c) & 0xffffff;
+  }
+  return (key ^ (key >>> 16)) & 0xffff;
+}
+
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+/** Characters of the Basic Multilingual Plane beyond ASCII as they are met: 0 not asked yet, 1 a letter or digit, 2 not. */
+let bmpWordChars: Uint8Array | undefined;
+
+/** The length (in UTF-16 units, 1 or 2) of the letter or digit at `i`, or 0 when there is none. */
+function wordCharAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) ? 1 : 0;
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    const low = text.charCodeAt(i + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) return WORD_CHAR.test(text.slice(i, i + 2)) ? 2 : 0;
+  }
+  bmpWordChars ??= new Uint8Array(0x10000);
+  let known = bmpWordChars[c]!;
+  if (known === 0) bmpWordChars[c] = known = WORD_CHAR.test(text[i]!) ? 1 : 2;
+  return known === 1 ? 1 : 0;
+}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const byLength = (a: string, b: string) => b.length - a.length;
@@ -89,7 +155,10 @@ function compile(file: WordingFile): CompiledWording {
     .map(escape);
   // The technology as it is written (React is a verb too): matched with its case.
   const years = new RegExp(`${YEARS[file.language] ?? YEARS.en}(?<!${WORD})(${techs.join('|')})(?!${WORD})`, 'gu');
-  return { file, stems, phrases, phraseOf, years, headings: new Set(file.requirements.headings.map(normal)) };
+  const headings = new Set(file.requirements.headings.map(normal));
+  const starts = new Uint8Array(0x10000);
+  for (const w of [...phrases.keys(), ...stems.keys()]) starts[prefixKey(w, 0, w.length)] = 1;
+  return { file, stems, phrases, phraseOf, years, headings, longestHeading: Math.max(0, ...[...headings].map((h) => h.length)), starts };
 }
 
 /** Whether a word (lower case) starts with a coded stem: masculine (true), feminine (false), or neither. */

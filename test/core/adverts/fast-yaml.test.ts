@@ -98,6 +98,9 @@ const mustBeFast: Record<string, string> = {
   'block scalar before a document marker': 'a: |+\n  x\n\n---\na: >-\n  y\n',
   'sequences, both indentations': 'skills:\n- a\n- "b"\n- \'c\'\n- 1\nlocation:\n  tags:\n  - x\n  more:\n    - y\n    - [z, "w"]\nz: 1\n',
   'flow sequences': 'skills: [a, "b c", \'d\', 1, true, ~]\nempty: []\nspaced: [ a b ,c ]  # comment\n',
+  'flow mappings, nested, with the schema typing their values':
+    'jobs: { pay: { min: 55000, max: 70000, currency: EUR, per: year }, remote: { from: [US, "CA"] }, language: en }\n' +
+    'location: {country: FR, city: \'Lyon\', state: 00123}  # comment\nempty: {}\nseniority: { }\nx: {a: -5, b: "q # r", c: ~, d: a b , __proto__: 1}\nskills:\n  - {x: 1}\n',
   'comments everywhere':
     '# top\n\n# more\nreference: A # trailing\n  # deeper comment\nlocation: # on key\n    # before\n  country: FR\n# col 0 inside\n  city: Lyon\n\n\n',
   'block scalars in sequences': 'a:\n- |\n x\n- >-\n  y\n  z\nb:\n  - |+\n   w\n\n  - v\n',
@@ -129,6 +132,10 @@ const mayBail: Record<string, string> = {
   'multi-line flow': 'a: [x,\n  y]\n',
   'nested flow': 'a: [x, [y]]\n',
   'flow mapping': 'a: {x: 1}\n',
+  'flow mapping, multi-line': 'a: {x: 1,\n  y: 2}\n',
+  'flow mapping, odd keys and values':
+    'a: {x:1}\nb: {"x": 1}\nc: {x : 1}\nd: {x: }\ne: {x: 1,}\nf: {x: a:b}\ng: {x: [y, {z: 1}]}\nh: {x: 1, x: 2}\ni: {x: &a 1}\nj: {? x}\nk: {x: 1} y\n',
+  'flow mapping in a flow sequence': 'a: [{x: 1}]\n',
   'trailing comma': 'a: [x, y,]\n',
   'anchors and aliases': 'a: &x 1\nb: *x\n',
   tag: 'a: !!str 1\n',
@@ -334,6 +341,7 @@ const stringifyOptions = fc.record({
   indent: fc.constantFrom(2, 4),
   lineWidth: fc.constantFrom(0, 20, 80),
   flowSeqs: fc.boolean(),
+  flowMaps: fc.boolean(),
   crlf: fc.boolean(),
   comments: fc.array(fc.tuple(fc.nat(), fc.nat(6)), { maxLength: 3 }),
 });
@@ -345,6 +353,8 @@ type Rendering = {
   indent: number;
   lineWidth: number;
   flowSeqs: boolean;
+  /** Every mapping below the root written as a flow mapping (`jobs: { pay: { min: 1 } }`). */
+  flowMaps: boolean;
   crlf: boolean;
   comments: [number, number][];
 };
@@ -353,6 +363,7 @@ function render(docs: Record<string, unknown>[], o: Rendering): string {
   const parts = docs.map((value) => {
     const doc = new Document(value);
     if (o.flowSeqs) visit(doc, { Seq: (_key, node) => void (node.flow = true) });
+    if (o.flowMaps) visit(doc, { Map: (_key, node) => void (node !== doc.contents && (node.flow = true)) });
     return doc.toString({
       defaultStringType: o.defaultStringType as ToStringOptions['defaultStringType'],
       defaultKeyType: o.plainKeys ? 'PLAIN' : null,
@@ -468,6 +479,9 @@ describe('property: generated YAML text', () => {
     "'s''t'",
     '[a, "b", 2]',
     '[]',
+    '{ a: 1, b: "x" }',
+    '{min: 1, max: [2, c]}',
+    '{}',
     'x # c',
     'a:b',
     'é',
