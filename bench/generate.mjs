@@ -43,6 +43,8 @@ const CITIES = [
   ['PL', 'Łódź'],
   ['JP', '東京'],
   ['SE', 'Göteborg'],
+  ['GB', 'London'],
+  ['IE', 'Dublin'],
 ];
 const NAMES = [
   ['Zoë', 'Müller'],
@@ -73,8 +75,10 @@ const wrap = (text, indent) => text.replace(/(.{1,88})(?: |$)/g, `${indent}$1\n`
  * with blank lines and, with `bullets`, a bulleted (more-indented) list inside a `>` block. With
  * `pay`, no salary_text but a flow-style `jobs: { pay: { ... } }` (salary_text is written from it).
  */
-export function realisticAdvertYaml(i, { bullets = false, pay = false } = {}) {
-  const [country, city] = pick(CITIES, i);
+export function realisticAdvertYaml(i, { bullets = false, pay = false, place } = {}) {
+  // Each advert in the next place (pick's stride is a multiple of seven, the number of sentences);
+  // `place`: all in one [country, city], e.g. ['GB', 'London'] for English word lists throughout.
+  const [country, city] = place ?? CITIES[i % CITIES.length];
   const [first, last] = pick(NAMES, i, 1);
   const list = bullets
     ? `\n    - ${pick(SKILLS, i)} in production, at scale\n    - code review that teaches, not gatekeeps\n    - on-call one week in six (paid)\n\n`
@@ -118,11 +122,11 @@ recruiter:
 `;
 }
 
-export function generateAdverts(dir, count, { realistic = false, bullets = false, pay = false } = {}) {
+export function generateAdverts(dir, count, { realistic = false, bullets = false, pay = false, place } = {}) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (let i = 0; i < count; i++)
-    writeFileSync(join(dir, `advert-${String(i).padStart(7, '0')}.yaml`), realistic ? realisticAdvertYaml(i, { bullets, pay }) : advertYaml(i));
+    writeFileSync(join(dir, `advert-${String(i).padStart(7, '0')}.yaml`), realistic ? realisticAdvertYaml(i, { bullets, pay, place }) : advertYaml(i));
   return dir;
 }
 

@@ -61,13 +61,19 @@ if (want('export')) {
 
 if (want('wording')) {
   // The wording checks (docs/wording.md) on against off: the same 10,000 realistic adverts (bullets,
-  // block scalars, several languages), the same binary, alternated runs. On by default only at <= 1.3x.
-  const dir = generateAdverts(join(work, 'wording-10k'), 10_000, { realistic: true, bullets: true });
-  report(
-    'jobs validate --wording / --no-wording, 10,000 realistic',
-    compare([node, [bin, 'validate', '--wording', dir], opts], [node, [bin, 'validate', '--no-wording', dir], opts], 5),
-    1.3,
-  );
+  // block scalars), the same binary, alternated runs: in nine places (two of them English-speaking,
+  // one German), then all in London, where every word is looked up in a list. On by default only at <= 1.3x.
+  for (const [label, place] of [
+    ['in nine places', undefined],
+    ['all in London', ['GB', 'London']],
+  ]) {
+    const dir = generateAdverts(join(work, 'wording-10k'), 10_000, { realistic: true, bullets: true, place });
+    report(
+      `jobs validate --wording / --no-wording, 10,000 realistic ${label}`,
+      compare([node, [bin, 'validate', '--wording', dir], opts], [node, [bin, 'validate', '--no-wording', dir], opts], 5),
+      1.3,
+    );
+  }
 }
 
 if (want('validate-scale')) (await import('./validate.mjs')).benchValidate({ root, work, bin, node, opts, scale });
