@@ -7,7 +7,7 @@
  * text is at hand (bulk/check-file.ts).
  */
 import { advertLanguage } from '../adverts/language.js';
-import { codingOf, compiledWording, normal, WORD_PATTERN, type CompiledWording } from './compile.js';
+import { codingOf, compiledWording, normal, wordPattern, type CompiledWording } from './compile.js';
 import { FIRST_RELEASES } from './technologies.js';
 import { genderedTitle } from './neutral-title.js';
 import type { PhraseKind, WordingSettings } from './types.js';
@@ -87,7 +87,7 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
     const { field, text, lower } = w;
     // A lower-cased text of another length (a rare letter lower-cases to two) keeps offsets only when read as written.
     const src = lower.length === text.length ? lower : text;
-    for (const hit of src.matchAll(WORD_PATTERN)) {
+    for (const hit of src.matchAll(wordPattern())) {
       const token = src === lower ? hit[0] : hit[0].toLowerCase();
       const candidates = c.phrases.get(token) ?? (token.includes('-') ? c.phrases.get(token.split('-')[0]!) : undefined);
       if (candidates) phrase(candidates, text, hit.index!, field, w.phrased);
