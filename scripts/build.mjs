@@ -147,8 +147,8 @@ async function writeAscii({ outputFiles: [file] }, shape = (code) => code) {
 /**
  * dist/cli.cjs is written as the function Node would wrap a CommonJS module in, which bin/jobs.js
  * compiles as it is read: wrapping it at every start copied the 1.5 MB text into a new string
- * (some 400 page faults and 2 M instructions of each start). scripts/code-cache.mjs compiles the
- * same text, as V8 requires for the cache to be accepted.
+ * (some 400 page faults and 2 M instructions of each start). scripts/code-cache.mjs takes the cache
+ * from a run of bin/jobs.js itself, so both compile the same text, as V8 requires.
  */
 function asFunction(code) {
   return `${CLI_WRAPPER}${code}\n})`;

@@ -1,9 +1,9 @@
 /**
  * bin/jobs.js compiles dist/cli.cjs with the V8 code cache the build made (dist/cli.cache): a
  * cache V8 refuses costs a start about twice as long, silently. The build writes the bundle as the
- * function bin/jobs.js compiles and makes the cache from that same text (scripts/build.mjs,
- * scripts/code-cache.mjs); when they differ, every run falls back to a cache of its own in the
- * user's cache folder, which these tests see.
+ * function bin/jobs.js compiles and takes the cache from a run of bin/jobs.js (scripts/build.mjs,
+ * scripts/code-cache.mjs); should they come to differ, every run falls back to a cache of its own
+ * in the user's cache folder, which these tests see.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
