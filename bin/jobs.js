@@ -3,9 +3,9 @@
 //
 // Start-up is a feature, so this file is CommonJS (bin/package.json says so): an ES module entry
 // would start Node's ESM loader, which costs more than everything below. The CLI is one CommonJS
-// bundle (dist/cli.cjs) compiled with a V8 code cache made at build time (Node 20 has no compile
-// cache of its own); when that cache does not fit this Node, one is made in the user's cache folder
-// on the first run. --version answers before any of it.
+// bundle (dist/cli.cjs, written as its module wrapper function) compiled with a V8 code cache made
+// at build time (Node 20 has no compile cache of its own); when that cache does not fit this Node,
+// one is made in the user's cache folder on the first run. --version answers before any of it.
 'use strict';
 const { mkdirSync, readFileSync, statSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
@@ -44,9 +44,10 @@ const userCache = () => {
   const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
   return join(base, 'jobs', `cli-${process.version}-${size}-${Math.trunc(mtimeMs)}.cache`);
 };
-// The same wrapper and options as scripts/code-cache.mjs: V8 accepts a cache only for them.
-const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-const compile = (cachedData) => new Script(wrapped, { filename: bundle, cachedData });
+// The bundle is one function expression of CommonJS's arguments (scripts/build.mjs writes it so: a
+// wrapper added here would copy its 1.5 MB into a new string at every start). The same source and
+// options as scripts/code-cache.mjs: V8 accepts a cache only for them.
+const compile = (cachedData) => new Script(source, { filename: bundle, cachedData });
 
 const built = read(join(root, 'dist', 'cli.cache'));
 let script = compile(built);

@@ -1,5 +1,5 @@
 // Build: compile the JSON Schemas to validation code (ajv standalone), then bundle with esbuild:
-// - dist/cli.cjs: the CLI as one CommonJS bundle (modules inside still initialise lazily), ASCII only
+// - dist/cli.cjs: the CLI as one CommonJS bundle, written as its module wrapper function (modules inside still initialise lazily), ASCII only
 //   (scripts/ascii-only.mjs), with a V8 code cache (dist/cli.cache) so each start skips most of the
 //   compiling; see bin/jobs.js.
 // - dist/validate-worker.cjs: the worker thread of a large `validate`, a bundle of its own.
@@ -10,7 +10,7 @@
 import { build } from 'esbuild';
 import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { generateValidators } from './generate-validators.mjs';
-import { makeCodeCache } from './code-cache.mjs';
+import { CLI_WRAPPER, makeCodeCache } from './code-cache.mjs';
 import { writeCommands } from './generate-commands.mjs';
 import { asciiOnly } from './ascii-only.mjs';
 import { spawn } from 'node:child_process';
@@ -110,7 +110,7 @@ await Promise.all([
     define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
     banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     write: false,
-  }).then(writeAscii),
+  }).then((result) => writeAscii(result, asFunction)),
   // The worker threads of a large `validate` (src/core/bulk/run-files.ts), loaded only by such a run.
   build({
     ...common,
@@ -138,10 +138,20 @@ await Promise.all([
 ]);
 await makeCodeCache();
 
-/** Writes an esbuild result's one file as ASCII (see scripts/ascii-only.mjs; bin/jobs.js reads dist/cli.cjs as latin1). */
-async function writeAscii({ outputFiles: [file] }) {
+/** Writes an esbuild result's one file as ASCII (see scripts/ascii-only.mjs; bin/jobs.js reads dist/cli.cjs as latin1), shaped by `shape`. */
+async function writeAscii({ outputFiles: [file] }, shape = (code) => code) {
   await mkdir(dirname(file.path), { recursive: true });
-  await writeFile(file.path, asciiOnly(file.text, file.path));
+  await writeFile(file.path, asciiOnly(shape(file.text), file.path));
+}
+
+/**
+ * dist/cli.cjs is written as the function Node would wrap a CommonJS module in, which bin/jobs.js
+ * compiles as it is read: wrapping it at every start copied the 1.5 MB text into a new string
+ * (some 400 page faults and 2 M instructions of each start). scripts/code-cache.mjs takes the cache
+ * from a run of bin/jobs.js itself, so both compile the same text, as V8 requires.
+ */
+function asFunction(code) {
+  return `${CLI_WRAPPER}${code}\n})`;
 }
 
 /**

@@ -17,6 +17,7 @@ import { CancelledError } from '../errors/failures.js';
 import { checkFile, flat, loadHashing, type AdvertRecord, type CheckLargeFile, type CheckSettings, type FileCheck } from './check-file.js';
 import { ReferenceIndex } from './duplicate-references.js';
 import { nextTurn } from '../util/next-turn.js';
+import { monotonicMs } from '../util/clock.js';
 
 export type { AdvertRecord, CheckSettings, FileCheck } from './check-file.js';
 
@@ -113,9 +114,9 @@ const MS_BETWEEN_YIELDS = 50;
 
 /** A look at the event loop when this thread has checked long enough since the last one. */
 function yielder(): (files: number) => Promise<void> | undefined {
-  let since = performance.now();
+  let since = monotonicMs();
   return (files) => {
-    const now = performance.now();
+    const now = monotonicMs();
     if (files % FILES_BETWEEN_YIELDS !== FILES_BETWEEN_YIELDS - 1 && now - since < MS_BETWEEN_YIELDS) return undefined;
     since = now;
     return nextTurn();

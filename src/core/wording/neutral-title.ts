@@ -21,12 +21,20 @@ export interface GenderedTitle {
 
 /** (m/w/d), (w/m/d), (m/f/d), (m/w/x), (d/m/w), (all genders), (alle Geschlechter), (gn), ... */
 const MARKER = /\(\s*(?:[mwfdxi]\s*[/|,]\s*[mwfdxi](?:\s*[/|,]\s*[mwfdxi]){0,2}|all genders|alle geschlechter|gn\*?|genderneutral)\s*\)/i;
-/** A gender-inclusive ending: Entwickler:in, Entwickler*innen, Entwickler_in, Entwickler/in, Entwickler/-in, EntwicklerIn. */
-const INCLUSIVE = /(?:[:*_·]|\/-?)in(?:nen)?$|\p{Ll}In(?:nen)?$/u;
-/** German masculine agent endings (Entwickler, Ingenieur, Direktor, Referent, Praktikant, Jurist, Kandidat, Kaufmann). */
-const MASCULINE = /\p{Ll}(?:er|eur|or|ent|ant|ist|at|mann)$/u;
-/** Their feminine forms (Entwicklerin, Ingenieurin, Kauffrau). */
-const FEMININE = /\p{Ll}(?:erin|eurin|orin|entin|antin|istin|atin|frau)$/u;
+/**
+ * The German endings, made at the first German title: V8 reads `\p{Ll}` from ICU for each
+ * expression it makes, which every start paid when they were made as the module loaded.
+ */
+let endings: { inclusive: RegExp; masculine: RegExp; feminine: RegExp } | undefined;
+const germanEndings = () =>
+  (endings ??= {
+    /** A gender-inclusive ending: Entwickler:in, Entwickler*innen, Entwickler_in, Entwickler/in, Entwickler/-in, EntwicklerIn. */
+    inclusive: /(?:[:*_·]|\/-?)in(?:nen)?$|\p{Ll}In(?:nen)?$/u,
+    /** German masculine agent endings (Entwickler, Ingenieur, Direktor, Referent, Praktikant, Jurist, Kandidat, Kaufmann). */
+    masculine: /\p{Ll}(?:er|eur|or|ent|ant|ist|at|mann)$/u,
+    /** Their feminine forms (Entwicklerin, Ingenieurin, Kauffrau). */
+    feminine: /\p{Ll}(?:erin|eurin|orin|entin|antin|istin|atin|frau)$/u,
+  });
 /** Words with those endings that name no person, and English title words, which have no gendered form. */
 const NOT_A_PERSON = new Set(
   [
@@ -77,19 +85,20 @@ export function genderedTitle(title: string, language: string): GenderedTitle | 
   if (MARKER.test(title)) return undefined;
   const words = title.match(/\p{L}[\p{L}:*_·]*(?:\/-?in(?:nen)?(?!\p{L}))?/gu) ?? [];
   const folded = words.map((w) => w.toLowerCase());
+  const { inclusive, masculine: masculineEnding, feminine: feminineEnding } = germanEndings();
   for (const word of words) {
-    if (INCLUSIVE.test(word)) continue;
+    if (inclusive.test(word)) continue;
     const bare = word.replace(/[:*_·/-]+$/, '');
     const lower = bare.toLowerCase();
     // A German noun is written with a capital: oder, für, über are no job.
     if (NOT_A_PERSON.has(lower) || !/^\p{Lu}/u.test(bare)) continue;
-    if (MASCULINE.test(bare)) {
+    if (masculineEnding.test(bare)) {
       // Both forms written ("Entwicklerin oder Entwickler", "Kaufmann/Kauffrau") address everyone.
       const feminine = lower.endsWith('mann') ? `${lower.slice(0, -4)}frau` : `${lower}in`;
       if (folded.includes(feminine)) continue;
       return { word: bare, instead: `${bare}:in, or ${title.trim()} (m/w/d)` };
     }
-    if (FEMININE.test(bare)) {
+    if (feminineEnding.test(bare)) {
       const masculine = lower.endsWith('frau') ? `${lower.slice(0, -4)}mann` : lower.slice(0, -2);
       if (folded.includes(masculine)) continue;
       return { word: bare, instead: `${bare.slice(0, -2)}:in, or ${title.trim()} (m/w/d)` };

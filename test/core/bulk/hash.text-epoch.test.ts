@@ -57,7 +57,11 @@ const PAYLOAD_SOURCES = [
 // decides validity only; writeSalaryText is unchanged, so a valid text gives the payload it gave.
 // Re-pinned when languageOf moved to adverts/language.ts (listed above; the same language from the same
 // advert) and the wording checks came (check.ts: settings may carry them; warnings only, no payload changes).
-const PINNED = { epoch: 3, sources: 'e5bc7476fb9a74fe' };
+// Re-pinned when reference.ts made its expression of invisible characters at its first use, after a
+// look for a printable ASCII character (start-up, issue 31): the same reference is blank or not as before;
+// and when the fast reader took one-line flow mappings and pay.ts kept one number format per language
+// (validate's speed, issue 31): the same payloads, as the fast reader's property tests hold.
+const PINNED = { epoch: 3, sources: '6ea990d9c385e3a7' };
 
 describe('the text hash epoch', () => {
   it('is reconsidered whenever what makes a payload from a text changes', () => {

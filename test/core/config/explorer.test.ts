@@ -3,7 +3,7 @@
  * its own with a file's keys or a planted file does not happen.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -51,4 +51,20 @@ describe('the config search', () => {
     expect((await locateConfigFiles({ cwd: project, env })).project).toBe(join(env.HOME!, 'work', '.jobsrc.yaml'));
     expect(performance.now() - t).toBeLessThan(2000);
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'in a large folder, looked up name by name rather than listed, finds the same config and passes over the same planted entries',
+    async () => {
+      const { project, env } = home({ 'work/.jobsrc.yml': 'concurrency: 5\n' });
+      // Large enough that explorer.ts looks up each name (a listing of /tmp with 14,000 entries took 15 ms).
+      for (const dir of [project, join(env.HOME!, 'work')])
+        for (let i = 0; i < 700; i++) writeFileSync(join(dir, `an-entry-with-a-long-name-${String(i).padStart(4, '0')}.txt`), '');
+      expect(statSync(project).size).toBeGreaterThan(16_384);
+      expect(spawnSync('mkfifo', [join(project, '.jobsrc.yaml')]).status).toBe(0);
+      mkdirSync(join(project, '.jobsrc.json'));
+      const found = await loadConfigFiles({ cwd: project, env });
+      expect(found.layers.map((layer) => [layer.path, layer.data])).toEqual([[join(env.HOME!, 'work', '.jobsrc.yml'), { concurrency: 5 }]]);
+      expect((await locateConfigFiles({ cwd: project, env })).project).toBe(join(env.HOME!, 'work', '.jobsrc.yml'));
+    },
+  );
 });
