@@ -47,7 +47,7 @@ export interface ClientOptions {
   /**
    * A failure known in this process that no retry cures (the embedded sandbox could not keep a
    * change: a link planted at its journal): after a failed attempt it is thrown at once, in place
-   * of the service's answer, unretried.
+   * of the service's answer, unretried; once known, no further request is sent.
    */
   knownFailure?: () => Error | undefined;
   /** Verbose trace, one line per request, response and retry decision; the token is never in it. */
@@ -240,6 +240,9 @@ export class Transport {
       if (error instanceof Error) error.message = this.redact(error.message);
       throw error;
     }
+    // No request after the embedded sandbox could not keep a change: each would only fail the same way.
+    const knownBefore = this.options.knownFailure?.();
+    if (knownBefore) throw knownBefore;
     const attempts = this.retries + 1;
     const exchange = (retries: number, extra: Partial<Exchange> = {}): Exchange => ({
       label: `${spec.method} ${spec.path}`,

@@ -185,13 +185,17 @@ export class DataFile {
     if (this.offset === 0) text = `${JSON.stringify({ base: this.base })}\n${text}`;
     // Beyond what was read is a line cut short by a crash: cut off. No fsync: the sandbox is a
     // test double, and a change lost to a power cut is one a test makes again.
-    const log = AppendLog.open(this.journal, { mode: 0o600, folderMode: 0o777, completeBytes: this.offset });
     try {
-      log.append(text);
-      this.offset = log.size;
-      this.journalIno = log.ino;
-    } finally {
-      log.close();
+      const log = AppendLog.open(this.journal, { mode: 0o600, folderMode: 0o777, completeBytes: this.offset });
+      try {
+        log.append(text);
+        this.offset = log.size;
+        this.journalIno = log.ino;
+      } finally {
+        log.close();
+      }
+    } catch (error) {
+      throw namingFile(this.journal, error);
     }
     // Rewriting the snapshot costs its size: done once the journal has grown as large, it costs
     // each change a constant share (and a small state is mostly plain JSON, a new one at once).
@@ -207,7 +211,11 @@ export class DataFile {
   compact(store: SandboxStore): void {
     // Not fsynced (a test double); the journal goes only once the new snapshot is in place.
     const state = store.snapshot();
-    this.snapshotBytes = replaceFile(this.file, (fd) => writeSnapshot(fd, state), { durable: false, mode: 0o600 });
+    try {
+      this.snapshotBytes = replaceFile(this.file, (fd) => writeSnapshot(fd, state), { durable: false, mode: 0o600 });
+    } catch (error) {
+      throw namingFile(this.file, error);
+    }
     removeOwnFile(this.journal);
     this.base = snapshotId(this.file);
     this.journalIno = -1;
@@ -242,6 +250,16 @@ function writeSnapshot(fd: number, state: SandboxState): number {
   put('}\n');
   flush();
   return bytes;
+}
+
+/**
+ * A write's error names the file it was for: the file system's errors from a write to an open file
+ * (a full disk: ENOSPC) name none, and the embedded sandbox tells its user which file it could not
+ * keep a change in (sandbox/embedded.ts).
+ */
+function namingFile(path: string, error: unknown): unknown {
+  if (error instanceof Error && 'code' in error && (error as NodeJS.ErrnoException).path === undefined) (error as NodeJS.ErrnoException).path = path;
+  return error;
 }
 
 function fileSize(path: string): number {
