@@ -395,6 +395,20 @@ export class Transport {
             ms: elapsed(),
           });
         }
+        // The attempt's time ran out before the connection was made (a server that accepts TCP but
+        // never answers TLS): nothing was sent, and the host is named.
+        if (stop?.type === 'timeout' && (error as { code?: unknown }).code === AWAITING_CONNECTION) {
+          const what = this.baseUrl.protocol === 'https:' ? 'the connection and its TLS handshake' : 'the connection';
+          return this.traced({
+            type: 'connect-failure',
+            // As a connect timeout: nothing was sent (an events run journals it as failed, not uncertain).
+            error: Object.assign(new Error(`${what} did not finish in time`), { code: CONNECT_TIMEOUT, cause: error }),
+            reason: `${what} did not finish within ${formatDuration(this.timeoutMs)} (--timeout)`,
+            retry: 'always',
+            code: CONNECT_TIMEOUT,
+            ms: elapsed(),
+          });
+        }
         if (stop) return this.traced(stop);
         const info = classifyConnectFailure(error);
         return this.traced({ type: 'connect-failure', error, reason: info.reason, retry: info.retry, code: info.code, ms: elapsed() });
