@@ -4,7 +4,7 @@
  * those not started are counted, nothing is retried, exit 2 (docs/sandbox.md). Before, every advert
  * was sent and each printed the same message.
  */
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isolatedEnv, jobs, ROOT } from './helpers.js';
@@ -58,5 +58,23 @@ describe('--sandbox publish/sync of a folder when the sandbox cannot write its j
     expect(r.stderr).toMatch(/✖ sync incomplete: [12] failed, 0 unchanged, [45] not started\n/);
     expect(r.stderr).not.toMatch(/retrying|internal/);
     expect(() => readFileSync(elsewhere)).toThrow();
+  });
+
+  it('a link planted at its data file: refused before the change is journaled, so the advert that failed is not kept', async () => {
+    const dir = tempDir('jobs-sandbox-data-link-');
+    const state = join(dir, 'state', 'jobs');
+    mkdirSync(state, { recursive: true });
+    writeFileSync(join(dir, 'real.json'), '\n');
+    symlinkSync(join(dir, 'real.json'), join(state, 'sandbox.json'));
+    const ads = join(dir, 'ads');
+    mkdirSync(ads);
+    writeFileSync(join(ads, 'ad.yaml'), ADVERT);
+    const env = isolatedEnv({ XDG_STATE_HOME: join(dir, 'state') });
+    const r = await jobs(['--sandbox', 'publish', ads], { env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stdout).toContain(`cannot write the embedded sandbox's file ${join(state, 'sandbox.json')}: it is a symbolic link`);
+    // Before, the change went to the journal first: reported failed, yet the sandbox had it.
+    expect(existsSync(join(state, 'sandbox.json.journal'))).toBe(false);
+    expect(readFileSync(join(dir, 'real.json'), 'utf8')).toBe('\n');
   });
 });

@@ -17,6 +17,7 @@
  */
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { AppendLog } from '../storage/append-log.js';
+import { assertOwnFileOrNothing } from '../storage/open.js';
 import { removeOwnFile, replaceFile, writeAll } from '../storage/replace.js';
 import { ConfigError } from '../errors/failures.js';
 import { MAX_JSON_DEPTH, nestingExceeds } from './http-io.js';
@@ -186,6 +187,9 @@ export class DataFile {
     // Beyond what was read is a line cut short by a crash: cut off. No fsync: the sandbox is a
     // test double, and a change lost to a power cut is one a test makes again.
     try {
+      // The snapshot is rewritten in place of a link or FIFO never (replaceFile refuses): refused
+      // before the change is journaled, so a request that fails has kept nothing.
+      assertOwnFileOrNothing(this.file);
       const log = AppendLog.open(this.journal, { mode: 0o600, folderMode: 0o777, completeBytes: this.offset });
       try {
         log.append(text);
