@@ -24,6 +24,7 @@ import { sanitize } from '../util/sanitize.js';
 import { withNormalReference } from './reference.js';
 import { findIndentationProblems, type IndentationProblem } from './indentation.js';
 import { explainYamlError } from './yaml-errors.js';
+import { aliasBombMessage, MAX_ALIASED_CHARACTERS } from '../util/yaml-aliases.js';
 
 const MAX_DEPTH = 64;
 
@@ -40,12 +41,8 @@ class ExpansionLimit extends Error {
   }
 }
 
-/**
- * Characters aliases may repeat in one document. Nodes alone are not a bound: 1,000 aliases of a
- * 1,000,000-character text are 1,000 nodes, and a 1 GB advert once expanded (sending it ran out
- * of memory). No advert needs more: an alias repeats a description or two.
- */
-export const MAX_ALIASED_CHARACTERS = 1_000_000;
+/** The bound every YAML input shares (util/yaml-aliases.ts), spent here as the document is converted. */
+export { MAX_ALIASED_CHARACTERS };
 
 /** What expanding a document may still cost; `alias` is the outermost alias being expanded. */
 interface Budget {
@@ -244,10 +241,7 @@ const keyText = (value: unknown): string => (typeof value === 'string' ? value :
 function spend<T extends Node>(budget: Budget, scalar: T & { value: unknown }): T & { value: unknown } {
   const alias = budget.alias;
   if (alias && (budget.characters -= String(scalar.value).length) < 0) {
-    throw new ExpansionLimit(
-      `the alias *${sanitize(alias.source)} makes aliases repeat over ${MAX_ALIASED_CHARACTERS} characters in the document (an alias bomb?); write the value out once, or use fewer aliases`,
-      alias.range?.[0],
-    );
+    throw new ExpansionLimit(aliasBombMessage(alias.source), alias.range?.[0]);
   }
   return scalar;
 }

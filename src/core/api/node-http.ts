@@ -129,12 +129,15 @@ function exchange(
     let res: IncomingMessage | undefined;
     let connectTimer: ReturnType<typeof setTimeout> | undefined;
     let socketGiven = false;
+    let socketConnected = false;
     const stopListening = onAbort(request.signal, () => {
       // A response read to its end needs nothing more.
       if (!res?.complete) req.destroy(request.signal.reason as Error);
-      // Still waiting for the agent's connection (a tunnel through a proxy): destroying the request
-      // settles nothing until that connection comes, so the wait ends here.
-      if (!socketGiven) {
+      // Still waiting for the agent's connection (a tunnel through a proxy), or for the connection
+      // itself (TCP, or a TLS handshake a server never answers): nothing was sent, and the caller
+      // says so (the host, not "no response"). Without a socket, destroying the request settles
+      // nothing until that connection comes, so the wait ends here.
+      if (!socketGiven || !socketConnected) {
         done();
         reject(Object.assign(new Error('no connection was given to the request'), { code: AWAITING_CONNECTION }));
       }
@@ -145,9 +148,16 @@ function exchange(
     };
     req.on('socket', (socket: Socket) => {
       socketGiven = true;
-      if (!socket.connecting) return;
+      // A kept-alive socket, or one a proxy's agent hands over once its tunnel is made.
+      if (!socket.connecting) {
+        socketConnected = true;
+        return;
+      }
       connectTimer = setTimeout(() => req.destroy(connectTimeout(connectMs)), connectMs);
-      socket.once(connected, () => clearTimeout(connectTimer));
+      socket.once(connected, () => {
+        socketConnected = true;
+        clearTimeout(connectTimer);
+      });
     });
     req.on('error', (error) => {
       if (res) {

@@ -47,7 +47,7 @@ export interface ClientOptions {
   /**
    * A failure known in this process that no retry cures (the embedded sandbox could not keep a
    * change: a link planted at its journal): after a failed attempt it is thrown at once, in place
-   * of the service's answer, unretried.
+   * of the service's answer, unretried; once known, no further request is sent.
    */
   knownFailure?: () => Error | undefined;
   /** Verbose trace, one line per request, response and retry decision; the token is never in it. */
@@ -240,6 +240,9 @@ export class Transport {
       if (error instanceof Error) error.message = this.redact(error.message);
       throw error;
     }
+    // No request after the embedded sandbox could not keep a change: each would only fail the same way.
+    const knownBefore = this.options.knownFailure?.();
+    if (knownBefore) throw knownBefore;
     const attempts = this.retries + 1;
     const exchange = (retries: number, extra: Partial<Exchange> = {}): Exchange => ({
       label: `${spec.method} ${spec.path}`,
@@ -387,6 +390,20 @@ export class Transport {
             type: 'connect-failure',
             error: reachingProxy(error, proxy),
             reason: `the proxy ${proxy.shown} did not open a connection to the service within ${formatDuration(this.timeoutMs)} (--timeout)`,
+            retry: 'always',
+            code: CONNECT_TIMEOUT,
+            ms: elapsed(),
+          });
+        }
+        // The attempt's time ran out before the connection was made (a server that accepts TCP but
+        // never answers TLS): nothing was sent, and the host is named.
+        if (stop?.type === 'timeout' && (error as { code?: unknown }).code === AWAITING_CONNECTION) {
+          const what = this.baseUrl.protocol === 'https:' ? 'the connection and its TLS handshake' : 'the connection';
+          return this.traced({
+            type: 'connect-failure',
+            // As a connect timeout: nothing was sent (an events run journals it as failed, not uncertain).
+            error: Object.assign(new Error(`${what} did not finish in time`), { code: CONNECT_TIMEOUT, cause: error }),
+            reason: `${what} did not finish within ${formatDuration(this.timeoutMs)} (--timeout)`,
             retry: 'always',
             code: CONNECT_TIMEOUT,
             ms: elapsed(),

@@ -5,7 +5,7 @@
  * files to this on the main thread and on workers (worker.ts) alike.
  */
 import { PART_CHARS, readFileAtOnce, readFileInParts } from '../adverts/load.js';
-import type { FoundFile } from '../adverts/files.js';
+import { readAdvertFile, type FoundFile } from '../adverts/files.js';
 import type { AdvertSource, ReadResult } from '../adverts/types.js';
 import { expansionOf, placeFindings } from '../adverts/locations.js';
 import { findingFromProblem, type Finding } from '../errors/findings.js';
@@ -116,9 +116,10 @@ export interface FileCheck {
 
 /**
  * Checks a file too large to read at once elsewhere (run-files.ts: on a worker of its own, which a
- * signal ends at once; this thread, busy for seconds, would hear it only when done).
+ * signal ends at once; this thread, busy for seconds, would hear it only when done). `stdinText`:
+ * stdin's text, read here (no other thread can read stdin).
  */
-export type CheckLargeFile = (found: FoundFile) => Promise<FileCheck>;
+export type CheckLargeFile = (found: FoundFile, stdinText?: string) => Promise<FileCheck>;
 
 export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, large?: CheckLargeFile): Promise<FileCheck> {
   // The name as shown, copied: a name from a folder's listing shares that listing's memory (every
@@ -145,8 +146,13 @@ export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Bu
   const textHash = once && 'result' in once ? (once.digest ?? '') : '';
   if (once && 'result' in once) add(once.result instanceof Promise ? await once.result : once.result, once.text);
   else if (once && large) return large(found);
-  // A large multi-document file comes in parts: each is checked and dropped before the next.
-  else for await (const part of readFileInParts(found, stdin, once?.read)) add(part);
+  else {
+    // Stdin is read here; as large as a file checked on a worker, it is checked there too.
+    const read = once?.read ?? (await readAdvertFile(found, stdin));
+    if (!once && large && 'text' in read && read.text.length > PART_CHARS) return large(found, read.text);
+    // A large multi-document file comes in parts: each is checked and dropped before the next.
+    for await (const part of readFileInParts(found, stdin, read)) add(part);
+  }
   return out;
 }
 

@@ -135,7 +135,7 @@ class StoppedCheck extends Error {}
 function checkLargeFileOnWorker(s: CheckSettings, signal: AbortSignal | undefined): CheckLargeFile | undefined {
   const script = signal ? workerScript() : undefined;
   if (!signal || !script) return undefined;
-  return async (found) => {
+  return async (found, stdinText) => {
     const { Worker } = await import('node:worker_threads');
     const worker = new Worker(script, { ...builtScriptOptions(), workerData: s satisfies CheckSettings });
     let onAbort: (() => void) | undefined;
@@ -149,6 +149,7 @@ function checkLargeFileOnWorker(s: CheckSettings, signal: AbortSignal | undefine
         worker.postMessage({
           batch: 0,
           files: [found.path === undefined ? { display: found.display } : { display: found.display, path: found.path }],
+          ...(stdinText === undefined ? {} : { stdin: stdinText }),
         } satisfies WorkerRequest);
       });
     } finally {
@@ -243,6 +244,8 @@ const workerScript = () => builtScript('validate-worker.cjs');
 export interface WorkerRequest {
   batch: number;
   files: FoundFile[];
+  /** Stdin's text, read by the main thread, when the one file is stdin (checkLargeFileOnWorker). */
+  stdin?: string;
 }
 export interface WorkerReply {
   batch: number;

@@ -8,14 +8,19 @@ import type { WorkerReply, WorkerRequest } from './run-files.js';
 
 // The run's settings, handed over whole (see CheckSettings).
 const settings = workerData as CheckSettings;
-// Workers get files only; stdin stays with the main thread.
+// Workers read files only; stdin is read by the main thread, which hands its text over (WorkerRequest.stdin).
 const noStdin = (): AsyncIterable<Buffer> => ({ [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined }) }) });
+const textAsStdin = (text: string) =>
+  async function* (): AsyncIterable<string> {
+    yield text;
+  };
 
 const ready = settings.digests ? loadHashing() : Promise.resolve();
 
-parentPort!.on('message', async ({ batch, files }: WorkerRequest) => {
+parentPort!.on('message', async ({ batch, files, stdin }: WorkerRequest) => {
   await ready;
   const checks: FileCheck[] = [];
-  for (const f of files) checks.push(await checkFile(f, noStdin, settings));
+  const input = stdin === undefined ? noStdin : textAsStdin(stdin);
+  for (const f of files) checks.push(await checkFile(f, input, settings));
   parentPort!.postMessage({ batch, checks } satisfies WorkerReply);
 });

@@ -7,6 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { basename, resolve as resolvePath } from 'node:path';
 import { isCollection, parseDocument, type Document } from 'yaml';
+import { aliasExcess, lineColumn } from '../util/yaml-aliases.js';
 import { ConfigError, UsageError } from '../errors/failures.js';
 import { isSoleReference } from './interpolate.js';
 import { editableFormat, locateConfigFiles, type LoadInput } from './load.js';
@@ -159,6 +160,8 @@ async function readForEdit(target: EditTarget, cwd: string, env: Env): Promise<E
     // A warning (an unknown tag) too: the loader refuses the file for it, so an edit must not keep it.
     const problem = doc.errors[0] ?? doc.warnings[0];
     if (problem) throw new ConfigError(`${shown}: invalid YAML: ${problem.message.split('\n')[0]!.replace(/:$/, '')}`);
+    const excess = aliasExcess(doc);
+    if (excess) throw new ConfigError(`${shown}:${lineColumn(text, excess.offset)}: invalid YAML: ${excess.message}`);
     if (doc.contents !== null && !isCollection(doc.contents)) throw new ConfigError(`${shown}: (top level): must be a mapping of keys to values`);
     return {
       exists,

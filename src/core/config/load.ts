@@ -15,6 +15,7 @@ import { readFile as readFileText, stat } from '../util/quick-fs.js';
 import { basename, extname, resolve as resolvePath } from 'node:path';
 import type { CosmiconfigResult, Loader } from 'cosmiconfig';
 import { ConfigError } from '../errors/failures.js';
+import { aliasExcess, lineColumn } from '../util/yaml-aliases.js';
 import { explorer, Loaded, loadedValue, type Explorer, type Loaders } from './explorer.js';
 import { allowedNames, InterpolationError, interpolateData, isSoleReference, tokenVariables, type ReadPolicy, type TokenVariables } from './interpolate.js';
 import { displayPath, homeDir, userConfigDir } from './paths.js';
@@ -238,6 +239,8 @@ function parseYamlConfig(parseDocument: typeof import('yaml').parseDocument, con
   const doc = parseDocument(content, { uniqueKeys: true, prettyErrors: true });
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) throw new ConfigError(`${shown}: invalid YAML: ${problem.message.split('\n')[0]!.replace(/:$/, '')}`);
+  const excess = aliasExcess(doc);
+  if (excess) throw new ConfigError(`${shown}:${lineColumn(content, excess.offset)}: invalid YAML: ${excess.message}`);
   try {
     return doc.toJS({ maxAliasCount: 100 }) as unknown;
   } catch (error) {

@@ -5,6 +5,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type ParsedNode } from 'yaml';
 import type { Position } from '../adverts/types.js';
 import { sanitize } from '../util/sanitize.js';
+import { aliasExcess } from '../util/yaml-aliases.js';
 import { EXACT_HINT, firstInexactYamlNumber } from '../util/exact-numbers.js';
 import { fileProblem } from './findings.js';
 import { unsupportedTag } from '../adverts/yaml-package-reader.js';
@@ -42,6 +43,12 @@ export function readYaml(file: string, text: string): ReadResult {
   }
   const doc = list[0];
   if (!doc) return result;
+  // Before any value is converted: aliases may not repeat more text than the shared bound.
+  const excess = aliasExcess(doc);
+  if (excess) {
+    result.problems.push(fileProblem(file, position(excess.offset), 'too_complex', excess.message));
+    return result;
+  }
   const root = doc.contents as ParsedNode;
   if (!isSeq(root)) {
     const found = isMap(root) ? 'a mapping' : 'a single value';

@@ -1,6 +1,7 @@
 /** The optional `data` of an event: a JSON object from --data, or a JSON/YAML file from --data-file. */
 import { resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
+import { aliasExcess } from '../util/yaml-aliases.js';
 import { InvalidInputError, UsageError } from '../errors/failures.js';
 import { EXACT_HINT, firstInexactJsonNumber, firstInexactYamlNumber } from '../util/exact-numbers.js';
 import { sanitize } from '../util/sanitize.js';
@@ -47,6 +48,11 @@ export async function readEventData(ctx: EventDataInput, flags: { data?: string;
     if (inexact) {
       const { line, col } = lineCounter.linePos(inexact.offset);
       throw new InvalidInputError(`--data-file ${flags.dataFile}:${line}:${col}: ${inexact.reason}`, { details: [EXACT_HINT] });
+    }
+    const excess = aliasExcess(doc);
+    if (excess) {
+      const { line, col } = lineCounter.linePos(excess.offset);
+      throw new InvalidInputError(`--data-file ${flags.dataFile}:${line}:${col}: ${excess.message}`);
     }
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {

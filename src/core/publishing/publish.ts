@@ -6,6 +6,7 @@
 import type { JobsClient } from '../api/client.js';
 import { ApiError, JobsError } from '../errors/failures.js';
 import { hasError } from '../errors/tree.js';
+import { StorageError } from '../storage/errors.js';
 import type { CheckedAdvert } from '../validation/check.js';
 
 export type PublishMode = 'upsert' | 'create';
@@ -19,6 +20,16 @@ export interface PublishOutcome {
 
 export function isTaken(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'rejected' && error.tree !== undefined && hasError(error.tree, ['reference'], 'taken');
+}
+
+/**
+ * A failure after which no other request of the run can succeed, so none is started: credentials
+ * the service refuses (401), or the embedded sandbox unable to keep a change (its journal or data
+ * file is a planted link, the disk is full; see sandbox/embedded.ts), which each advert would only
+ * meet again.
+ */
+export function stopsTheRun(error: JobsError | undefined): boolean {
+  return (error instanceof ApiError && error.kind === 'unauthorized') || error instanceof StorageError;
 }
 
 export async function publishAdvert(client: JobsClient, advert: CheckedAdvert, mode: PublishMode, signal?: AbortSignal): Promise<PublishOutcome> {

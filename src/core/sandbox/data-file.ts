@@ -17,6 +17,7 @@
  */
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { AppendLog } from '../storage/append-log.js';
+import { assertOwnFileOrNothing } from '../storage/open.js';
 import { removeOwnFile, replaceFile, writeAll } from '../storage/replace.js';
 import { ConfigError } from '../errors/failures.js';
 import { MAX_JSON_DEPTH, nestingExceeds } from './http-io.js';
@@ -185,13 +186,20 @@ export class DataFile {
     if (this.offset === 0) text = `${JSON.stringify({ base: this.base })}\n${text}`;
     // Beyond what was read is a line cut short by a crash: cut off. No fsync: the sandbox is a
     // test double, and a change lost to a power cut is one a test makes again.
-    const log = AppendLog.open(this.journal, { mode: 0o600, folderMode: 0o777, completeBytes: this.offset });
     try {
-      log.append(text);
-      this.offset = log.size;
-      this.journalIno = log.ino;
-    } finally {
-      log.close();
+      // The snapshot is rewritten in place of a link or FIFO never (replaceFile refuses): refused
+      // before the change is journaled, so a request that fails has kept nothing.
+      assertOwnFileOrNothing(this.file);
+      const log = AppendLog.open(this.journal, { mode: 0o600, folderMode: 0o777, completeBytes: this.offset });
+      try {
+        log.append(text);
+        this.offset = log.size;
+        this.journalIno = log.ino;
+      } finally {
+        log.close();
+      }
+    } catch (error) {
+      throw namingFile(this.journal, error);
     }
     // Rewriting the snapshot costs its size: done once the journal has grown as large, it costs
     // each change a constant share (and a small state is mostly plain JSON, a new one at once).
@@ -207,7 +215,11 @@ export class DataFile {
   compact(store: SandboxStore): void {
     // Not fsynced (a test double); the journal goes only once the new snapshot is in place.
     const state = store.snapshot();
-    this.snapshotBytes = replaceFile(this.file, (fd) => writeSnapshot(fd, state), { durable: false, mode: 0o600 });
+    try {
+      this.snapshotBytes = replaceFile(this.file, (fd) => writeSnapshot(fd, state), { durable: false, mode: 0o600 });
+    } catch (error) {
+      throw namingFile(this.file, error);
+    }
     removeOwnFile(this.journal);
     this.base = snapshotId(this.file);
     this.journalIno = -1;
@@ -242,6 +254,16 @@ function writeSnapshot(fd: number, state: SandboxState): number {
   put('}\n');
   flush();
   return bytes;
+}
+
+/**
+ * A write's error names the file it was for: the file system's errors from a write to an open file
+ * (a full disk: ENOSPC) name none, and the embedded sandbox tells its user which file it could not
+ * keep a change in (sandbox/embedded.ts).
+ */
+function namingFile(path: string, error: unknown): unknown {
+  if (error instanceof Error && 'code' in error && (error as NodeJS.ErrnoException).path === undefined) (error as NodeJS.ErrnoException).path = path;
+  return error;
 }
 
 function fileSize(path: string): number {

@@ -1,7 +1,7 @@
 /**
  * Carries out a plan with a bounded number of requests in flight. Every success is recorded in the
- * state at once; a failure on one advert does not stop the others (unless fail-fast); a 401 stops
- * the run, since nothing else can succeed. Lost state is safe: a create that meets
+ * state at once; a failure on one advert does not stop the others (unless fail-fast); a 401, or
+ * the embedded sandbox unable to keep a change, stops the run, since nothing else can succeed. Lost state is safe: a create that meets
  * `reference: [taken]` becomes an update and the advert is adopted into the state. When a success
  * cannot be recorded (disk full), no new request is started.
  */
@@ -9,7 +9,7 @@ import type { JobsClient } from '../api/client.js';
 import { ApiError, ExitCode, JobsError } from '../errors/failures.js';
 import type { Finding } from '../errors/findings.js';
 import { failureFindings } from '../publishing/failure-findings.js';
-import { isTaken } from '../publishing/publish.js';
+import { isTaken, stopsTheRun } from '../publishing/publish.js';
 import { runPool } from '../util/pool.js';
 import type { CheckedAdvert } from '../validation/check.js';
 import { contentHashes } from '../bulk/hash.js';
@@ -101,7 +101,7 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
           unlogged.push(result);
           stopAll();
         }
-      } else if (options.failFast || (result.error instanceof ApiError && result.error.kind === 'unauthorized')) stopAll();
+      } else if (options.failFast || stopsTheRun(result.error)) stopAll();
       options.onResult(result);
       delete result.advert;
       return result;

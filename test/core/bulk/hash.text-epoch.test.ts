@@ -61,7 +61,9 @@ const PAYLOAD_SOURCES = [
 // look for a printable ASCII character (start-up, issue 31): the same reference is blank or not as before;
 // and when the fast reader took one-line flow mappings and pay.ts kept one number format per language
 // (validate's speed, issue 31): the same payloads, as the fast reader's property tests hold.
-const PINNED = { epoch: 3, sources: '6ea990d9c385e3a7' };
+// Re-pinned when the alias bound moved to util/yaml-aliases.ts to be shared with every YAML input (the same
+// bound and message; yaml-package-reader.ts spends it as before): a text reads as it did.
+const PINNED = { epoch: 3, sources: 'c456909cbb9ab0ac' };
 
 describe('the text hash epoch', () => {
   it('is reconsidered whenever what makes a payload from a text changes', () => {

@@ -2,6 +2,7 @@
  * Reporting of adverts sent to the service: a line per advert (created, updated, failed), the
  * service's error tree pointing back at the YAML lines, and a summary; or one JSON document.
  */
+import { SAME_ERROR, shownBefore } from '../../output/repeated-error.js';
 import { jsonText } from '../../output/json-output.js';
 import type { Context } from '../../context.js';
 import { ApiError, ExitCode, type JobsError } from '../../../core/errors/failures.js';
@@ -65,6 +66,8 @@ export function writeOutcome(ctx: Context, o: SendOutcome, log: (text: string) =
   const line = writerFor(ctx.globals.output)?.line;
   if (line) {
     for (const f of failureFindings(o.error, o.advert.source, o.advert.reference)) lines.push(line(f));
+  } else if (shownBefore(o.error)) {
+    lines.push(`${c.red('✖')} failed ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}: ${SAME_ERROR}`);
   } else {
     lines.push(`${c.red('✖')} failed ${c.bold(name)}${where ? ` ${c.dim(where)}` : ''}: ${sanitize(o.error.message)}`);
     for (const f of findings) lines.push(`    ${formatFinding(f)}`);

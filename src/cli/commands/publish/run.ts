@@ -1,7 +1,7 @@
 /** publish and create: check every advert, then send them (POST, and PUT where the reference is taken). */
 import type { Context } from '../../context.js';
 import { checkAdvertsToSend } from '../../../core/publishing/adverts-to-send.js';
-import { publishAdvert, type PublishMode } from '../../../core/publishing/publish.js';
+import { publishAdvert, stopsTheRun, type PublishMode } from '../../../core/publishing/publish.js';
 import type { PublishedChange } from '../../../core/published/record.js';
 import { encodeSegment } from '../../../core/config/base-url.js';
 import { runPool } from '../../../core/util/pool.js';
@@ -110,8 +110,8 @@ export async function runPublish(ctx: Context, paths: string[], flags: PublishFl
               file: recordedFileOf(ctx.cwd, advert.source.file),
             }),
           );
-        // Nothing else can succeed with credentials the service refuses.
-        if (outcome.error && 'kind' in outcome.error && outcome.error.kind === 'unauthorized') stop();
+        // Nothing else can succeed with credentials the service refuses, or a sandbox that cannot keep a change.
+        if (stopsTheRun(outcome.error)) stop();
         progress.tick(Boolean(outcome.error));
         report.writeOutcome(ctx, outcome, progress.log);
         return report.sentRecord(ctx, outcome);

@@ -1,4 +1,5 @@
 /** What a sync shows: the plan (like `terraform plan`), a line per result, and a summary. */
+import { SAME_ERROR, shownBefore } from '../../output/repeated-error.js';
 import { jsonText } from '../../output/json-output.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../../core/errors/failures.js';
@@ -108,6 +109,10 @@ export function writeResult(ctx: Context, result: ChangeResult, log: (line: stri
   const ref = c.bold(sanitize(change.reference));
   if (!error) {
     if (!ctx.globals.quiet) log(`${c.green('✔')} ${result.status} ${ref}\n`);
+    return;
+  }
+  if (shownBefore(error)) {
+    log(`${c.red('✖')} failed ${ref} ${c.dim(shownFile(change.file))}: ${SAME_ERROR}\n`);
     return;
   }
   let lines = `${c.red('✖')} failed ${ref} ${c.dim(shownFile(change.file))}: ${sanitize(error.message)}\n`;
