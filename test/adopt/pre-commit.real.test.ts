@@ -110,12 +110,18 @@ describe('the jobs-validate pre-commit hook', () => {
 
       writeFileSync(join(scratch, 'adverts/bad.yaml'), advertYaml('PC-2').replace('seniority: 0', 'seniority: -1'));
       writeFileSync(join(scratch, 'adverts/bad.md'), markdownAdvert('PC-4', '\n'));
+      // The hook passes --wording (off by default on the command line): a coded word is a warning here.
+      writeFileSync(
+        join(scratch, 'adverts/coded.yaml'),
+        advertYaml('PC-5', 'jobs:\n  language: en\n').replace('job_description: Build robots.', 'job_description: A rockstar builds robots.'),
+      );
       expect((await exec('git', ['add', '.'], scratch, env)).code).toBe(0);
       const bad = await exec('pre-commit', ['try-repo', ROOT, 'jobs-validate', '--all-files'], scratch, env);
       expect(bad.code, bad.output).toBe(1);
       expect(bad.output).toMatch(/validate job adverts\.+Failed/);
       expect(bad.output).toContain('exit code: 3');
       expect(bad.output).toContain('adverts/bad.yaml:11:12: seniority: must be at least 0 [less_than:0]');
+      expect(bad.output).toMatch(/adverts\/coded\.yaml:5:\d+: job_description: "rockstar" .*\[wording\/condescending\]/);
       expect(bad.output).toContain("adverts/bad.md:18:1: the body is empty: write the job description below the front matter's closing --- (line 18)");
       expect(bad.output).not.toContain('README.md');
       expect(bad.output).not.toContain('Contributing.md');

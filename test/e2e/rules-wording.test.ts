@@ -20,7 +20,7 @@ describe('jobs rules: the wording checks', () => {
   it('lists each wording rule with its sources and licences', async () => {
     const r = await jobs(['rules'], { env: env() });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Wording checks (warnings, every place; validate --no-wording skips them; docs/wording.md)');
+    expect(r.stdout).toContain('Wording checks (warnings, every place; validate --wording checks them; docs/wording.md)');
     expect(r.stdout).toMatch(
       /wording\/masculine-coded\n {2}More masculine- than feminine-coded words[^\n]*\n {2}languages: de, en\n {2}source: gender-decoder, German port[^\n]*\(MIT[^\n]*\n {2}source: gender-decoder by Kat Matfield[^\n]*\(MIT\)/,
     );

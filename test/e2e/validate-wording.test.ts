@@ -95,7 +95,7 @@ const where = (stdout: string) =>
 describe('validate: wording checks in English and German', () => {
   it('an English advert with coded words: each at its line and column, with what to write instead; exit 0', async () => {
     const dir = folder({ 'a.yaml': CODED_EN });
-    const r = await jobs(['validate', 'a.yaml'], { cwd: dir, env: env() });
+    const r = await jobs(['validate', '--wording', 'a.yaml'], { cwd: dir, env: env() });
     expect(r.code).toBe(0);
     expect(where(r.stdout)).toEqual([
       '2:8 wording/gendered-title',
@@ -119,14 +119,14 @@ describe('validate: wording checks in English and German', () => {
 
   it('the same advert rewritten with the suggestions gets none', async () => {
     const dir = folder({ 'a.yaml': REWRITTEN_EN });
-    const r = await jobs(['validate', 'a.yaml'], { cwd: dir, env: env() });
+    const r = await jobs(['validate', '--wording', 'a.yaml'], { cwd: dir, env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('⚠');
     expect(r.stderr).toContain('all valid\n');
   });
 
   it('a German advert (language from the country DE): coded words and an age-coded phrase, then rewritten, none', async () => {
-    const coded = await jobs(['validate', 'a.yaml'], { cwd: folder({ 'a.yaml': CODED_DE }), env: env() });
+    const coded = await jobs(['validate', '--wording', 'a.yaml'], { cwd: folder({ 'a.yaml': CODED_DE }), env: env() });
     expect(where(coded.stdout)).toEqual([
       '6:11 wording/masculine-coded',
       '6:22 wording/masculine-coded',
@@ -135,19 +135,19 @@ describe('validate: wording checks in English and German', () => {
     ]);
     expect(coded.stdout).toContain('"durchsetzungsstark" is masculine-coded');
     expect(coded.stdout).toContain('write "überzeugend" instead (language de, inferred from the country DE)');
-    const rewritten = await jobs(['validate', 'a.yaml'], { cwd: folder({ 'a.yaml': REWRITTEN_DE }), env: env() });
+    const rewritten = await jobs(['validate', '--wording', 'a.yaml'], { cwd: folder({ 'a.yaml': REWRITTEN_DE }), env: env() });
     expect(rewritten.code).toBe(0);
     expect(rewritten.stdout).not.toContain('⚠');
   });
 
   it('a German title that names one gender is a warning outside the rules by place; (m/w/d) passes', async () => {
-    const gendered = await jobs(['validate', 'a.yaml'], {
+    const gendered = await jobs(['validate', '--wording', 'a.yaml'], {
       cwd: folder({ 'a.yaml': REWRITTEN_DE.replace('title: Vertrieb', 'title: Softwareentwickler') }),
       env: env(),
     });
     expect(gendered.code).toBe(0);
     expect(gendered.stdout).toContain('a.yaml:2:8: title: "Softwareentwickler" names one gender: write Softwareentwickler:in, or Softwareentwickler (m/w/d)');
-    const marked = await jobs(['validate', 'a.yaml'], {
+    const marked = await jobs(['validate', '--wording', 'a.yaml'], {
       cwd: folder({ 'a.yaml': REWRITTEN_DE.replace('title: Vertrieb', 'title: Softwareentwickler (m/w/d)') }),
       env: env(),
     });
@@ -156,14 +156,14 @@ describe('validate: wording checks in English and German', () => {
 
   it('jobs.language wins over the country, and says nothing of inference', async () => {
     const text = CODED_DE.replace('location:', 'jobs:\n  language: de\nlocation:').replace('country: DE', 'country: GB');
-    const r = await jobs(['validate', 'a.yaml'], { cwd: folder({ 'a.yaml': text }), env: env() });
+    const r = await jobs(['validate', '--wording', 'a.yaml'], { cwd: folder({ 'a.yaml': text }), env: env() });
     expect(where(r.stdout)).toHaveLength(4);
     expect(r.stdout).not.toContain('inferred');
   });
 
   it('an unknown language is an error at its line', async () => {
     const text = CODED_EN.replace('location:', 'jobs:\n  language: xx\nlocation:');
-    const r = await jobs(['validate', 'a.yaml'], { cwd: folder({ 'a.yaml': text }), env: env() });
+    const r = await jobs(['validate', '--wording', 'a.yaml'], { cwd: folder({ 'a.yaml': text }), env: env() });
     expect(r.code).toBe(3);
     expect(r.stdout).toMatch(/a\.yaml:\d+:\d+: jobs\.language: .*\[inclusion\]/);
   });
@@ -176,7 +176,7 @@ describe('validate: silencing wording findings', () => {
       '  # jobs-ignore wording/years-of-young-tech\n  You bring 15+ years of Kubernetes.\n# jobs-ignore wording/ableist',
     );
     // The comment inside the block is text of the description: it shifts the lines below it by one.
-    const r = await jobs(['validate', 'a.yaml'], { cwd: folder({ 'a.yaml': text }), env: env() });
+    const r = await jobs(['validate', '--wording', 'a.yaml'], { cwd: folder({ 'a.yaml': text }), env: env() });
     expect(r.code).toBe(0);
     const found = where(r.stdout);
     expect(found).not.toContain('2:8 wording/gendered-title');
@@ -189,7 +189,7 @@ describe('validate: silencing wording findings', () => {
 
   it('a Markdown comment in the body silences the finding on its line or the next', async () => {
     const md = `---\nreference: W-2\ntitle: Engineer\norganization_name: ACME\ncompany_description: Robots.\n${REST}location:\n  country: GB\n  city: London\n---\n\nJoin us.\n<!-- jobs-ignore wording/condescending -->\nWe want a rockstar.\nNo ninja, though. <!-- jobs-ignore wording/age-coded -->\n`;
-    const r = await jobs(['validate', 'a.md'], { cwd: folder({ 'a.md': md }), env: env() });
+    const r = await jobs(['validate', '--wording', 'a.md'], { cwd: folder({ 'a.md': md }), env: env() });
     expect(r.code).toBe(0);
     const lines = md.split('\n');
     const ninja = lines.findIndex((l) => l.startsWith('No ninja')) + 1;
@@ -198,7 +198,7 @@ describe('validate: silencing wording findings', () => {
 
   it('an unknown rule id in a comment is an error naming where, with the nearest id', async () => {
     const text = CODED_EN.replace('title: Salesman', 'title: Salesman # jobs-ignore wording/gendered-titel');
-    const r = await jobs(['validate', 'a.yaml'], { cwd: folder({ 'a.yaml': text }), env: env() });
+    const r = await jobs(['validate', '--wording', 'a.yaml'], { cwd: folder({ 'a.yaml': text }), env: env() });
     expect(r.code).toBe(3);
     expect(r.stdout).toContain('a.yaml:2:17: jobs-ignore wording/gendered-titel: no wording rule has this id; did you mean wording/gendered-title?');
   });
@@ -208,20 +208,22 @@ describe('validate: silencing wording findings', () => {
       'a.yaml': CODED_EN,
       '.jobsrc.yaml': 'wording:\n  off: [wording/masculine-coded, wording/years-of-young-tech]\n  allow: [rockstar, salesman]\n',
     });
-    const r = await jobs(['validate', 'a.yaml'], { cwd: dir, env: env() });
+    const r = await jobs(['validate', '--wording', 'a.yaml'], { cwd: dir, env: env() });
     expect(r.code).toBe(0);
     expect(where(r.stdout)).toEqual(['8:13 wording/age-coded', '8:29 wording/unpaid-availability']);
     const bad = folder({ 'a.yaml': CODED_EN, '.jobsrc.yaml': 'wording:\n  off: [wording/masculin-coded]\n' });
-    const e = await jobs(['validate', 'a.yaml'], { cwd: bad, env: env() });
+    const e = await jobs(['validate', '--wording', 'a.yaml'], { cwd: bad, env: env() });
     expect(e.code).toBe(2);
     expect(e.stderr).toContain('.jobsrc.yaml');
     expect(e.stderr).toContain('wording');
   });
 
-  it('--no-wording checks none for one run', async () => {
-    const r = await jobs(['validate', '--no-wording', 'a.yaml'], { cwd: folder({ 'a.yaml': CODED_EN }), env: env() });
-    expect(r.code).toBe(0);
-    expect(r.stdout).not.toContain('⚠');
+  it('without --wording none are checked (off by default: they cost about 1.5x, docs/wording.md); --no-wording says so for one run', async () => {
+    for (const args of [['a.yaml'], ['--no-wording', 'a.yaml'], ['--wording', '--no-wording', 'a.yaml']]) {
+      const r = await jobs(['validate', ...args], { cwd: folder({ 'a.yaml': CODED_EN }), env: env() });
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toContain('⚠');
+    }
   });
 });
 
@@ -234,7 +236,7 @@ describe('validate: wording on worker threads', () => {
         .replace('title: Salesman', i % 3 ? 'title: Salesman' : 'title: Salesman # jobs-ignore wording/gendered-title');
     const dir = folder(files);
     const run = async (workers: string) => {
-      const r = await jobs(['validate', '--json', '.'], { cwd: dir, env: env({ JOBS_WORKERS: workers }), timeoutMs: 60_000 });
+      const r = await jobs(['validate', '--wording', '--json', '.'], { cwd: dir, env: env({ JOBS_WORKERS: workers }), timeoutMs: 60_000 });
       return JSON.parse(r.stdout).warnings.map(
         (w: { file: string; line: number; column: number; rule: string }) => `${w.file}:${w.line}:${w.column} ${w.rule}`,
       );
@@ -249,21 +251,22 @@ describe('validate: wording on worker threads', () => {
 describe('validate: wording findings in every output format', () => {
   it('JSON, GitHub, SARIF and Code Quality carry them with their rule id and place', async () => {
     const dir = folder({ 'a.yaml': CODED_EN });
-    const json = JSON.parse((await jobs(['validate', '--json', 'a.yaml'], { cwd: dir, env: env() })).stdout);
+    const json = JSON.parse((await jobs(['validate', '--wording', '--json', 'a.yaml'], { cwd: dir, env: env() })).stdout);
     expect(json.warnings[0]).toMatchObject({ file: 'a.yaml', line: 2, column: 8, rule: 'wording/gendered-title', message: 'wording/gendered-title' });
-    const gh = (await jobs(['validate', '--output', 'github', 'a.yaml'], { cwd: dir, env: env() })).stdout;
+    const gh = (await jobs(['validate', '--wording', '--output', 'github', 'a.yaml'], { cwd: dir, env: env() })).stdout;
     expect(gh).toMatch(/::warning file=a\.yaml,line=2,(?:endLine=2,)?col=8[^:]*::/);
-    const sarif = JSON.parse((await jobs(['validate', '--output', 'sarif', 'a.yaml'], { cwd: dir, env: env() })).stdout);
+    const sarif = JSON.parse((await jobs(['validate', '--wording', '--output', 'sarif', 'a.yaml'], { cwd: dir, env: env() })).stdout);
     const rules = sarif.runs[0].tool.driver.rules.map((x: { id: string }) => x.id);
     expect(rules).toContain('wording/masculine-coded');
     expect(sarif.runs[0].results.find((x: { ruleId: string }) => x.ruleId === 'wording/years-of-young-tech')).toMatchObject({ level: 'warning' });
-    const cq = JSON.parse((await jobs(['validate', '--output', 'codequality', 'a.yaml'], { cwd: dir, env: env() })).stdout);
+    const cq = JSON.parse((await jobs(['validate', '--wording', '--output', 'codequality', 'a.yaml'], { cwd: dir, env: env() })).stdout);
     expect(cq.find((x: { check_name: string }) => x.check_name === 'jobs/wording/age-coded')).toMatchObject({
       location: { path: 'a.yaml', lines: { begin: 8 } },
     });
   });
 });
 
+// Without --wording: a rule that made the title law is checked whether or not the word lists are.
 describe('validate: a neutral title where the law asks (Austria, GlBG § 9(1))', () => {
   const at = (title: string) => advert(`title: ${title}\norganization_name: ACME\ncompany_description: Roboter.\njob_description: Du planst Dienste.\n`, 'AT');
   const ruleEnv = () => env({ JOBS_TEST_RULES: 'neutral-title' });

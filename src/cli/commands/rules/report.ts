@@ -83,7 +83,7 @@ export function writeWordingChecks(ctx: Context, checks: readonly (ListedWording
   if (checks.length === 0) return;
   const out = ctx.io.stdout;
   const c = paint(ctx, out);
-  out.write(`${c.bold('Wording checks')} (warnings, every place; validate --no-wording skips them; docs/wording.md)\n\n`);
+  out.write(`${c.bold('Wording checks')} (warnings, every place; validate --wording checks them; docs/wording.md)\n\n`);
   for (const w of checks) {
     out.write(`${c.bold(w.id)}${w.level === 'off' ? c.yellow('  (the config turns it off)') : ''}\n`);
     out.write(`  ${sanitize(w.summary)}\n`);

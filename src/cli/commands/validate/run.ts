@@ -19,7 +19,7 @@ export interface ValidateFlags {
 }
 
 /** Whether validate checks wording without --wording (docs/wording.md says why: the cost measured in bench/). */
-export const WORDING_BY_DEFAULT = true;
+export const WORDING_BY_DEFAULT = false;
 
 export async function runValidate(ctx: Context, paths: string[], flags: ValidateFlags): Promise<number> {
   const format = formatEntry(ctx.globals.output);
