@@ -75,6 +75,7 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
   const allow = new Set(settings.allow.map(normal));
   const tail = `${language}:${how(from)}`;
   const out: WordingBreach[] = [];
+  const phrasesSeen = new Set<string>();
   const texts = WORDING_FIELDS.flatMap((field) => (typeof advert[field] === 'string' ? [{ field, text: advert[field] as string }] : []));
 
   // Gender-coded words count over the whole advert, as the study and gender-decoder count them.
@@ -146,8 +147,13 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
       const found = p.pattern.exec(text);
       if (!found) continue;
       const rule = PHRASE_RULE[p.rule];
-      if (!allow.has(normal(found[0])) && !off.has(rule))
+      const said = normal(found[0]);
+      // One finding per phrase per field, as for coded words: a text repeating it a hundred thousand times gets one, not a hundred thousand.
+      const key = `${field}\0${said}`;
+      if (!allow.has(said) && !off.has(rule) && !phrasesSeen.has(key)) {
+        phrasesSeen.add(key);
         into.push({ path: [field], message: `${WORDING_RULES[rule].message}:${index}:${found[0].length}:${tail}` });
+      }
       return;
     }
   }

@@ -9,6 +9,7 @@ import type { Finding } from '../errors/findings.js';
 import type { LoadProblem, PathSegment, Position } from '../adverts/types.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { WORDING_RULE_IDS, WORDING_RULES } from './check.js';
+import { scalarMap, type ScalarMap } from './scalar-map.js';
 
 export interface IgnoreComment {
   line: number;
@@ -115,8 +116,9 @@ function lineIndex(starts: number[], offset: number): number {
 
 /**
  * locateIn for an advert read from `text` (whose first line is `firstLine`): the character at
- * `offset` of the string at `path`, found as the same occurrence of the same word after where the
- * value starts. Escapes in a quoted string may hide it: then where the value starts.
+ * `offset` of the string at `path`, found by walking the value beside its source (scalar-map.ts).
+ * Where the walk cannot follow it (a value the text does not hold as written: a default from the
+ * config), where the value starts.
  */
 export function wordLocator(
   text: string,
@@ -125,26 +127,22 @@ export function wordLocator(
   locate: (path: readonly PathSegment[]) => Position,
 ): (path: readonly PathSegment[], offset: number) => Position {
   let starts: number[] | undefined;
-  let hay: string | undefined;
+  const maps = new Map<string, ScalarMap | null>();
   return (path, offset) => {
     const at = locate(path);
-    let v: unknown = value;
-    for (const k of path) v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[String(k)] : undefined;
-    if (typeof v !== 'string') return at;
-    const word = /^[\p{L}\p{N}]+/u.exec(v.slice(offset))?.[0] ?? v.slice(offset, offset + 1);
-    if (word === '') return at;
-    const lower = v.toLowerCase();
-    const needle = word.toLowerCase();
-    let nth = 0;
-    for (let i = lower.indexOf(needle); i !== -1 && i < offset; i = lower.indexOf(needle, i + 1)) nth++;
-    starts ??= lineStarts(text);
-    const line0 = at.line - firstLine;
-    if (line0 < 0 || line0 >= starts.length) return at;
-    hay ??= text.toLowerCase();
-    let i = hay.indexOf(needle, starts[line0]! + at.column - 1);
-    for (let k = 0; k < nth && i !== -1; k++) i = hay.indexOf(needle, i + 1);
-    if (i === -1) return at;
-    const line = lineIndex(starts, i);
-    return { line: line + firstLine, column: i - starts[line]! + 1 };
+    const key = path.join('\0');
+    let map = maps.get(key);
+    if (map === undefined) {
+      let v: unknown = value;
+      for (const k of path) v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[String(k)] : undefined;
+      starts ??= lineStarts(text);
+      const line0 = at.line - firstLine;
+      map = typeof v === 'string' && line0 >= 0 && line0 < starts.length ? scalarMap(text, starts[line0]! + at.column - 1, v) : null;
+      maps.set(key, map);
+    }
+    const i = map?.at(offset);
+    if (i === undefined) return at;
+    const line = lineIndex(starts!, i);
+    return { line: line + firstLine, column: i - starts![line]! + 1 };
   };
 }

@@ -1,0 +1,82 @@
+/**
+ * What a hostile or careless advert does to the wording checks, through the built binary: a word's
+ * line and column where the YAML escapes or folds it, or where a letter lower-cases to two; a long
+ * text with a coded word or phrase repeated many thousands of times (bounded time, one finding each);
+ * jobs-ignore written where it is text (a block scalar, a code fence), not a comment.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { jobs } from './helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
+
+const REST = `contract_id: 1
+salary_id: 2
+salary_text: 50 000 - 60 000 EUR
+industry_id: 3
+department_id: 4
+seniority: 0
+education: 0
+recruiter:
+  email: hr@acme.example
+location:
+  country: GB
+  city: Somewhere
+`;
+
+/** Line 2 the title, 3 the organisation, 4 the company description, 5 on the job description. */
+const advert = (descriptions: string) => `reference: W-1\ntitle: Engineer\norganization_name: ACME\n${descriptions}${REST}`;
+
+function file(name: string, text: string): string {
+  const path = join(tempDir('jobs-wording-places-'), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** The place and the quoted word of each wording warning. */
+const places = (stdout: string) =>
+  [...stdout.matchAll(/^⚠ [^\n]*?:(\d+:\d+): [^"\n]*"([^"]+)"[^\n]*\[(wording\/[a-z-]+)\]$/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+
+describe('wording findings are placed at the word as written', () => {
+  it('in a double-quoted scalar with escapes: the escaped word at its own column, not the next one spelt out', async () => {
+    const path = file(
+      'esc.yaml',
+      advert('company_description: "We are comp\\u0065titive. Be competitive and dominant."\njob_description: "tab\\there, \\"we\\" lead"\n'),
+    );
+    const run = await jobs(['validate', path]);
+    expect(run.code).toBe(0);
+    expect(places(run.stdout)).toEqual([
+      '4:30 competitive wording/masculine-coded',
+      '4:67 dominant wording/masculine-coded',
+      '5:37 lead wording/masculine-coded',
+    ]);
+  });
+
+  it('after letters that lower-case to two (İ): the column in the line as written', async () => {
+    const path = file('dotted.yaml', advert('company_description: "İstanbul İİİ"\njob_description: "We are İ competitive and dominant."\n'));
+    const run = await jobs(['validate', path]);
+    expect(places(run.stdout)).toEqual(['5:28 competitive wording/masculine-coded', '5:44 dominant wording/masculine-coded']);
+  });
+
+  it('in single-quoted and folded scalars', async () => {
+    const path = file(
+      'fold.yaml',
+      advert("company_description: 'It''s a ''calm'' team\n  that wants to dominate'\njob_description: >\n  We want a\n\n  rockstar.\n"),
+    );
+    const run = await jobs(['validate', path]);
+    expect(places(run.stdout)).toEqual(['5:17 dominate wording/masculine-coded', '9:3 rockstar wording/condescending']);
+  });
+});
+
+describe('a long text stays bounded', () => {
+  it('a phrase repeated 20,000 times is one finding, in seconds; distinct coded words by the thousand each get theirs', async () => {
+    const words = Array.from({ length: 20_000 }, (_, i) => `rockstar lead${i}`).join(' ');
+    const path = file('long.yaml', advert(`company_description: Robots.\njob_description: "${words}"\n`));
+    const run = await jobs(['validate', path], { timeoutMs: 60_000 });
+    expect(run.code).toBe(0);
+    const found = places(run.stdout);
+    expect(found.filter((f) => f.includes('wording/condescending'))).toEqual(['5:19 rockstar wording/condescending']);
+    expect(found.filter((f) => f.includes('wording/masculine-coded'))).toHaveLength(20_000);
+    expect(found[found.length - 1]).toBe(`5:${19 + words.length - 'lead19999'.length} lead19999 wording/masculine-coded`);
+  }, 70_000);
+});
