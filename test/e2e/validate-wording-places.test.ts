@@ -80,3 +80,54 @@ describe('a long text stays bounded', () => {
     expect(found[found.length - 1]).toBe(`5:${19 + words.length - 'lead19999'.length} lead19999 wording/masculine-coded`);
   }, 70_000);
 });
+
+describe('jobs-ignore where it is text, not a comment', () => {
+  it('inside a block scalar or a quoted string it silences nothing and is no comment: the findings stay, no unused-ignore', async () => {
+    const path = file(
+      'text.yaml',
+      advert(
+        'company_description: "We say # jobs-ignore wording/condescending, a ninja"\njob_description: |\n  We are competitive.\n  # jobs-ignore wording/masculine-coded\r\n  Dominant too.\n',
+      ),
+    );
+    const run = await jobs(['validate', path]);
+    expect(run.code).toBe(0);
+    expect(places(run.stdout)).toEqual([
+      '4:69 ninja wording/condescending',
+      '6:10 competitive wording/masculine-coded',
+      '8:3 Dominant wording/masculine-coded',
+    ]);
+    expect(run.stdout).not.toContain('unused-ignore');
+  });
+
+  it('in Markdown: an HTML comment in a code fence or a code span is code, a # line in the body a heading; a # comment in the front matter silences', async () => {
+    const md = [
+      '---',
+      'reference: M-1',
+      'title: Chairman # jobs-ignore wording/gendered-title',
+      'organization_name: ACME',
+      'company_description: Robots.',
+      REST.trimEnd(),
+      '---',
+      '',
+      '```html',
+      '<!-- jobs-ignore wording/masculine-coded -->',
+      'forceful code',
+      '```',
+      '`<!-- jobs-ignore wording/condescending -->` ninja',
+      '# jobs-ignore wording/ableist',
+      'a crazy idea',
+      '<!-- jobs-ignore wording/age-coded -->',
+      'A young team.',
+      '',
+    ].join('\n');
+    const run = await jobs(['validate', file('a.md', md)]);
+    expect(run.code).toBe(0);
+    const line = (s: string) => md.split('\n').findIndex((l) => l.includes(s)) + 1;
+    expect(places(run.stdout)).toEqual([
+      `${line('forceful code')}:1 forceful wording/masculine-coded`,
+      `${line('ninja')}:46 ninja wording/condescending`,
+      `${line('crazy')}:3 crazy wording/ableist`,
+    ]);
+    expect(run.stdout).not.toContain('unused-ignore');
+  });
+});
