@@ -131,3 +131,15 @@ describe('jobs-ignore where it is text, not a comment', () => {
     expect(run.stdout).not.toContain('unused-ignore');
   });
 });
+
+describe('words written with invisible or decomposed characters are the words they show', () => {
+  it('a decomposed umlaut (NFD), a soft hyphen, a zero-width joiner, full-width letters: found, with the alternative, at their column', async () => {
+    const nfd = 'Wir sind führend.'.normalize('NFD');
+    const de = advert(`company_description: Roboter.\njob_description: "${nfd}"\njobs:\n  language: de\n`);
+    const en = advert('company_description: "We are compe\\u00adtitive, domi\\u200dnant and ｃｏｍｐｅｔｉｔｉｖｅ."\njob_description: Build.\n');
+    const [rde, ren] = await Promise.all([jobs(['validate', file('nfd.yaml', de)]), jobs(['validate', file('shy.yaml', en)])]);
+    expect(places(rde.stdout)).toEqual([`5:28 ${'führend'.normalize('NFD')} wording/masculine-coded`]);
+    expect(rde.stdout).toContain('write "anleitend" instead');
+    expect(places(ren.stdout)).toEqual(['4:30 compe\u00adtitive wording/masculine-coded', '4:49 domi\u200dnant wording/masculine-coded']);
+  });
+});

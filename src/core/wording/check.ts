@@ -7,7 +7,7 @@
  * text is at hand (bulk/check-file.ts).
  */
 import { advertLanguage } from '../adverts/language.js';
-import { codingOf, compiledWording, normal, WORD_PATTERN, type CompiledWording } from './compile.js';
+import { codingOf, compiledWording, fold, needsFold, normal, WORD_PATTERN, type CompiledWording } from './compile.js';
 import { FIRST_RELEASES } from './technologies.js';
 import { genderedTitle } from './neutral-title.js';
 import type { PhraseKind, WordingSettings } from './types.js';
@@ -79,7 +79,7 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
   const texts = WORDING_FIELDS.flatMap((field) => (typeof advert[field] === 'string' ? [{ field, text: advert[field] as string }] : []));
 
   // Gender-coded words count over the whole advert, as the study and gender-decoder count them.
-  const coded: { field: string; index: number; word: string; masculine: boolean }[] = [];
+  const coded: { field: string; index: number; word: string; key: string; masculine: boolean }[] = [];
   let m = 0;
   let f = 0;
   const words = texts.map(({ field, text }) => ({ field, text, lower: text.toLowerCase(), phrased: [] as WordingBreach[] }));
@@ -88,19 +88,23 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
     const { field, text, lower } = w;
     // A lower-cased text of another length (a rare letter lower-cases to two) keeps offsets only when read as written.
     const src = lower.length === text.length ? lower : text;
+    const folding = needsFold(text);
     for (const hit of src.matchAll(WORD_PATTERN)) {
-      const token = src === lower ? hit[0] : hit[0].toLowerCase();
+      const written = src === lower ? hit[0] : hit[0].toLowerCase();
+      const token = folding ? fold(written) : written;
       const candidates = c.phrases.get(token) ?? (token.includes('-') ? c.phrases.get(token.split('-')[0]!) : undefined);
       if (candidates) phrase(candidates, text, hit.index!, field, w.phrased);
       // gender-decoder's reading: a hyphenated word counts whole when a coded stem has the hyphen, else each part.
       const hyphen = token.includes('-');
-      const parts = !hyphen || codingOf(c, token) !== undefined ? [[token, 0] as const] : splitHyphens(token);
-      for (const [part, at] of parts) {
+      const parts = !hyphen || codingOf(c, token) !== undefined ? [[hit[0], 0] as const] : splitHyphens(hit[0]);
+      for (const [as, at] of parts) {
+        // The part as written (its length is the finding's), and as the lists spell it.
+        const part = as === hit[0] ? token : folding ? fold(as.toLowerCase()) : as.toLowerCase();
         const masculine = codingOf(c, part);
         if (masculine === undefined || allow.has(part)) continue;
         if (masculine) m++;
         else f++;
-        coded.push({ field, index: hit.index! + at, word: text.slice(hit.index! + at, hit.index! + at + part.length), masculine });
+        coded.push({ field, index: hit.index! + at, word: text.slice(hit.index! + at, hit.index! + at + as.length), key: part, masculine });
       }
     }
   }
@@ -110,7 +114,7 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
     const seen = new Set<string>();
     const id = report ? 'wording_masculine' : 'wording_feminine';
     for (const w of coded) {
-      const key = `${w.field}\0${w.word.toLowerCase()}`;
+      const key = `${w.field}\0${w.key}`;
       if (w.masculine !== report || seen.has(key)) continue;
       seen.add(key);
       out.push({ path: [w.field], message: `${id}:${w.index}:${w.word.length}:${m}:${f}:${tail}` });

@@ -22,8 +22,27 @@ export interface CompiledWording {
   headings: Set<string>;
 }
 
-/** A word: letters and digits, with inner hyphens (co-operative, self-confident). */
-export const WORD_PATTERN = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
+/**
+ * A word: letters and digits, with inner hyphens (co-operative, self-confident), and what is
+ * written inside a word without being seen: combining marks (a decomposed ü), a soft hyphen, a
+ * zero-width joiner or non-joiner, a word joiner. Those would otherwise cut "füh\u0308rend" or
+ * "compe\u00ADtitive" into pieces no list holds.
+ */
+export const WORD_PATTERN = /[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}\u00AD\u2060]|\u200C|\u200D)*(?:-[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}\u00AD\u2060]|\u200C|\u200D)*)*/gu;
+
+const INVISIBLE = /\u00AD|\u200C|\u200D|\u2060/g;
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/** Whether a text needs fold() for its words (has anything beyond ASCII); one test per text, not per word. */
+export const needsFold = (text: string) => NOT_ASCII.test(text);
+
+/**
+ * A word (lower case) as the lists spell it: composed (NFKC: a decomposed ü, a full-width letter, a
+ * ligature ﬁ become what they show), without invisible characters (soft hyphen, joiners).
+ */
+export function fold(word: string): string {
+  return NOT_ASCII.test(word) ? word.normalize('NFKC').replace(INVISIBLE, '').toLowerCase() : word;
+}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const byLength = (a: string, b: string) => b.length - a.length;
@@ -106,7 +125,7 @@ export function normal(text: string): string {
 
 /** The stem a coded word starts with (the longest), for its alternative. */
 export function stemOf(c: CompiledWording, word: string): { stem: string; gender: 'masculine' | 'feminine' } | undefined {
-  const w = word.toLowerCase();
+  const w = fold(word.toLowerCase());
   let best: { stem: string; gender: 'masculine' | 'feminine' } | undefined;
   for (const gender of ['masculine', 'feminine'] as const)
     for (const stem of c.file.gender[gender]) if (w.startsWith(stem.toLowerCase()) && (!best || stem.length > best.stem.length)) best = { stem, gender };
