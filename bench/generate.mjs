@@ -73,7 +73,9 @@ const wrap = (text, indent) => text.replace(/(.{1,88})(?: |$)/g, `${indent}$1\n`
  * with blank lines and, with `bullets`, a bulleted (more-indented) list inside a `>` block.
  */
 export function realisticAdvertYaml(i, { bullets = false } = {}) {
-  const [country, city] = pick(CITIES, i);
+  // Every city in turn: pick() strides by 7, which is the list's length, and gave every advert Lyon (FR,
+  // a language the wording checks do not read, so the wording bench measured nothing).
+  const [country, city] = CITIES[i % CITIES.length];
   const [first, last] = pick(NAMES, i, 1);
   const list = bullets
     ? `\n    - ${pick(SKILLS, i)} in production, at scale\n    - code review that teaches, not gatekeeps\n    - on-call one week in six (paid)\n\n`
