@@ -143,3 +143,21 @@ describe('words written with invisible or decomposed characters are the words th
     expect(places(ren.stdout)).toEqual(['4:30 compe\u00adtitive wording/masculine-coded', '4:49 domi\u200dnant wording/masculine-coded']);
   });
 });
+
+describe('a config with a huge allow list', () => {
+  it('200,000 allowed words are made into a set once per run, not once per advert: 500 adverts in seconds, the list still applied', async () => {
+    const dir = tempDir('jobs-wording-allow-');
+    const words = Array.from({ length: 200_000 }, (_, i) => `    - word${i}`).join('\n');
+    writeFileSync(join(dir, '.jobsrc.yaml'), `wording:\n  allow:\n${words}\n    - competitive\n`);
+    for (let i = 0; i < 500; i++)
+      writeFileSync(
+        join(dir, `a${i}.yaml`),
+        advert(`company_description: Robots.\njob_description: We are competitive and dominant.\n`).replace('reference: W-1', `reference: W-${i}`),
+      );
+    const run = await jobs(['validate', '.'], { cwd: dir, timeoutMs: 10_000 });
+    expect(run.code).toBe(0);
+    const found = places(run.stdout);
+    expect(found).toHaveLength(500);
+    expect(found.every((f) => f === '5:41 dominant wording/masculine-coded')).toBe(true);
+  }, 20_000);
+});

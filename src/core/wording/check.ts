@@ -71,8 +71,7 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
   const { language, from } = advertLanguage(advert);
   const c = compiledWording(language);
   if (!c) return [];
-  const off = new Set(settings.off);
-  const allow = new Set(settings.allow.map(normal));
+  const { off, allow } = settingSets(settings);
   const tail = `${language}:${how(from)}`;
   const out: WordingBreach[] = [];
   const phrasesSeen = new Set<string>();
@@ -161,6 +160,15 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
       return;
     }
   }
+}
+
+const sets = new WeakMap<WordingSettings, { off: Set<string>; allow: Set<string> }>();
+
+/** The config's off and allow as sets, made once per run (per thread), not per advert: a config may list thousands of words. */
+function settingSets(settings: WordingSettings): { off: Set<string>; allow: Set<string> } {
+  let made = sets.get(settings);
+  if (!made) sets.set(settings, (made = { off: new Set(settings.off), allow: new Set(settings.allow.map(normal)) }));
+  return made;
 }
 
 /** The parts of a hyphenated word with their offsets in it. */
