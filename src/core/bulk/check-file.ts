@@ -14,7 +14,8 @@ import type { ErrorTree } from '../errors/tree.js';
 import { checkAdvert, isValid, type AdvertSettings } from '../validation/check.js';
 import type { AdvertMode, ValidateOptions } from '../validation/validate.js';
 import { DATES_BLOCK, type AdvertDates } from '../adverts/dates.js';
-import { applyIgnores, ignoreComments, unknownIgnores, wordLocator } from '../wording/silence.js';
+import { applyIgnores, ignoreComments, textRanges, unknownIgnores, wordLocator } from '../wording/silence.js';
+import { isMarkdownName } from '../adverts/markdown.js';
 
 /**
  * What a run checks with. Plain data only (structured-clone safe): it is handed to each worker
@@ -136,7 +137,7 @@ export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Bu
     // The wording checks: a word's own line and column, and the comments that silence them, are read in the text.
     const wording = s.settings.wording && text !== undefined ? { text, firstLine: part.firstLine ?? 1, from: out.warnings?.length ?? 0 } : undefined;
     for (const source of part.adverts) checkOne(source, s, out, textHash, wording);
-    if (wording) silence(found.display, wording, out);
+    if (wording) silence(found.display, { ...wording, adverts: part.adverts }, out);
   };
   const texts = s.digests ? s.texts : undefined;
   // A file too large to be read whole (read in parts) has no text hash: its bytes are not hashed.
@@ -157,8 +158,9 @@ export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Bu
 }
 
 /** Applies a part's jobs-ignore comments to the wording warnings its adverts gave (wording/silence.ts). */
-function silence(file: string, part: { text: string; firstLine: number; from: number }, out: FileCheck): void {
-  const comments = ignoreComments(part.text, part.firstLine);
+function silence(file: string, part: { text: string; firstLine: number; from: number; adverts: AdvertSource[] }, out: FileCheck): void {
+  if (!part.text.includes('jobs-ignore')) return;
+  const comments = ignoreComments(part.text, part.firstLine, textRanges(part.text, part.firstLine, part.adverts, isMarkdownName(file)));
   if (comments.length === 0) return;
   for (const p of unknownIgnores(file, comments)) {
     out.findings.push(findingFromProblem(p));

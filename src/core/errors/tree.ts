@@ -44,13 +44,30 @@ export function addError(tree: ErrorTree, path: readonly (string | number)[], me
   const leaf = keys[keys.length - 1]!;
   const existing = own(node, leaf);
   if (existing === undefined) put(node, leaf, [message]);
-  else if (Array.isArray(existing)) {
-    if (!existing.includes(message)) existing.push(message);
-  } else {
+  else if (Array.isArray(existing)) addOnce(existing, message);
+  else {
     const base = own(existing, BASE_KEY) ?? [];
-    if (Array.isArray(base) && !base.includes(message)) base.push(message);
+    if (Array.isArray(base)) addOnce(base, message);
     put(existing, BASE_KEY, base);
   }
+}
+
+/** Past this many messages at one path, whether one is there is looked up in a set (see addOnce). */
+const INDEXED = 32;
+const indexes = new WeakMap<string[], Set<string>>();
+
+/**
+ * Adds a message to a path's list unless it is there. A long text can give one field thousands of
+ * findings (wording checks): scanning the list for each would make them cost their square.
+ */
+function addOnce(list: string[], message: string): void {
+  let index = indexes.get(list);
+  if (index === undefined && list.length >= INDEXED) indexes.set(list, (index = new Set(list)));
+  // A list changed behind addError's back (none is, today) would leave the set behind: checked by size.
+  if (index !== undefined && index.size !== list.length) indexes.set(list, (index = new Set(list)));
+  if (index ? index.has(message) : list.includes(message)) return;
+  list.push(message);
+  index?.add(message);
 }
 
 /** Removes every message at a path (not those below it), dropping objects left empty. */

@@ -7,7 +7,7 @@
  * text is at hand (bulk/check-file.ts).
  */
 import { advertLanguage } from '../adverts/language.js';
-import { codingOf, compiledWording, forEachWord, normal, prefixKey, type CompiledWording } from './compile.js';
+import { codingOf, compiledWording, fold, forEachWord, needsFold, normal, prefixKey, type CompiledWording } from './compile.js';
 import { FIRST_RELEASES } from './technologies.js';
 import { genderedTitle } from './neutral-title.js';
 import type { PhraseKind, WordingSettings } from './types.js';
@@ -71,14 +71,14 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
   const { language, from } = advertLanguage(advert);
   const c = compiledWording(language);
   if (!c) return [];
-  const off = new Set(settings.off);
-  const allow = new Set(settings.allow.map(normal));
+  const { off, allow } = settingSets(settings);
   const tail = `${language}:${how(from)}`;
   const out: WordingBreach[] = [];
+  const phrasesSeen = new Set<string>();
   const texts = WORDING_FIELDS.flatMap((field) => (typeof advert[field] === 'string' ? [{ field, text: advert[field] as string }] : []));
 
   // Gender-coded words count over the whole advert, as the study and gender-decoder count them.
-  const coded: { field: string; index: number; word: string; masculine: boolean }[] = [];
+  const coded: { field: string; index: number; word: string; key: string; masculine: boolean }[] = [];
   let m = 0;
   let f = 0;
   const words = texts.map(({ field, text }) => ({ field, text, lower: text.toLowerCase(), phrased: [] as WordingBreach[] }));
@@ -87,28 +87,32 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
     const { field, text, lower } = w;
     // A lower-cased text of another length (a rare letter lower-cases to two) keeps offsets only when read as written.
     const src = lower.length === text.length ? lower : text;
-    const count = (part: string, index: number) => {
-      const masculine = codingOf(c, part);
-      if (masculine === undefined || allow.has(part)) return;
+    const folding = needsFold(text);
+    /** A coded word (or a hyphenated word's part) `length` long at `index`, `key` as the lists spell it. */
+    const count = (length: number, index: number, key: string) => {
+      const masculine = codingOf(c, key);
+      if (masculine === undefined || allow.has(key)) return;
       if (masculine) m++;
       else f++;
-      coded.push({ field, index, word: text.slice(index, index + part.length), masculine });
+      coded.push({ field, index, word: text.slice(index, index + length), key, masculine });
     };
     forEachWord(src, (index, end, hyphenated) => {
       // Most words are in no list: known from their first letters without making a string. (A
-      // hyphenated word's later parts, and a text whose lower case has another length, are looked up whole.)
-      if (src === lower && !hyphenated && c.starts[prefixKey(src, index, end)] === 0) return;
-      const token = src === lower ? src.slice(index, end) : src.slice(index, end).toLowerCase();
+      // hyphenated word's later parts, a word beyond ASCII in its first four characters, which
+      // folding may change, and a text whose lower case has another length are looked up whole.)
+      if (src === lower && !hyphenated && (!folding || asciiHead(src, index, end)) && c.starts[prefixKey(src, index, end)] === 0) return;
+      const written = src === lower ? src.slice(index, end) : src.slice(index, end).toLowerCase();
+      const token = folding ? fold(written) : written;
       const hyphen = token.includes('-');
       const candidates = c.phrases.get(token) ?? (hyphen ? c.phrases.get(token.slice(0, token.indexOf('-'))) : undefined);
       if (candidates) phrase(candidates, text, index, field, w.phrased);
       // gender-decoder's reading: a hyphenated word counts whole when a coded stem has the hyphen, else each part.
-      if (!hyphen || codingOf(c, token) !== undefined) count(token, index);
+      if (!hyphen || codingOf(c, token) !== undefined) count(end - index, index, token);
       else {
         let at = index;
-        for (const part of token.split('-')) {
-          count(part, at);
-          at += part.length + 1;
+        for (const as of written.split('-')) {
+          count(as.length, at, folding ? fold(as) : as);
+          at += as.length + 1;
         }
       }
     });
@@ -119,7 +123,7 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
     const seen = new Set<string>();
     const id = report ? 'wording_masculine' : 'wording_feminine';
     for (const w of coded) {
-      const key = `${w.field}\0${w.word.toLowerCase()}`;
+      const key = `${w.field}\0${w.key}`;
       if (w.masculine !== report || seen.has(key)) continue;
       seen.add(key);
       out.push({ path: [w.field], message: `${id}:${w.index}:${w.word.length}:${m}:${f}:${tail}` });
@@ -156,11 +160,31 @@ export function checkWording(advert: Record<string, unknown>, settings: WordingS
       const found = p.pattern.exec(text);
       if (!found) continue;
       const rule = PHRASE_RULE[p.rule];
-      if (!allow.has(normal(found[0])) && !off.has(rule))
+      const said = normal(found[0]);
+      // One finding per phrase per field, as for coded words: a text repeating it a hundred thousand times gets one, not a hundred thousand.
+      const key = `${field}\0${said}`;
+      if (!allow.has(said) && !off.has(rule) && !phrasesSeen.has(key)) {
+        phrasesSeen.add(key);
         into.push({ path: [field], message: `${WORDING_RULES[rule].message}:${index}:${found[0].length}:${tail}` });
+      }
       return;
     }
   }
+}
+
+const sets = new WeakMap<WordingSettings, { off: Set<string>; allow: Set<string> }>();
+
+/** The config's off and allow as sets, made once per run (per thread), not per advert: a config may list thousands of words. */
+function settingSets(settings: WordingSettings): { off: Set<string>; allow: Set<string> } {
+  let made = sets.get(settings);
+  if (!made) sets.set(settings, (made = { off: new Set(settings.off), allow: new Set(settings.allow.map(normal)) }));
+  return made;
+}
+
+/** Whether text[start, end)'s first four characters are ASCII: its first three are then what fold() leaves (a fourth could be a mark composing with the third). */
+function asciiHead(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end && i < start + 4; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
 }
 
 const BULLET = /^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+\S/;

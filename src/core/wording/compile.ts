@@ -35,10 +35,28 @@ export interface CompiledWording {
 
 let word: RegExp | undefined;
 /**
- * A word: letters and digits, with inner hyphens (co-operative, self-confident). Made at its first
- * use (about 0.35 ms: V8 reads each `\p{...}` from ICU), not by every start that loads this module.
+ * A word: letters and digits, with inner hyphens (co-operative, self-confident), and what is
+ * written inside a word without being seen: combining marks (a decomposed ü), a soft hyphen, a
+ * zero-width joiner or non-joiner, a word joiner. Those would otherwise cut "füh\u0308rend" or
+ * "compe\u00ADtitive" into pieces no list holds. Made at its first use (V8 reads each `\p{...}`
+ * from ICU), not by every start that loads this module; forEachWord finds the same words.
  */
-export const wordPattern = (): RegExp => (word ??= /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu);
+export const wordPattern = (): RegExp =>
+  (word ??= /[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}\u00AD\u2060]|\u200C|\u200D)*(?:-[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}\u00AD\u2060]|\u200C|\u200D)*)*/gu);
+
+const INVISIBLE = /\u00AD|\u200C|\u200D|\u2060/g;
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/** Whether a text needs fold() for its words (has anything beyond ASCII); one test per text, not per word. */
+export const needsFold = (text: string) => NOT_ASCII.test(text);
+
+/**
+ * A word (lower case) as the lists spell it: composed (NFKC: a decomposed ü, a full-width letter, a
+ * ligature ﬁ become what they show), without invisible characters (soft hyphen, joiners).
+ */
+export function fold(word: string): string {
+  return NOT_ASCII.test(word) ? word.normalize('NFKC').replace(INVISIBLE, '').toLowerCase() : word;
+}
 
 /**
  * Each word of a text, as wordPattern() finds them, by its offsets. A scan of the characters rather
@@ -49,7 +67,7 @@ export function forEachWord(text: string, visit: (start: number, end: number, hy
   const n = text.length;
   let i = 0;
   while (i < n) {
-    let w = wordCharAt(text, i);
+    let w = wordCharAt(text, i, false);
     if (w === 0) {
       i++;
       continue;
@@ -58,9 +76,9 @@ export function forEachWord(text: string, visit: (start: number, end: number, hy
     let hyphenated = false;
     i += w;
     for (;;) {
-      while (i < n && (w = wordCharAt(text, i)) > 0) i += w;
+      while (i < n && (w = wordCharAt(text, i, true)) > 0) i += w;
       // An inner hyphen joins the next run of letters to the word.
-      if (i + 1 < n && text.charCodeAt(i) === 0x2d && (w = wordCharAt(text, i + 1)) > 0) {
+      if (i + 1 < n && text.charCodeAt(i) === 0x2d && (w = wordCharAt(text, i + 1, false)) > 0) {
         i += 1 + w;
         hyphenated = true;
       } else break;
@@ -84,24 +102,29 @@ export function prefixKey(text: string, start: number, end: number): number {
   return (key ^ (key >>> 16)) & 0xffff;
 }
 
-let wordChar: RegExp | undefined;
-/** One letter or digit; made at its first use, as wordPattern. */
-const isWordChar = (ch: string): boolean => (wordChar ??= /^[\p{L}\p{N}]$/u).test(ch);
-/** Characters of the Basic Multilingual Plane beyond ASCII as they are met: 0 not asked yet, 1 a letter or digit, 2 not. */
-let bmpWordChars: Uint8Array | undefined;
+let wordStart: RegExp | undefined;
+let wordInner: RegExp | undefined;
+/** 1: a letter or digit (begins a word); 3: only inside one (a mark, an invisible joiner); 2: neither. Expressions made at first use. */
+const charClass = (ch: string): number =>
+  (wordStart ??= /^[\p{L}\p{N}]$/u).test(ch) ? 1 : (wordInner ??= /^(?:\p{M}|\u00AD|\u2060|\u200C|\u200D)$/u).test(ch) ? 3 : 2;
+/** Characters of the Basic Multilingual Plane beyond ASCII as they are met: 0 not asked yet, else their charClass. */
+let bmpClasses: Uint8Array | undefined;
 
-/** The length (in UTF-16 units, 1 or 2) of the letter or digit at `i`, or 0 when there is none. */
-function wordCharAt(text: string, i: number): number {
+/** The length (in UTF-16 units, 1 or 2) of the character at `i` when it begins a word (`inner`: or continues one), else 0. */
+function wordCharAt(text: string, i: number, inner: boolean): number {
   const c = text.charCodeAt(i);
   if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) ? 1 : 0;
   if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
     const low = text.charCodeAt(i + 1);
-    if (low >= 0xdc00 && low <= 0xdfff) return isWordChar(text.slice(i, i + 2)) ? 2 : 0;
+    if (low >= 0xdc00 && low <= 0xdfff) {
+      const k = charClass(text.slice(i, i + 2));
+      return k === 1 || (inner && k === 3) ? 2 : 0;
+    }
   }
-  bmpWordChars ??= new Uint8Array(0x10000);
-  let known = bmpWordChars[c]!;
-  if (known === 0) bmpWordChars[c] = known = isWordChar(text[i]!) ? 1 : 2;
-  return known === 1 ? 1 : 0;
+  bmpClasses ??= new Uint8Array(0x10000);
+  let k = bmpClasses[c]!;
+  if (k === 0) bmpClasses[c] = k = charClass(text[i]!);
+  return k === 1 || (inner && k === 3) ? 1 : 0;
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -206,7 +229,7 @@ export function normal(text: string): string {
 
 /** The stem a coded word starts with (the longest), for its alternative. */
 export function stemOf(c: CompiledWording, word: string): { stem: string; gender: 'masculine' | 'feminine' } | undefined {
-  const w = word.toLowerCase();
+  const w = fold(word.toLowerCase());
   let best: { stem: string; gender: 'masculine' | 'feminine' } | undefined;
   for (const gender of ['masculine', 'feminine'] as const)
     for (const stem of c.file.gender[gender]) if (w.startsWith(stem.toLowerCase()) && (!best || stem.length > best.stem.length)) best = { stem, gender };

@@ -20,7 +20,9 @@ export interface GenderedTitle {
 }
 
 /** (m/w/d), (w/m/d), (m/f/d), (m/w/x), (d/m/w), (all genders), (alle Geschlechter), (gn), ... */
-const MARKER = /\(\s*(?:[mwfdxi]\s*[/|,]\s*[mwfdxi](?:\s*[/|,]\s*[mwfdxi]){0,2}|all genders|alle geschlechter|gn\*?|genderneutral)\s*\)/i;
+const MARKER = /[([]\s*(?:[mwfdxi]\s*[/|,]\s*[mwfdxi](?:\s*[/|,]\s*[mwfdxi]){0,2}|all genders|alle geschlechter|gn\*?|genderneutral)\s*[)\]]/i;
+/** The marker of three without brackets, as often written: "Softwareentwickler m/w/d", "Softwareentwickler - w/m/d". */
+const BARE_MARKER = /(?:^|[\s\-–|,])[mwfdx]\s*\/\s*[mwfdx]\s*\/\s*[mwfdx](?=$|[\s,.;])/i;
 /**
  * The German endings, made at the first German title: V8 reads `\p{Ll}` from ICU for each
  * expression it makes, which every start paid when they were made as the module loaded.
@@ -82,13 +84,17 @@ const NOT_A_PERSON = new Set(
 export function genderedTitle(title: string, language: string): GenderedTitle | undefined {
   if (language === 'en') return englishTitle(title);
   if (language !== 'de') return undefined;
-  if (MARKER.test(title)) return undefined;
+  // Full-width brackets, a non-breaking space: the marker as it shows (NFKC), not as it is encoded.
+  const shown = title.normalize('NFKC');
+  if (MARKER.test(shown) || BARE_MARKER.test(shown)) return undefined;
   const words = title.match(/\p{L}[\p{L}:*_·]*(?:\/-?in(?:nen)?(?!\p{L}))?/gu) ?? [];
   const folded = words.map((w) => w.toLowerCase());
   const { inclusive, masculine: masculineEnding, feminine: feminineEnding } = germanEndings();
   for (const word of words) {
-    if (inclusive.test(word)) continue;
-    const bare = word.replace(/[:*_·/-]+$/, '');
+    if (inclusive.test(word) || /(?:[:*_·]|\/-?)IN(?:NEN)?$/.test(word)) continue;
+    const written = word.replace(/[:*_·/-]+$/, '');
+    // A title in capitals (SOFTWAREENTWICKLER) is read as the noun it is: the endings are tested in lower case.
+    const bare = written.length > 3 && written === written.toUpperCase() ? written[0] + written.slice(1).toLowerCase() : written;
     const lower = bare.toLowerCase();
     // A German noun is written with a capital: oder, für, über are no job.
     if (NOT_A_PERSON.has(lower) || !/^\p{Lu}/u.test(bare)) continue;
@@ -96,12 +102,12 @@ export function genderedTitle(title: string, language: string): GenderedTitle | 
       // Both forms written ("Entwicklerin oder Entwickler", "Kaufmann/Kauffrau") address everyone.
       const feminine = lower.endsWith('mann') ? `${lower.slice(0, -4)}frau` : `${lower}in`;
       if (folded.includes(feminine)) continue;
-      return { word: bare, instead: `${bare}:in, or ${title.trim()} (m/w/d)` };
+      return { word: written, instead: `${bare}:in, or ${title.trim()} (m/w/d)` };
     }
     if (feminineEnding.test(bare)) {
       const masculine = lower.endsWith('frau') ? `${lower.slice(0, -4)}mann` : lower.slice(0, -2);
       if (folded.includes(masculine)) continue;
-      return { word: bare, instead: `${bare.slice(0, -2)}:in, or ${title.trim()} (m/w/d)` };
+      return { word: written, instead: `${bare.slice(0, -2)}:in, or ${title.trim()} (m/w/d)` };
     }
   }
   return undefined;

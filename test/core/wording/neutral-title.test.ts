@@ -24,6 +24,20 @@ describe('genderedTitle: a German title names one gender, or all', () => {
     'Software Engineer',
   ])('%s passes', (title) => expect(genderedTitle(title, 'de')).toBeUndefined());
 
+  it.each(['SOFTWAREENTWICKLER', 'Senior SOFTWAREENTWICKLER Backend', 'TEAMLEITERIN'])('%s in capitals is gendered', (title) =>
+    expect(genderedTitle(title, 'de')?.word).toBe(title.split(' ').find((w) => /ER$|IN$/.test(w))),
+  );
+
+  it.each([
+    'Softwareentwickler \uff08m/w/d\uff09',
+    'Softwareentwickler\u00a0(m/w/d)',
+    'Softwareentwickler [m/w/d]',
+    'Softwareentwickler m/w/d',
+    'Softwareentwickler - w/m/d',
+    'SOFTWAREENTWICKLER:IN',
+    'SOFTWAREENTWICKLER (M/W/D)',
+  ])('%s passes: the marker or the inclusive form as it shows', (title) => expect(genderedTitle(title, 'de')).toBeUndefined());
+
   it('names the word and what to write instead', () => {
     expect(genderedTitle('Softwareentwickler', 'de')).toEqual({ word: 'Softwareentwickler', instead: 'Softwareentwickler:in, or Softwareentwickler (m/w/d)' });
   });

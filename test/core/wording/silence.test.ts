@@ -17,7 +17,7 @@ const warning = (line: number, rule: string): Finding => ({
 describe('jobs-ignore comments', () => {
   it('are read in YAML and Markdown, several ids to a comment, with their line and column; not inside a word', () => {
     const text = 'title: X # jobs-ignore wording/ableist, wording/age-coded\n<!-- jobs-ignore wording/condescending -->\nurl: http://x/#jobs-ignore\n';
-    expect(ignoreComments(text, 5)).toEqual([
+    expect(ignoreComments(text, 5, { values: [], body: text.indexOf('<!--') })).toEqual([
       { line: 5, column: 10, rules: ['wording/ableist', 'wording/age-coded'] },
       { line: 6, column: 1, rules: ['wording/condescending'] },
     ]);
@@ -50,6 +50,11 @@ describe('wordLocator', () => {
     const at = wordLocator(text, 1, value, () => ({ line: 1, column: 18 }));
     expect(at(['job_description'], 9)).toEqual({ line: 2, column: 12 });
     expect(at(['job_description'], 19)).toEqual({ line: 3, column: 8 });
-    expect(wordLocator('x: "a\\u0041b"\n', 1, { x: 'aAb' }, () => ({ line: 1, column: 4 }))(['x'], 0)).toEqual({ line: 1, column: 4 });
+  });
+
+  it('follows escapes of a double-quoted scalar to the character they write; a value not written as read answers where it starts', () => {
+    const at = wordLocator('x: "a\\u0041b"\ny: from the config\n', 1, { x: 'aAb', y: 'a default' }, (path) => ({ line: path[0] === 'x' ? 1 : 2, column: 4 }));
+    expect([0, 1, 2].map((i) => at(['x'], i).column)).toEqual([5, 6, 12]);
+    expect(at(['y'], 2)).toEqual({ line: 2, column: 4 });
   });
 });
