@@ -27,6 +27,15 @@ import { nextTurn } from '../util/next-turn.js';
 /** Items between two turns of the event loop, where a Ctrl-C's handler runs: input read whole is iterated without one. */
 const ITEMS_BETWEEN_YIELDS = 4096;
 
+/**
+ * At most this many entries are journaled ahead of the posts: enough that the lines of the next
+ * group are on disk before the posts of this one are done, however slow the fsync (on a loaded ext4
+ * disk, a flush took as long as 30 posts). A kill leaves them `planned`, and a rerun posts them
+ * (journal.ts). The run starts with `concurrency` ahead and adds one with each post, so the first
+ * post waits for a small group only, and a nearly full disk still takes the first groups.
+ */
+const JOURNAL_AHEAD = 1024;
+
 /** Lets the event loop turn every ITEMS_BETWEEN_YIELDS calls; true once `signal` is aborted. */
 async function stopAsked(signal: AbortSignal | undefined, items: number): Promise<boolean> {
   if (!signal || items % ITEMS_BETWEEN_YIELDS !== 0) return signal?.aborted ?? false;
@@ -152,7 +161,7 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
   const rule = new ExactlyOnce(JournalWriter.open(journal!.path, journal!.display, state!), line, o.signal);
   const entries = toPost();
 
-  /** The next entry to post, its `sending` line queued; undefined at the end or once the run stops. */
+  /** The next entry to post, its `planned` line queued; undefined at the end or once the run stops. */
   const journalNext = async (): Promise<Ticket | undefined> => {
     let next: IteratorResult<EntryResult>;
     try {
@@ -169,19 +178,21 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
   };
 
   /**
-   * The `sending` lines of one batch ahead are flushed while the current batch is in flight: the
-   * disk's flush overlaps the network instead of coming between two posts (a flush takes as long
-   * as a post). A post still starts only once its own `sending` line is on disk (the rule, in
-   * exactly-once.ts). At most `concurrency` entries are journaled ahead.
+   * The `planned` lines of the next groups are flushed while the current ones are in flight: the
+   * disk's flush overlaps the network instead of coming between two posts. A post still starts
+   * only once its own `planned` line is on disk (the rule, in exactly-once.ts). At most `window`
+   * entries are journaled ahead (see JOURNAL_AHEAD).
    */
   const { concurrency } = o;
   const ahead: Promise<Ticket | undefined>[] = [];
+  let window = concurrency;
   const topUp = () => {
-    while (rule.going && ahead.length < concurrency) ahead.push(journalNext());
+    while (rule.going && ahead.length < window) ahead.push(journalNext());
   };
   const lane = async () => {
     while (rule.going) {
       const next = ahead.shift() ?? journalNext();
+      if (window < JOURNAL_AHEAD) window++;
       topUp();
       const ticket = await next;
       if (!ticket || !(await rule.clearToPost(ticket))) return;
