@@ -328,7 +328,7 @@ export class JournalWriter {
   private async flushQueued(): Promise<void> {
     let written: Batch[] = [];
     for (;;) {
-      if (this.queue) written.push(...(await this.writeQueued()));
+      if (this.queue) await this.writeQueued(written);
       if (written.length === 0) break;
       const group = written;
       written = [];
@@ -341,7 +341,7 @@ export class JournalWriter {
       while (!synced) {
         await Promise.race([syncing, new Promise<void>((wake) => (this.wake = wake))]);
         this.wake = undefined;
-        if (this.queue) written.push(...(await this.writeQueued()));
+        if (this.queue) await this.writeQueued(written);
       }
       if (syncError === undefined) {
         for (const batch of group) {
@@ -358,18 +358,17 @@ export class JournalWriter {
     this.flushing = undefined;
   }
 
-  /** Writes the queued lines (one write in practice; a short write is finished, a failed one undone); the batch, once written. */
-  private async writeQueued(): Promise<Batch[]> {
+  /** Writes the queued lines (one write in practice; a short write is finished, a failed one undone), then adds them to `written`. */
+  private async writeQueued(written: Batch[]): Promise<void> {
     const batch = this.queue!;
     this.queue = undefined;
     try {
       if (this.failure !== undefined) throw this.failure;
       batch.start = await this.log!.appendWith(Buffer.from(batch.lines.join('')), this.ops.write);
-      return [batch];
+      written.push(batch);
     } catch (error) {
       this.failure ??= error;
       batch.reject(this.failure);
-      return [];
     }
   }
 
