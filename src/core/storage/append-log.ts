@@ -6,8 +6,8 @@
  * is cut off when the log is opened, and a last line missing its newline gets one.
  *
  * Durability per caller (the `sync()` call is theirs):
- * - the events journal fsyncs each group of lines before the posts they announce go out
- *   (exactly-once events rest on it);
+ * - the events journal fsyncs each group of `planned` lines before the posts they announce go out
+ *   (exactly-once events rest on it), and marks each post as begun with an unsynced `patch`;
  * - the sync log does not fsync: a line lost to a power cut means an advert posted again with the
  *   same content (a PUT is idempotent), and an fsync per advert would cost a large sync dearly;
  * - the history and the sandbox journal do not fsync: a lost snapshot or sandbox change is
