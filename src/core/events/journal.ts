@@ -238,7 +238,8 @@ export class JournalWriter {
   /** Set while an fsync is under way: called when new lines are queued, so they are written meanwhile. */
   private wake: (() => void) | undefined;
   private failure: unknown;
-  private readonly boot = bootId() ?? '';
+  /** The boot as a JSON string, for `planned` lines. */
+  private readonly boot = JSON.stringify(bootId() ?? '');
   /** Where the status of each event whose `planned` line is on disk, not begun, with no outcome yet, begins. */
   private readonly plannedAt = new Map<string, number>();
   /** `failed` lines held back by a failure, written on close. */
@@ -280,13 +281,17 @@ export class JournalWriter {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     const batch = (this.queue ??= newBatch());
     const planned = record.status === 'planned';
-    const text = `${JSON.stringify(planned && record.boot === undefined ? { ...record, boot: this.boot } : record)}\n`;
+    const json = JSON.stringify(record);
+    // The boot is added as the last member (a string, not a copy of the record: two lines per event).
+    const text = planned && record.boot === undefined ? `${json.slice(0, -1)},"boot":${this.boot}}\n` : `${json}\n`;
+    const bytes = Buffer.byteLength(text);
     if (planned) {
       const at = text.indexOf(PLANNED);
-      if (at >= 0) batch.planned.push([record.key, batch.bytes + Buffer.byteLength(text.slice(0, at))]);
+      // An ASCII line's byte offsets are its character offsets.
+      if (at >= 0) batch.planned.push([record.key, batch.bytes + (bytes === text.length ? at : Buffer.byteLength(text.slice(0, at)))]);
     } else this.plannedAt.delete(record.key);
     batch.lines.push(text);
-    batch.bytes += Buffer.byteLength(text);
+    batch.bytes += bytes;
     // Waits for the current turn of the event loop to end, so that the lines of every post that
     // finishes in it share one flush.
     this.flushing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.flushQueued());
