@@ -7,6 +7,7 @@
  */
 import type { Agent, ClientRequest, IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
 import type { Socket } from 'node:net';
+import { urlToHttpOptions } from 'node:url';
 import { onAbort } from '../util/abort-fanout.js';
 import { CappedChunks, MAX_BODY_BYTES, type BodyText } from './body.js';
 import type { ProxyServer } from './proxy.js';
@@ -92,7 +93,7 @@ export class NodeHttp {
         loaded = import('./proxy-agents.js').then((m) => m.senderFor(protocol, this.route, timing));
       } else {
         loaded = (protocol === 'https:' ? import('node:https') : import('node:http')).then((m) => ({
-          request: m.request as RequestFn,
+          request: (url, options) => m.request({ ...targetOf(url), ...options }),
           agent: new m.Agent({ keepAlive: true, timeout: IDLE_MS }),
         }));
       }
@@ -100,6 +101,25 @@ export class NodeHttp {
     }
     return loaded;
   }
+}
+
+/** The host part of each service URL, as node:http wants it: one service, one entry. */
+const origins = new Map<string, RequestOptions>();
+
+/**
+ * A URL's request options, its host part parsed once: node:http given a URL string parses it on
+ * every request. The URL comes from joinUrl (an href, no query); anything else is parsed whole.
+ */
+function targetOf(url: string): RequestOptions {
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  if (slash < 0 || url.includes('?') || url.includes('#')) return urlToHttpOptions(new URL(url));
+  const origin = url.slice(0, slash);
+  let host = origins.get(origin);
+  if (!host) {
+    const { protocol, hostname, port } = urlToHttpOptions(new URL(origin));
+    origins.set(origin, (host = { protocol, hostname, ...(port === undefined ? {} : { port }) }));
+  }
+  return { ...host, path: url.slice(slash) };
 }
 
 function connectTimeout(ms: number): Error {
