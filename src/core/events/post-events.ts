@@ -20,7 +20,7 @@ import { JournalWriter, readJournal, type JournalRecord, type JournalState, type
 import { EntryKeys } from './key.js';
 import { asJobsError, classifyFailure } from './outcome.js';
 import { emptyCounts, requestOf, resultCode, type EntryResult, type EntryStatus } from './outcomes.js';
-import { readItems } from './source.js';
+import { readItemGroups } from './source.js';
 import type { EventEntry } from './types.js';
 import { nextTurn } from '../util/next-turn.js';
 
@@ -52,13 +52,15 @@ export async function checkEventsFile(input: EventsInput, signal?: AbortSignal):
   let count = 0;
   let items = 0;
   const stopped = () => new CancelledError(`interrupted while checking ${sanitize(input.display)}; nothing was sent`);
-  for await (const item of readItems(input)) {
-    if (await stopAsked(signal, ++items)) throw stopped();
-    for (const p of item.problems) found.push(p);
-    if (!item.entry) continue;
-    const checked = checkEntry(input.display, item.entry, count);
-    if (checked.entry) count++;
-    for (const f of checked.findings) found.push(f);
+  for await (const group of readItemGroups(input)) {
+    for (const item of group) {
+      if (await stopAsked(signal, ++items)) throw stopped();
+      for (const p of item.problems) found.push(p);
+      if (!item.entry) continue;
+      const checked = checkEntry(input.display, item.entry, count);
+      if (checked.entry) count++;
+      for (const f of checked.findings) found.push(f);
+    }
   }
   if (await stopAsked(signal, 0)) throw stopped();
   const findings = sortFindings(found);
@@ -126,15 +128,16 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
   /** The entries to post, in file order; those the journal (or the dry run) settles are settled on the way. */
   async function* toPost(): AsyncGenerator<EntryResult> {
     const keys = new EntryKeys();
-    for await (const entry of validatedAgain(input, total)) {
-      const key = keys.next(entry);
-      const previous = state?.statuses.get(key);
-      const planned: EntryResult = { entry, key, status: 'would_post', ...(previous ? { previous } : {}) };
-      if (previous === 'accepted') settle({ ...planned, status: 'skipped' });
-      // A post that began and was never answered (sending) is as uncertain as a lost answer.
-      else if ((previous === 'uncertain' || previous === 'sending') && !flags.retryUncertain) settle({ ...planned, status: 'held', previous: 'uncertain' });
-      else yield planned;
-    }
+    for await (const group of validatedAgain(input, total))
+      for (const entry of group) {
+        const key = keys.next(entry);
+        const previous = state?.statuses.get(key);
+        const planned: EntryResult = { entry, key, status: 'would_post', ...(previous ? { previous } : {}) };
+        if (previous === 'accepted') settle({ ...planned, status: 'skipped' });
+        // A post that began and was never answered (sending) is as uncertain as a lost answer.
+        else if ((previous === 'uncertain' || previous === 'sending') && !flags.retryUncertain) settle({ ...planned, status: 'held', previous: 'uncertain' });
+        else yield planned;
+      }
   }
 
   if (flags.dryRun) {
@@ -218,20 +221,28 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
  * Second pass: the entries again, read afresh. A file that no longer reads as it did in the first
  * pass (edited during the run) stops the run: what was posted is journaled, so a rerun goes on.
  */
-async function* validatedAgain(input: EventsInput, total: number): AsyncGenerator<EventEntry> {
+async function* validatedAgain(input: EventsInput, total: number): AsyncGenerator<EventEntry[]> {
   let index = 0;
   const changed = (why: string) =>
     new PartialFailureError(`${sanitize(input.display)} changed while its events were being sent (${why}); the run was stopped`, ExitCode.invalidInput);
+  // The entries of a group before a changed line are given first, as they would be one by one.
+  let entries: EventEntry[] = [];
   try {
-    for await (const item of readItems(input)) {
-      if (item.problems.length > 0) throw changed(`line ${item.problems[0]!.line} is no longer valid`);
-      if (!item.entry) continue;
-      const checked = checkEntry(input.display, item.entry, index);
-      if (!checked.entry) throw changed(`line ${item.entry.position.line} is no longer valid`);
-      if (++index > total) break;
-      yield checked.entry;
+    groups: for await (const group of readItemGroups(input)) {
+      for (const item of group) {
+        if (item.problems.length > 0) throw changed(`line ${item.problems[0]!.line} is no longer valid`);
+        if (!item.entry) continue;
+        const checked = checkEntry(input.display, item.entry, index);
+        if (!checked.entry) throw changed(`line ${item.entry.position.line} is no longer valid`);
+        if (++index > total) break groups;
+        entries.push(checked.entry);
+      }
+      yield entries;
+      entries = [];
     }
+    if (entries.length > 0) yield entries;
   } catch (error) {
+    if (entries.length > 0) yield entries;
     if (error instanceof PartialFailureError) throw error;
     // A UsageError says why it cannot be read (gone, no permission); other reading errors say what changed.
     throw changed(error instanceof UsageError ? error.message : error instanceof JobsError ? 'it no longer reads as it did' : whyUnreadable(error));
