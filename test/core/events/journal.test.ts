@@ -175,6 +175,14 @@ describe('entry keys', () => {
 
   it('hash content with data in canonical JSON', () => {
     expect(canonicalJson({ b: [1, { d: 1, c: 2 }], a: 'x' })).toBe('{"a":"x","b":[1,{"c":2,"d":1}]}');
+    // The keys of journals written before: what JSON.stringify would drop, turn or order otherwise.
+    expect(canonicalJson({ a: undefined, b: 1 })).toBe('{"a":null,"b":1}');
+    expect(canonicalJson({ '9': 1, '10': 2, a: 3 })).toBe('{"10":2,"9":1,"a":3}');
+    expect(canonicalJson([1, undefined, 3])).toBe('[1,null,3]');
+    expect(canonicalJson({ a: new Date(0), b: NaN, c: { toJSON: () => 'x' } })).toBe('{"a":{},"b":null,"c":{"toJSON":null}}');
+    expect(canonicalJson(['id', 'recruiter_reject', { reason: 'é"\n', step: 2, tags: [true, null, 1.5] }])).toBe(
+      '["id","recruiter_reject",{"reason":"é\\"\\n","step":2,"tags":[true,null,1.5]}]',
+    );
     expect(contentHash(entry('a', 'recruiter_like', { x: 1, y: 2 }))).toBe(contentHash(entry('a', 'recruiter_like', { y: 2, x: 1 })));
     expect(contentHash(entry('a', 'recruiter_like'))).not.toBe(contentHash(entry('a', 'recruiter_like', {})));
     expect(contentHash(entry('a', 'recruiter_like'))).not.toBe(contentHash(entry('a', 'recruiter_view')));
