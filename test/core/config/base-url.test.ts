@@ -18,6 +18,13 @@ describe('joinUrl', () => {
     expect(() => joinUrl(parseBaseUrl('https://h/api'), '/jobs/%2E%2E/stats')).toThrow(UsageError);
   });
 
+  it('follows a base URL changed in place', () => {
+    const base = parseBaseUrl('https://h/a/');
+    expect(joinUrl(base, '/jobs')).toBe('https://h/a/jobs');
+    base.pathname = '/b';
+    expect(joinUrl(base, '/jobs')).toBe('https://h/b/jobs');
+  });
+
   // joinUrl skips the URL parser for a plain path: the href must be the parser's, or the refusal.
   it.each([
     ['http://[::1]:80/a/', "/job_applications/A-1_x.~!$&'()*+,;=:@/events"],
