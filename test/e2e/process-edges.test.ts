@@ -115,11 +115,12 @@ describe('SIGTERM and SIGHUP stop a run as Ctrl-C does', () => {
     const posted = s.sandbox.state().events.length;
     expect(posted).toBeLessThan(40);
     expect(journal.filter((l) => l.status === 'accepted')).toHaveLength(posted);
-    // Each post that began was answered and journaled; events journaled ahead and never posted say
-    // `failed` (not sent): none is left uncertain.
+    // Each post that began (`sending`) was answered and journaled; events journaled ahead and never
+    // posted (`planned`) say `failed` (not sent): none is left uncertain.
     const failed = journal.filter((l) => l.status === 'failed').length;
-    expect(journal.filter((l) => l.status === 'sending')).toHaveLength(posted + failed);
-    expect(journal.filter((l) => !['accepted', 'sending', 'failed'].includes(l.status))).toEqual([]);
+    expect(journal.filter((l) => l.status === 'sending')).toHaveLength(posted);
+    expect(journal.filter((l) => l.status === 'planned')).toHaveLength(failed);
+    expect(journal.filter((l) => !['accepted', 'sending', 'planned', 'failed'].includes(l.status))).toEqual([]);
 
     const rerun = await jobs(['events', 'e.ndjson'], { cwd: dir, env: s.env, timeoutMs: 30_000 });
     expect(rerun.code).toBe(0);

@@ -7,6 +7,7 @@
  */
 import type { Agent, ClientRequest, IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
 import type { Socket } from 'node:net';
+import { urlToHttpOptions } from 'node:url';
 import { onAbort } from '../util/abort-fanout.js';
 import { CappedChunks, MAX_BODY_BYTES, type BodyText } from './body.js';
 import type { ProxyServer } from './proxy.js';
@@ -92,7 +93,7 @@ export class NodeHttp {
         loaded = import('./proxy-agents.js').then((m) => m.senderFor(protocol, this.route, timing));
       } else {
         loaded = (protocol === 'https:' ? import('node:https') : import('node:http')).then((m) => ({
-          request: m.request as RequestFn,
+          request: (url, options) => m.request(withTarget(url, options)),
           agent: new m.Agent({ keepAlive: true, timeout: IDLE_MS }),
         }));
       }
@@ -100,6 +101,30 @@ export class NodeHttp {
     }
     return loaded;
   }
+}
+
+/** The host part of each service URL, as node:http wants it: one service, one entry. */
+const origins = new Map<string, { protocol: string; hostname: string; port: number | undefined }>();
+
+/**
+ * `options` (a fresh object per request) with the URL's host and path: node:http given a URL
+ * string parses it on every request. The URL comes from joinUrl (an href, no query); its host part
+ * is parsed once; anything else is parsed whole.
+ */
+function withTarget(url: string, options: RequestOptions): RequestOptions {
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  if (slash < 0 || url.includes('?') || url.includes('#')) return { ...urlToHttpOptions(new URL(url)), ...options };
+  const origin = url.slice(0, slash);
+  let host = origins.get(origin);
+  if (!host) {
+    const { protocol, hostname, port } = urlToHttpOptions(new URL(origin));
+    origins.set(origin, (host = { protocol: protocol!, hostname: hostname!, port: port === undefined ? undefined : Number(port) }));
+  }
+  options.protocol = host.protocol;
+  options.hostname = host.hostname;
+  if (host.port !== undefined) options.port = host.port;
+  options.path = url.slice(slash);
+  return options;
 }
 
 function connectTimeout(ms: number): Error {

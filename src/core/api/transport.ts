@@ -369,12 +369,15 @@ export class Transport {
     let ended: (() => void) | void = undefined;
     try {
       // Inside the try: a trace callback that throws still ends the deadline (its timer would hold the process).
-      this.trace(`> ${spec.method} ${url}`);
-      if (this.proxy && !this.proxyTraced) {
-        this.proxyTraced = true;
-        this.trace(`> through the proxy ${this.proxy.shown} (from ${this.proxy.variable})`);
+      // Without --verbose no trace line is made: an events run makes three per event otherwise.
+      if (this.options.trace) {
+        this.trace(`> ${spec.method} ${url}`);
+        if (this.proxy && !this.proxyTraced) {
+          this.proxyTraced = true;
+          this.trace(`> through the proxy ${this.proxy.shown} (from ${this.proxy.variable})`);
+        }
+        if (this.authorization !== undefined) this.trace(`> authorization: ${this.scheme === '' ? '' : `${this.scheme} `}***`);
       }
-      if (this.authorization !== undefined) this.trace(`> authorization: ${this.scheme === '' ? '' : `${this.scheme} `}***`);
       ended = this.options.onRequest?.(this.redact(`${spec.method} ${spec.path}`));
       const request: OutgoingRequest = { method: spec.method, headers: this.headers(hasBody), ...(hasBody ? { body: JSON.stringify(spec.body) } : {}), signal };
       let response: Exchanged;
@@ -437,6 +440,7 @@ export class Transport {
   }
 
   private traced(outcome: Outcome): Outcome {
+    if (!this.options.trace) return outcome;
     switch (outcome.type) {
       case 'response':
         this.trace(`< ${outcome.response.status} in ${outcome.ms}ms`);

@@ -29,11 +29,32 @@ export function parseBaseUrl(text: string): URL {
   return url;
 }
 
+/** Characters a URL path keeps as written (RFC 3986 pchar and `/`): the parser encodes the others. */
+const UNCHANGED_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+/** A `.` or `..` segment, written or percent-encoded, which the parser removes. */
+const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
+
+/** The base's origin and path without its trailing slashes, for a base with nothing else; one base per run, so kept. */
+let prefixOf: { base: URL; href: string; prefix: string | undefined } | undefined;
+function plainPrefix(base: URL): string | undefined {
+  if (prefixOf?.base !== base || prefixOf.href !== base.href) {
+    const plain = base.search === '' && base.hash === '' && base.username === '' && base.password === '';
+    prefixOf = { base, href: base.href, prefix: plain ? `${base.origin}${base.pathname.replace(/\/+$/, '')}` : undefined };
+  }
+  return prefixOf.prefix;
+}
+
 /**
  * `https://h/api/v1` or `https://h/api/v1/` + `/jobs` -> `https://h/api/v1/jobs`. Throws when URL
  * normalisation would change the path (it must address exactly the resource asked for).
  */
 export function joinUrl(base: URL, path: string): string {
+  // Every event posts once: a path the URL parser would leave as it is skips the parser (a URL per
+  // request cost about 10 µs of CPU). The result is the same href the parser gives.
+  if (UNCHANGED_PATH.test(path) && !DOT_SEGMENT.test(path)) {
+    const prefix = plainPrefix(base);
+    if (prefix !== undefined) return `${prefix}/${path.replace(/^\/+/, '')}`;
+  }
   const url = new URL(base.href);
   const wanted = `${url.pathname.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
   url.pathname = wanted;

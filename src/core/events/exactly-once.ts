@@ -2,13 +2,16 @@
  * The exactly-once rule of posting events, in one place. The loops of postEvents (reading ahead,
  * posting with bounded concurrency) call it; it decides, and it writes the journal lines:
  *
- * - An entry is posted only once its `sending` line is on disk: a crash after that leaves the line,
- *   and a rerun holds the event as uncertain instead of posting it twice.
- * - Once that line is on disk the post goes out, even after Ctrl-C: the line says it began.
- * - An entry whose `sending` line was written (journaled ahead) but that is then not posted gets a
- *   `failed` line, so a rerun posts it; when even that line does not fit (a full disk), the journal
- *   rewrites the `sending` line in place (JournalWriter.notSent).
- * - A `sending` line that could not be written stops the run, and that entry is not posted.
+ * - An entry is posted only once its `planned` line is on disk (journaled ahead, in groups), and
+ *   that line has been rewritten to `sending` (a write, no fsync) right before the post: a crash
+ *   after that leaves `sending`, or, after a crash of the machine, `planned` from another boot, and
+ *   a rerun holds the event as uncertain instead of posting it twice. A process killed before the
+ *   rewrite leaves `planned` from this boot, and a rerun posts the event (journal.ts).
+ * - Once the line says `sending` the post goes out, even after Ctrl-C: the line says it began.
+ * - An entry whose `planned` line was written (journaled ahead) but that is then not posted gets a
+ *   `failed` line, so a rerun posts it even after a reboot; when even that line does not fit (a
+ *   full disk), the journal rewrites the `planned` line in place (JournalWriter.notSent).
+ * - A `planned` line that could not be written, or rewritten, stops the run, and that entry is not posted.
  * - An outcome line that could not be written stops the run; the events posted without their
  *   outcome on disk are named in the error (a rerun holds them as uncertain).
  * - Credentials the service refused stop the run: nothing else can succeed with them.
@@ -25,11 +28,11 @@ import type { EntryResult } from './outcomes.js';
 
 /**
  * Where one entry is:
- * - `journaling`: its `sending` line is queued, not yet known to be on disk: it may not be posted;
- * - `posting`: its `sending` line is on disk and the run goes on: the post goes out;
+ * - `journaling`: its `planned` line is queued, not yet known to be on disk: it may not be posted;
+ * - `posting`: its `planned` line is on disk, rewritten to `sending`, and the run goes on: the post goes out;
  * - `answered`: the post's outcome is known and its line queued;
  * - `not-sent`: journaled, then not posted because the run stopped: marked `failed` for a rerun;
- * - `unjournaled`: its `sending` line could not be written: not posted, nothing on disk says it began.
+ * - `unjournaled`: its `planned` line could not be written: not posted, nothing on disk says it began.
  */
 export type EntryStage = 'journaling' | 'posting' | 'answered' | 'not-sent' | 'unjournaled';
 
@@ -41,12 +44,12 @@ export interface Ticket {
 
 interface MutableTicket extends Ticket {
   stage: EntryStage;
-  /** Settles when the flush that carries the `sending` line ends. */
+  /** Settles when the flush that carries the `planned` line ends. */
   durable: Promise<void>;
 }
 
 /** What the rule needs of the journal (JournalWriter). */
-export type JournalSink = Pick<JournalWriter, 'append' | 'notSent' | 'close'>;
+export type JournalSink = Pick<JournalWriter, 'append' | 'began' | 'notSent' | 'close'>;
 
 export class ExactlyOnce {
   private stopped = false;
@@ -72,9 +75,9 @@ export class ExactlyOnce {
     return this.state === 'running';
   }
 
-  /** Queues the entry's `sending` line (its flush overlaps posts in flight); the entry is `journaling`. */
+  /** Queues the entry's `planned` line (its flush overlaps posts in flight); the entry is `journaling`. */
   begin(planned: EntryResult): Ticket {
-    const durable = this.journal.append(this.line(planned, 'sending'));
+    const durable = this.journal.append(this.line(planned, 'planned'));
     // Rejections are handled where the line is awaited (clearToPost); this keeps an unawaited one quiet.
     durable.catch(() => undefined);
     const ticket: MutableTicket = { planned, stage: 'journaling', durable };
@@ -82,9 +85,9 @@ export class ExactlyOnce {
   }
 
   /**
-   * Waits until the entry's `sending` line is on disk. True: the entry is `posting`, post it now.
-   * False: do not post it: its line could not be written (`unjournaled`, and the run stops), or the
-   * run stopped meanwhile (`not-sent`).
+   * Waits until the entry's `planned` line is on disk, then marks it `sending`. True: the entry is
+   * `posting`, post it now. False: do not post it: its line could not be written (`unjournaled`, and
+   * the run stops) or marked (`not-sent`, and the run stops), or the run stopped meanwhile (`not-sent`).
    */
   async clearToPost(ticket: Ticket): Promise<boolean> {
     const t = this.expect(ticket, 'journaling');
@@ -100,13 +103,21 @@ export class ExactlyOnce {
       this.markNotSent(t);
       return false;
     }
+    try {
+      this.journal.began(t.planned.key);
+    } catch (error) {
+      this.journalFailure ??= error;
+      this.stopped = true;
+      this.markNotSent(t);
+      return false;
+    }
     t.stage = 'posting';
     return true;
   }
 
   /**
    * The post's answer: its outcome line is queued, not waited for (it joins the flush of the next
-   * `sending` lines, or the last one on close). A crash that loses it leaves the `sending` line, so a
+   * `planned` lines, or the last one on close). A crash that loses it leaves the `sending` line, so a
    * rerun holds the event as uncertain: never posted twice, only less sure.
    */
   answered(ticket: Ticket, result: EntryResult): void {

@@ -1,9 +1,16 @@
 /**
- * The journal: NDJSON beside the events file, append-only. A `sending` line is written before each
- * post and a line with the outcome after it, so an event whose post was cut short (a crash, a kill)
- * is known to be uncertain rather than forgotten. Lines are flushed to disk (fsync) in groups, and a
- * post starts only once its `sending` line is on disk; a torn last line is ignored when reading and
- * cut off before the next append.
+ * The journal: NDJSON beside the events file, append-only. A `planned` line is written for each
+ * event before it may be posted, flushed to disk (fsync) in large groups ahead of the posts; just
+ * before the post, that line's status is rewritten in place to `sending` (a write, no fsync); after
+ * it, a line with the outcome. So an event whose post was cut short (a crash, a kill) is known to be
+ * uncertain rather than forgotten, and one journaled ahead but never posted is known as such:
+ * - a `sending` line with no outcome: the post began; uncertain;
+ * - a `planned` line with no later line, written in this boot of the machine (the line names its
+ *   boot): the process was killed before posting it (a write that returned is in the file for every
+ *   later reader until the machine itself goes down), so it was not posted;
+ * - a `planned` line from another boot, or an unknown one: the machine went down, and the unsynced
+ *   `sending` rewrite may be what was lost: uncertain.
+ * A torn last line is ignored when reading and cut off before the next append.
  * Lines name the service they were posted to: a journal kept against the sandbox does not mark
  * events as done in production.
  */
@@ -15,10 +22,14 @@ import { syncFolder } from '../storage/replace.js';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { canonicalServiceKey } from '../config/service-key.js';
+import { bootId } from '../util/boot-id.js';
 import { NotRegularFileError, statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 
-/** sending: the post began; failed: it clearly did not arrive (the event is to be posted again). */
-export type JournalStatus = 'sending' | 'accepted' | 'uncertain' | 'failed';
+/**
+ * planned: the event may be posted (its line is on disk first); sending: the post began; failed: it
+ * clearly did not arrive, or was never posted (the event is to be posted again).
+ */
+export type JournalStatus = 'planned' | 'sending' | 'accepted' | 'uncertain' | 'failed';
 
 export interface JournalRecord {
   v: 1;
@@ -30,10 +41,12 @@ export interface JournalRecord {
   service?: string;
   /** ISO 8601 time the outcome was known. */
   at: string;
+  /** On `planned` lines: the boot of the machine it was written in ('' when unknown; util/boot-id.ts). */
+  boot?: string;
 }
 
 export interface JournalState {
-  /** The latest status of each key (a later line overrides an earlier one). */
+  /** The latest status of each key (a later line overrides an earlier one); never `planned` (see above). */
   statuses: Map<string, JournalStatus>;
   exists: boolean;
   /** Bytes up to the end of the last complete line. */
@@ -44,7 +57,7 @@ export interface JournalState {
   missingNewline: boolean;
 }
 
-const STATUSES: readonly string[] = ['sending', 'accepted', 'uncertain', 'failed'];
+const STATUSES: readonly string[] = ['planned', 'sending', 'accepted', 'uncertain', 'failed'];
 const JOURNAL_PIECE_BYTES = 1024 * 1024;
 
 /**
@@ -55,6 +68,7 @@ const JOURNAL_PIECE_BYTES = 1024 * 1024;
 export function readJournal(path: string, display: string, service?: string): JournalState {
   const state: JournalState = { statuses: new Map(), exists: false, completeBytes: 0, torn: false, missingNewline: false };
   const wanted = service === undefined ? undefined : canonicalServiceKey(service);
+  const here = bootId();
   // A journal names a handful of services on many lines: each spelling is parsed once.
   const keys = new Map<string, string>();
   const keyOf = (text: string) => {
@@ -97,7 +111,10 @@ export function readJournal(path: string, display: string, service?: string): Jo
         throw new UsageError(`${display}:${lineNo}: journal version ${String(record.v)} is not supported by this version of jobs; nothing was sent`);
       if (wanted === undefined || record.service === undefined || keyOf(record.service) === wanted) {
         if (record.status === 'failed') state.statuses.delete(record.key);
-        else state.statuses.set(record.key, record.status);
+        else if (record.status !== 'planned') state.statuses.set(record.key, record.status);
+        // Never rewritten to `sending` in this boot: not posted; the event keeps the status it had.
+        // From another boot, that rewrite may have been lost with the machine: uncertain.
+        else if (here === undefined || record.boot !== here) state.statuses.set(record.key, 'sending');
       }
     }
   };
@@ -146,7 +163,8 @@ function parseRecord(text: string): JournalRecord | undefined {
     typeof r.application_id === 'string' &&
     typeof r.kind === 'string' &&
     typeof r.at === 'string' &&
-    (r.service === undefined || typeof r.service === 'string');
+    (r.service === undefined || typeof r.service === 'string') &&
+    (r.boot === undefined || typeof r.boot === 'string');
   return ok ? (r as JournalRecord) : undefined;
 }
 
@@ -173,8 +191,10 @@ const fileOps: JournalFileOps = {
 interface Batch {
   lines: string[];
   bytes: number;
-  /** `sending` lines: key and where its status value begins, relative to the batch. */
-  sending: [string, number][];
+  /** `planned` lines: key and where its status value begins, relative to the batch. */
+  planned: [string, number][];
+  /** Where the batch begins in the file, once written. */
+  start: number;
   done: Promise<void>;
   resolve: () => void;
   reject: (error: unknown) => void;
@@ -189,11 +209,13 @@ function newBatch(): Batch {
   });
   // Rejections are handled where a line is awaited; this keeps a batch nobody awaits quiet.
   done.catch(() => undefined);
-  return { lines: [], bytes: 0, sending: [], done, resolve, reject };
+  return { lines: [], bytes: 0, planned: [], start: -1, done, resolve, reject };
 }
 
-const SENDING = '"status":"sending",';
-// The same length: a `sending` line becomes a `failed` one in place, needing no new disk space.
+const PLANNED = '"status":"planned",';
+// The same lengths: a `planned` line becomes a `sending` one, or a `failed` one, in place, needing
+// no new disk space.
+const SENDING_IN_PLACE = Buffer.from('"status":"sending",');
 const FAILED_IN_PLACE = Buffer.from('"status":"failed", ');
 
 /**
@@ -202,18 +224,24 @@ const FAILED_IN_PLACE = Buffer.from('"status":"failed", ');
  * while the disk works. `append` resolves once its line is on disk; lines reach the file in the
  * order they were queued, so a line being on disk means every line queued before it is too. The
  * lines of a batch share one promise: a promise per line was a measurable part of a large run.
+ * A `planned` line names the boot it is written in (see above); `began` rewrites it to `sending`
+ * in place, just before its post.
  *
  * A group that cannot be written whole (a full disk) is undone (storage/append-log.ts): the file
  * then holds exactly the groups that succeeded, which is what the run reports. Events whose
- * `sending` line is on disk but that were never posted are then marked `failed` (not sent) by
- * `notSent`: in new lines if they fit, else by rewriting their `sending` lines in place.
+ * `planned` line is on disk but that were never posted are then marked `failed` (not sent) by
+ * `notSent`: in new lines if they fit, else by rewriting their `planned` lines in place.
  */
 export class JournalWriter {
   private queue: Batch | undefined;
   private flushing: Promise<void> | undefined;
+  /** Set while an fsync is under way: called when new lines are queued, so they are written meanwhile. */
+  private wake: (() => void) | undefined;
   private failure: unknown;
-  /** Where the status of each event whose `sending` line is on disk, with no outcome yet, begins. */
-  private readonly sendingAt = new Map<string, number>();
+  /** The boot as a JSON string, for `planned` lines. */
+  private readonly boot = JSON.stringify(bootId() ?? '');
+  /** Where the status of each event whose `planned` line is on disk, not begun, with no outcome yet, begins. */
+  private readonly plannedAt = new Map<string, number>();
   /** `failed` lines held back by a failure, written on close. */
   private readonly unsent: JournalRecord[] = [];
 
@@ -252,44 +280,101 @@ export class JournalWriter {
     if (this.log === undefined) return Promise.reject(new Error('the journal is closed'));
     if (this.failure !== undefined) return Promise.reject(this.failure);
     const batch = (this.queue ??= newBatch());
-    const text = `${JSON.stringify(record)}\n`;
-    if (record.status === 'sending') {
-      const at = text.indexOf(SENDING);
-      if (at >= 0) batch.sending.push([record.key, batch.bytes + Buffer.byteLength(text.slice(0, at))]);
-    } else this.sendingAt.delete(record.key);
+    const planned = record.status === 'planned';
+    const json = JSON.stringify(record);
+    // The boot is added as the last member (a string, not a copy of the record: two lines per event).
+    const text = planned && record.boot === undefined ? `${json.slice(0, -1)},"boot":${this.boot}}\n` : `${json}\n`;
+    const bytes = Buffer.byteLength(text);
+    if (planned) {
+      const at = text.indexOf(PLANNED);
+      // An ASCII line's byte offsets are its character offsets.
+      if (at >= 0) batch.planned.push([record.key, batch.bytes + (bytes === text.length ? at : Buffer.byteLength(text.slice(0, at)))]);
+    } else this.plannedAt.delete(record.key);
     batch.lines.push(text);
-    batch.bytes += Buffer.byteLength(text);
+    batch.bytes += bytes;
     // Waits for the current turn of the event loop to end, so that the lines of every post that
     // finishes in it share one flush.
     this.flushing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.flushQueued());
+    if (this.wake) {
+      const wake = this.wake;
+      this.wake = undefined;
+      setImmediate(wake);
+    }
     return batch.done;
   }
 
   /**
-   * Records that an event whose `sending` line was queued was not posted: a `failed` line, so a
-   * rerun posts it. After a failure it is written on close, whole, or in place of its `sending` line.
+   * Marks an event whose `planned` line is on disk as begun, just before its post: the line's status
+   * becomes `sending` in place, with a write and no fsync (see above). Throws the file system's error.
+   */
+  began(key: string): void {
+    const at = this.plannedAt.get(key);
+    if (at === undefined) throw new Error(`journal: no planned line on disk for ${key}`);
+    if (this.log === undefined) throw new Error('the journal is closed');
+    this.log.patch(at, SENDING_IN_PLACE);
+    this.plannedAt.delete(key);
+  }
+
+  /**
+   * Records that an event whose `planned` line was queued was not posted: a `failed` line, so a
+   * rerun posts it. After a failure it is written on close, whole, or in place of its `planned` line.
    */
   notSent(record: JournalRecord): void {
     if (this.failure === undefined) this.append(record).catch(() => this.unsent.push(record));
     else this.unsent.push(record);
   }
 
-  /** Writes and flushes the queued lines, batch after batch, until the queue is empty. */
+  /**
+   * Writes the queued lines and flushes them to disk, group after group, until the queue is empty.
+   * Lines queued while an fsync is under way are written at once (at the end of the turn that
+   * queued them), and flushed by the next fsync: an outcome line is in the file for a rerun as
+   * soon as it is known, even if the process is killed before the flush (see above).
+   */
   private async flushQueued(): Promise<void> {
-    for (let batch = this.queue; batch !== undefined; batch = this.queue) {
-      this.queue = undefined;
-      try {
-        if (this.failure !== undefined) throw this.failure;
-        // One write in practice; a short write is finished, a failed one undone.
-        const start = await this.log!.appendWith(Buffer.from(batch.lines.join('')), this.ops.write, this.ops.fsync);
-        for (const [key, at] of batch.sending) this.sendingAt.set(key, start + at);
-        batch.resolve();
-      } catch (error) {
-        this.failure ??= error;
-        batch.reject(this.failure);
+    let written: Batch[] = [];
+    for (;;) {
+      if (this.queue) await this.writeQueued(written);
+      if (written.length === 0) break;
+      const group = written;
+      written = [];
+      let synced = false;
+      let syncError: unknown;
+      const syncing = this.log!.syncWith(this.ops.fsync).then(
+        () => void (synced = true),
+        (error: unknown) => void ((synced = true), (syncError = error)),
+      );
+      while (!synced) {
+        await Promise.race([syncing, new Promise<void>((wake) => (this.wake = wake))]);
+        this.wake = undefined;
+        if (this.queue) await this.writeQueued(written);
       }
+      if (syncError === undefined) {
+        for (const batch of group) {
+          for (const [key, at] of batch.planned) this.plannedAt.set(key, batch.start + at);
+          batch.resolve();
+        }
+        continue;
+      }
+      // The group is undone whole, and what was written after it: the file holds the groups that succeeded.
+      this.failure ??= syncError;
+      this.log!.undoSince(group[0]!.start);
+      for (const batch of [...group, ...written.splice(0)]) batch.reject(this.failure);
     }
     this.flushing = undefined;
+  }
+
+  /** Writes the queued lines (one write in practice; a short write is finished, a failed one undone), then adds them to `written`. */
+  private async writeQueued(written: Batch[]): Promise<void> {
+    const batch = this.queue!;
+    this.queue = undefined;
+    try {
+      if (this.failure !== undefined) throw this.failure;
+      batch.start = await this.log!.appendWith(Buffer.from(batch.lines.join('')), this.ops.write);
+      written.push(batch);
+    } catch (error) {
+      this.failure ??= error;
+      batch.reject(this.failure);
+    }
   }
 
   /** Flushes what is queued, marks what was not sent, then closes the file; what could not be written was rejected already. */
@@ -300,7 +385,7 @@ export class JournalWriter {
     this.log = undefined;
   }
 
-  /** Events never posted, after a failure: `failed` lines if they fit, else their `sending` lines rewritten in place. */
+  /** Events never posted, after a failure: `failed` lines if they fit, else their `planned` lines rewritten in place. */
   private markUnsent(): void {
     const lines = this.unsent.splice(0);
     try {
@@ -311,12 +396,12 @@ export class JournalWriter {
       // Not even these fit: the same bytes in place say the same.
     }
     for (const r of lines) {
-      const at = this.sendingAt.get(r.key);
+      const at = this.plannedAt.get(r.key);
       if (at === undefined) continue;
       try {
         this.log!.overwrite(at, FAILED_IN_PLACE);
       } catch {
-        // Left `sending`: a rerun holds it as uncertain (never posted twice, only less sure).
+        // Left `planned`: a rerun in this boot posts it; after a reboot it holds it as uncertain (never posted twice).
       }
     }
   }

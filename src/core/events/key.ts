@@ -8,10 +8,40 @@ import type { EventEntry } from './types.js';
 
 /** JSON with object keys sorted at every level, so `{"a":1,"b":2}` and `{"b":2,"a":1}` agree. */
 export function canonicalJson(value: unknown): string {
+  // Data whose keys are in order already (most events: one or two keys) is what JSON.stringify writes.
+  return sortedPlainJson(value, 0) ? JSON.stringify(value) : sortedJson(value);
+}
+
+function sortedJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
   const keys = Object.keys(value).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${sortedJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+}
+
+/**
+ * True when JSON.stringify writes `value` as sortedJson does: plain objects and arrays only, every
+ * object's keys in sorted order, no value it would drop or turn (undefined, a function, a toJSON).
+ */
+function sortedPlainJson(value: unknown, depth: number): boolean {
+  if (value === null) return true;
+  const type = typeof value;
+  if (type === 'string' || type === 'number' || type === 'boolean') return true;
+  if (type !== 'object' || depth > 64) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (value[i] === undefined || !sortedPlainJson(value[i], depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  let previous: string | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) return false;
+    if (previous !== undefined && !(previous < key)) return false;
+    previous = key;
+    if (!sortedPlainJson((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
 
 /** The first 128 bits of the SHA-256 of an entry's content; absent data and `{}` are different events. */

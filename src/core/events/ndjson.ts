@@ -27,8 +27,9 @@ export function readNdjson(file: string, text: string): ReadResult {
 /** Reads one line (`line` its number); undefined for a blank line. */
 export function readNdjsonLine(file: string, raw: string, line: number): ReadItem | undefined {
   const lineText = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-  if (lineText.trim() === '') return undefined;
-  const start = { line, column: lineText.length - lineText.trimStart().length + 1 };
+  // A line that opens with its brace (as written by every tool) needs no trimmed copy.
+  if (lineText.charCodeAt(0) !== OPEN_BRACE && lineText.trim() === '') return undefined;
+  const start = { line, column: lineText.charCodeAt(0) === OPEN_BRACE ? 1 : lineText.length - lineText.trimStart().length + 1 };
   let value: unknown;
   try {
     value = JSON.parse(lineText);
@@ -51,17 +52,25 @@ export function readNdjsonLine(file: string, raw: string, line: number): ReadIte
   const problems: Finding[] = [];
   const spans = topLevelKeys(lineText);
   const fields = new Map<string, RawField>();
-  const seen = new Set<string>();
-  for (const span of spans) {
-    if (seen.has(span.name))
+  // A few keys (an event has at most three) are compared pairwise rather than through a Set per line.
+  const seen = spans.length > 8 ? new Set<string>() : undefined;
+  for (let k = 0; k < spans.length; k++) {
+    const span = spans[k]!;
+    if (seen ? seen.has(span.name) : keyBefore(spans, k))
       problems.push(fileProblem(file, { line, column: span.keyColumn }, 'duplicate_key', `line ${line} has the key "${sanitize(span.name)}" more than once`));
-    seen.add(span.name);
+    seen?.add(span.name);
   }
   for (const [name, fieldValue] of Object.entries(value as Record<string, unknown>)) {
     const span = spans.findLast((s) => s.name === name);
     fields.set(name, { value: fieldValue, position: { line, column: span?.valueColumn ?? start.column } });
   }
   return { entry: { position: start, fields }, problems };
+}
+
+/** True when the key of `spans[k]` is also the key of a span before it. */
+function keyBefore(spans: readonly KeySpan[], k: number): boolean {
+  for (let j = 0; j < k; j++) if (spans[j]!.name === spans[k]!.name) return true;
+  return false;
 }
 
 /**

@@ -20,12 +20,21 @@ import { JournalWriter, readJournal, type JournalRecord, type JournalState, type
 import { EntryKeys } from './key.js';
 import { asJobsError, classifyFailure } from './outcome.js';
 import { emptyCounts, requestOf, resultCode, type EntryResult, type EntryStatus } from './outcomes.js';
-import { readItems } from './source.js';
+import { readItemGroups } from './source.js';
 import type { EventEntry } from './types.js';
 import { nextTurn } from '../util/next-turn.js';
 
 /** Items between two turns of the event loop, where a Ctrl-C's handler runs: input read whole is iterated without one. */
 const ITEMS_BETWEEN_YIELDS = 4096;
+
+/**
+ * At most this many entries are journaled ahead of the posts: enough that the lines of the next
+ * group are on disk before the posts of this one are done, however slow the fsync (on a loaded ext4
+ * disk, a flush took as long as 30 posts). A kill leaves them `planned`, and a rerun posts them
+ * (journal.ts). The run starts with `concurrency` ahead and adds one with each post, so the first
+ * post waits for a small group only, and a nearly full disk still takes the first groups.
+ */
+const JOURNAL_AHEAD = 1024;
 
 /** Lets the event loop turn every ITEMS_BETWEEN_YIELDS calls; true once `signal` is aborted. */
 async function stopAsked(signal: AbortSignal | undefined, items: number): Promise<boolean> {
@@ -43,13 +52,15 @@ export async function checkEventsFile(input: EventsInput, signal?: AbortSignal):
   let count = 0;
   let items = 0;
   const stopped = () => new CancelledError(`interrupted while checking ${sanitize(input.display)}; nothing was sent`);
-  for await (const item of readItems(input)) {
-    if (await stopAsked(signal, ++items)) throw stopped();
-    for (const p of item.problems) found.push(p);
-    if (!item.entry) continue;
-    const checked = checkEntry(input.display, item.entry, count);
-    if (checked.entry) count++;
-    for (const f of checked.findings) found.push(f);
+  for await (const group of readItemGroups(input)) {
+    for (const item of group) {
+      if (await stopAsked(signal, ++items)) throw stopped();
+      for (const p of item.problems) found.push(p);
+      if (!item.entry) continue;
+      const checked = checkEntry(input.display, item.entry, count);
+      if (checked.entry) count++;
+      for (const f of checked.findings) found.push(f);
+    }
   }
   if (await stopAsked(signal, 0)) throw stopped();
   const findings = sortFindings(found);
@@ -117,15 +128,16 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
   /** The entries to post, in file order; those the journal (or the dry run) settles are settled on the way. */
   async function* toPost(): AsyncGenerator<EntryResult> {
     const keys = new EntryKeys();
-    for await (const entry of validatedAgain(input, total)) {
-      const key = keys.next(entry);
-      const previous = state?.statuses.get(key);
-      const planned: EntryResult = { entry, key, status: 'would_post', ...(previous ? { previous } : {}) };
-      if (previous === 'accepted') settle({ ...planned, status: 'skipped' });
-      // A post that began and was never answered (sending) is as uncertain as a lost answer.
-      else if ((previous === 'uncertain' || previous === 'sending') && !flags.retryUncertain) settle({ ...planned, status: 'held', previous: 'uncertain' });
-      else yield planned;
-    }
+    for await (const group of validatedAgain(input, total))
+      for (const entry of group) {
+        const key = keys.next(entry);
+        const previous = state?.statuses.get(key);
+        const planned: EntryResult = { entry, key, status: 'would_post', ...(previous ? { previous } : {}) };
+        if (previous === 'accepted') settle({ ...planned, status: 'skipped' });
+        // A post that began and was never answered (sending) is as uncertain as a lost answer.
+        else if ((previous === 'uncertain' || previous === 'sending') && !flags.retryUncertain) settle({ ...planned, status: 'held', previous: 'uncertain' });
+        else yield planned;
+      }
   }
 
   if (flags.dryRun) {
@@ -152,7 +164,7 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
   const rule = new ExactlyOnce(JournalWriter.open(journal!.path, journal!.display, state!), line, o.signal);
   const entries = toPost();
 
-  /** The next entry to post, its `sending` line queued; undefined at the end or once the run stops. */
+  /** The next entry to post, its `planned` line queued; undefined at the end or once the run stops. */
   const journalNext = async (): Promise<Ticket | undefined> => {
     let next: IteratorResult<EntryResult>;
     try {
@@ -169,19 +181,21 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
   };
 
   /**
-   * The `sending` lines of one batch ahead are flushed while the current batch is in flight: the
-   * disk's flush overlaps the network instead of coming between two posts (a flush takes as long
-   * as a post). A post still starts only once its own `sending` line is on disk (the rule, in
-   * exactly-once.ts). At most `concurrency` entries are journaled ahead.
+   * The `planned` lines of the next groups are flushed while the current ones are in flight: the
+   * disk's flush overlaps the network instead of coming between two posts. A post still starts
+   * only once its own `planned` line is on disk (the rule, in exactly-once.ts). At most `window`
+   * entries are journaled ahead (see JOURNAL_AHEAD).
    */
   const { concurrency } = o;
   const ahead: Promise<Ticket | undefined>[] = [];
+  let window = concurrency;
   const topUp = () => {
-    while (rule.going && ahead.length < concurrency) ahead.push(journalNext());
+    while (rule.going && ahead.length < window) ahead.push(journalNext());
   };
   const lane = async () => {
     while (rule.going) {
       const next = ahead.shift() ?? journalNext();
+      if (window < JOURNAL_AHEAD) window++;
       topUp();
       const ticket = await next;
       if (!ticket || !(await rule.clearToPost(ticket))) return;
@@ -207,20 +221,28 @@ export async function postEvents(o: PostEventsOptions): Promise<PostEventsOutcom
  * Second pass: the entries again, read afresh. A file that no longer reads as it did in the first
  * pass (edited during the run) stops the run: what was posted is journaled, so a rerun goes on.
  */
-async function* validatedAgain(input: EventsInput, total: number): AsyncGenerator<EventEntry> {
+async function* validatedAgain(input: EventsInput, total: number): AsyncGenerator<EventEntry[]> {
   let index = 0;
   const changed = (why: string) =>
     new PartialFailureError(`${sanitize(input.display)} changed while its events were being sent (${why}); the run was stopped`, ExitCode.invalidInput);
+  // The entries of a group before a changed line are given first, as they would be one by one.
+  let entries: EventEntry[] = [];
   try {
-    for await (const item of readItems(input)) {
-      if (item.problems.length > 0) throw changed(`line ${item.problems[0]!.line} is no longer valid`);
-      if (!item.entry) continue;
-      const checked = checkEntry(input.display, item.entry, index);
-      if (!checked.entry) throw changed(`line ${item.entry.position.line} is no longer valid`);
-      if (++index > total) break;
-      yield checked.entry;
+    groups: for await (const group of readItemGroups(input)) {
+      for (const item of group) {
+        if (item.problems.length > 0) throw changed(`line ${item.problems[0]!.line} is no longer valid`);
+        if (!item.entry) continue;
+        const checked = checkEntry(input.display, item.entry, index);
+        if (!checked.entry) throw changed(`line ${item.entry.position.line} is no longer valid`);
+        if (++index > total) break groups;
+        entries.push(checked.entry);
+      }
+      yield entries;
+      entries = [];
     }
+    if (entries.length > 0) yield entries;
   } catch (error) {
+    if (entries.length > 0) yield entries;
     if (error instanceof PartialFailureError) throw error;
     // A UsageError says why it cannot be read (gone, no permission); other reading errors say what changed.
     throw changed(error instanceof UsageError ? error.message : error instanceof JobsError ? 'it no longer reads as it did' : whyUnreadable(error));

@@ -6,8 +6,8 @@
  * is cut off when the log is opened, and a last line missing its newline gets one.
  *
  * Durability per caller (the `sync()` call is theirs):
- * - the events journal fsyncs each group of lines before the posts they announce go out
- *   (exactly-once events rest on it);
+ * - the events journal fsyncs each group of `planned` lines before the posts they announce go out
+ *   (exactly-once events rest on it), and marks each post as begun with an unsynced `patch`;
  * - the sync log does not fsync: a line lost to a power cut means an advert posted again with the
  *   same content (a PUT is idempotent), and an fsync per advert would cost a large sync dearly;
  * - the history and the sandbox journal do not fsync: a lost snapshot or sandbox change is
@@ -36,6 +36,8 @@ export class AppendLog {
   /** The file's length after the last append that succeeded. */
   private committed: number;
   private fd: number | undefined;
+  /** For positioned writes (patch): a descriptor without O_APPEND, opened on first use. */
+  private updateFd: number | undefined;
 
   private constructor(
     readonly path: string,
@@ -150,6 +152,30 @@ export class AppendLog {
     }
   }
 
+  /**
+   * Overwrites bytes already in the file, in place and of the same length, without an fsync: the
+   * next sync (or a later group's) carries it to disk. Within one boot a reader sees it at once, so
+   * it survives a kill of this process, though not a crash of the machine (see util/boot-id.ts).
+   */
+  patch(offset: number, bytes: Buffer): void {
+    if (offset + bytes.length > this.committed) throw new Error(`${this.path}: a patch past the end`);
+    if (this.updateFd === undefined) {
+      const fd = openOwnFile(this.path, UPDATE_FLAGS);
+      // The same file as the log's own descriptor, not one put in its place since.
+      if (fstatSync(fd).ino !== this.ino) {
+        closeSync(fd);
+        throw Object.assign(new Error(`${this.path} was replaced while it was written`), { code: 'ESTALE' });
+      }
+      this.updateFd = fd;
+    }
+    writeAll(this.updateFd, bytes, offset);
+  }
+
+  /** The caller's own fsync (the journal's, counted by its tests) of what was appended; undoSince when it fails. */
+  syncWith(sync: (fd: number) => Promise<void>): Promise<void> {
+    return sync(this.descriptor());
+  }
+
   /** fsync: what was appended is on disk. */
   syncNow(): void {
     fsyncSync(this.descriptor());
@@ -171,6 +197,8 @@ export class AppendLog {
   }
 
   close(): void {
+    if (this.updateFd !== undefined) closeSync(this.updateFd);
+    this.updateFd = undefined;
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
   }

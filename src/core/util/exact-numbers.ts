@@ -18,6 +18,8 @@ function inexactNumber(literal: string, value: number): string | undefined {
 /** The advice that follows the reason: how to send such a value. */
 export const EXACT_HINT = 'write it as a string (in quotes) to send it as written';
 
+const SHORT_INTEGER = /^-?\d{1,15}$/;
+
 /** The first number in valid JSON `text` that would not be sent as written, with its offset. */
 export function firstInexactJsonNumber(text: string): { offset: number; reason: string } | undefined {
   const number = /-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/y;
@@ -29,7 +31,8 @@ export function firstInexactJsonNumber(text: string): { offset: number; reason: 
     } else if (ch === '-' || (ch >= '0' && ch <= '9')) {
       number.lastIndex = i;
       const literal = number.exec(text)![0];
-      const reason = inexactNumber(literal, Number(literal));
+      // Up to 15 digits, an integer is a double exactly: the common case needs no comparison.
+      const reason = SHORT_INTEGER.test(literal) ? undefined : inexactNumber(literal, Number(literal));
       if (reason !== undefined) return { offset: i, reason };
       i += literal.length - 1;
     }

@@ -42,6 +42,13 @@ describe('plain http', () => {
   });
 });
 
+/** `{ x: { x: ... value } }`, `levels` objects deep. */
+function nested(levels: number, value: unknown): unknown {
+  let out = value;
+  for (let i = 0; i < levels; i++) out = { x: out };
+  return out;
+}
+
 describe('the token in a request body', () => {
   const bodies: Array<[string, (client: JobsClient) => Promise<unknown>, string]> = [
     ['an advert field', (c) => c.create({ reference: 'A-1', question: `Paste ${TOKEN} here` }), 'POST /jobs'],
@@ -49,6 +56,13 @@ describe('the token in a request body', () => {
     ['a key', (c) => c.create({ reference: 'A-1', location: { [TOKEN]: 'x' } }), 'POST /jobs'],
     ['an update', (c) => c.update('A-1', { title: TOKEN }), 'PUT /jobs/A-1'],
     ["an event's data", (c) => c.postEvent('77', { kind: 'recruiter_reject', data: { reason: TOKEN } }), 'POST /job_applications/77/events'],
+    [
+      "an event's list of objects",
+      (c) => c.postEvent('77', { kind: 'recruiter_reject', data: { notes: [{ a: 1 }, { b: [null, `x${TOKEN}`] }] } }),
+      'POST /job_applications/77/events',
+    ],
+    ['a value nested 70 levels deep', (c) => c.create({ reference: 'A-1', deep: nested(70, TOKEN) }), 'POST /jobs'],
+    ['what a toJSON gives', (c) => c.create({ reference: 'A-1', when: { toJSON: () => TOKEN } }), 'POST /jobs'],
   ];
 
   it.each(bodies)('in %s is refused before anything is sent: ConfigError, exit 2, no secret in the message', async (_what, call, request) => {

@@ -17,6 +17,32 @@ describe('joinUrl', () => {
   it('refuses a path that URL normalisation would rewrite', () => {
     expect(() => joinUrl(parseBaseUrl('https://h/api'), '/jobs/%2E%2E/stats')).toThrow(UsageError);
   });
+
+  it('follows a base URL changed in place', () => {
+    const base = parseBaseUrl('https://h/a/');
+    expect(joinUrl(base, '/jobs')).toBe('https://h/a/jobs');
+    base.pathname = '/b';
+    expect(joinUrl(base, '/jobs')).toBe('https://h/b/jobs');
+  });
+
+  // joinUrl skips the URL parser for a plain path: the href must be the parser's, or the refusal.
+  it.each([
+    ['http://[::1]:80/a/', "/job_applications/A-1_x.~!$&'()*+,;=:@/events"],
+    ['https://H%C3%A9.example:443//api//', '/jobs/%zz/x'],
+    ['https://h/api', '/jobs/.%2e/stats'],
+    ['https://h/api', '/jobs/%2E/stats'],
+    ['https://h/api', '/jobs/./stats'],
+    ['https://h/api', '/jobs/..'],
+    ['https://h/api', '/jobs/a b/"q"/{c}'],
+    ['https://h/api', '/jobs/a\\b'],
+    ['https://h/api', '/jobs/é/x'],
+  ])('%s + %s: the href the URL parser gives, or a refusal', (base, path) => {
+    const url = new URL(parseBaseUrl(base).href);
+    const wanted = `${url.pathname.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+    url.pathname = wanted;
+    if (url.pathname === wanted) expect(joinUrl(parseBaseUrl(base), path)).toBe(url.href);
+    else expect(() => joinUrl(parseBaseUrl(base), path)).toThrow(UsageError);
+  });
 });
 
 describe('encodeSegment', () => {

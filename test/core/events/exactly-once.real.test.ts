@@ -8,6 +8,7 @@ import { ExactlyOnce } from '../../../src/core/events/exactly-once.js';
 import { JournalWriter, readJournal, type JournalRecord, type JournalStatus } from '../../../src/core/events/journal.js';
 import type { EntryResult } from '../../../src/core/events/outcomes.js';
 import { mountTmpfs, type Tmpfs } from '../../support/tmpfs.js';
+import { bootId } from '../../../src/core/util/boot-id.js';
 
 const planned = (id: string): EntryResult => ({
   entry: { index: 0, file: 'events.csv', position: { line: 2, column: 1 }, application_id: id, kind: 'hired', fieldPositions: new Map() },
@@ -28,16 +29,18 @@ describe('ExactlyOnce with the real journal on a full disk', () => {
   let disk: Tmpfs | undefined;
   afterAll(() => disk?.unmount());
 
-  it('a failed line that does not fit rewrites the sending line in place', async () => {
+  it('a failed line that does not fit rewrites the planned line in place', async () => {
     disk = mountTmpfs(64);
     const path = join(disk.dir, 'events.journal');
     const writer = JournalWriter.open(path, 'events.journal', readJournal(path, 'events.journal'));
     const rule = new ExactlyOnce(writer, line, new AbortController().signal);
-    // The two sending lines fill the file's first page to the byte: on a full disk no line fits after them.
-    const idA = 'A'.repeat(1940);
+    // The two planned lines (each naming the boot) fill the file's first page to the byte: on a full
+    // disk no line fits after them.
+    const boot = bootId() ?? '';
+    const idA = 'A'.repeat(1940 - `,"boot":"${boot}"`.length);
     const a = rule.begin(planned(idA));
     const b = rule.begin(planned('B'));
-    expect(await rule.clearToPost(a)).toBe(true); // both sending lines are on disk (one flush)
+    expect(await rule.clearToPost(a)).toBe(true); // both planned lines are on disk (one flush); A's now says sending
     disk.fill();
     // A's outcome does not fit: the run stops; B, journaled ahead, is never posted.
     rule.answered(a, { ...a.planned, status: 'posted' });
@@ -48,8 +51,8 @@ describe('ExactlyOnce with the real journal on a full disk', () => {
     await rule.close();
     expect(readFileSync(path, 'utf8')).toBe(
       [
-        `{"v":1,"key":"key-${idA}","application_id":"${idA}","kind":"hired","status":"sending","at":"2026-11-26T00:00:00.000Z"}`,
-        `{"v":1,"key":"key-B","application_id":"B","kind":"hired","status":"failed", "at":"2026-11-26T00:00:00.000Z"}`,
+        `{"v":1,"key":"key-${idA}","application_id":"${idA}","kind":"hired","status":"sending","at":"2026-11-26T00:00:00.000Z","boot":"${boot}"}`,
+        `{"v":1,"key":"key-B","application_id":"B","kind":"hired","status":"failed", "at":"2026-11-26T00:00:00.000Z","boot":"${boot}"}`,
         '',
       ].join('\n'),
     );

@@ -28,34 +28,40 @@ const ENOSPC = Object.assign(new Error('no space left on device'), { code: 'ENOS
 function fakeJournal() {
   const appended: { record: JournalRecord; resolve: () => void; reject: (e: unknown) => void }[] = [];
   const notSent: JournalRecord[] = [];
+  const began: string[] = [];
   const sink: JournalSink = {
     append: (record) =>
       new Promise<void>((resolve, reject) => {
         appended.push({ record, resolve, reject });
       }),
+    began: (key) => void began.push(key),
     notSent: (record) => void notSent.push(record),
     close: async () => undefined,
   };
-  const lines = () => appended.map((a) => `${a.record.application_id} ${a.record.status}`);
-  return { sink, appended, notSent, lines };
+  // As the file reads: a `planned` line marked as begun reads `sending`.
+  const lines = () =>
+    appended.map((a) => `${a.record.application_id} ${a.record.status === 'planned' && began.includes(a.record.key) ? 'sending' : a.record.status}`);
+  return { sink, appended, notSent, began, lines };
 }
 
 const settle = () => new Promise((r) => setImmediate(r));
 
 describe('ExactlyOnce: stages and transitions', () => {
-  it('an entry is cleared to post only once its sending line is on disk, then answered', async () => {
+  it('an entry is cleared to post only once its planned line is on disk, marked sending, then answered', async () => {
     const journal = fakeJournal();
     const rule = new ExactlyOnce(journal.sink, line, new AbortController().signal);
     const ticket = rule.begin(planned('A'));
     expect(ticket.stage).toBe('journaling');
-    expect(journal.lines()).toEqual(['A sending']);
+    expect(journal.lines()).toEqual(['A planned']);
     let cleared: boolean | undefined;
     void rule.clearToPost(ticket).then((c) => (cleared = c));
     await settle();
     expect(cleared).toBeUndefined(); // the line is not on disk yet: no post
+    expect(journal.began).toEqual([]);
     journal.appended[0]!.resolve();
     await settle();
     expect(cleared).toBe(true);
+    expect(journal.lines()).toEqual(['A sending']);
     expect(ticket.stage).toBe('posting');
     rule.answered(ticket, { ...ticket.planned, status: 'posted' });
     expect(ticket.stage).toBe('answered');
@@ -78,7 +84,22 @@ describe('ExactlyOnce: stages and transitions', () => {
     expect(failure.message).toBe('cannot write the journal events.journal (the disk is full: ENOSPC); the run was stopped');
   });
 
-  it('Ctrl-C while the sending line is flushed: not posted, marked failed (not sent) for a rerun', async () => {
+  it('a planned line that cannot be rewritten to sending: not posted, marked not sent, the run stops and says why', async () => {
+    const journal = fakeJournal();
+    journal.sink.began = () => {
+      throw Object.assign(new Error('input/output error'), { code: 'EIO' });
+    };
+    const rule = new ExactlyOnce(journal.sink, line, new AbortController().signal);
+    const ticket = rule.begin(planned('A'));
+    journal.appended[0]!.resolve();
+    expect(await rule.clearToPost(ticket)).toBe(false);
+    expect(ticket.stage).toBe('not-sent');
+    expect(rule.state).toBe('stopped');
+    expect(journal.notSent.map((r) => `${r.application_id} ${r.status}`)).toEqual(['A failed']);
+    expect((rule.failure('events.journal') as Error).message).toMatch(/^cannot write the journal events\.journal \(.*EIO\); the run was stopped$/);
+  });
+
+  it('Ctrl-C while the planned line is flushed: not posted, marked failed (not sent) for a rerun', async () => {
     const journal = fakeJournal();
     const stop = new AbortController();
     const rule = new ExactlyOnce(journal.sink, line, stop.signal);

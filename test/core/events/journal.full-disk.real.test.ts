@@ -1,8 +1,8 @@
 /**
  * The journal when a group of lines cannot be written (a full disk): the group is undone, so the
- * file holds exactly the groups that succeeded; and events whose `sending` line is on disk but
+ * file holds exactly the groups that succeeded; and events whose `planned` line is on disk but
  * that were never posted are marked `failed` (not sent): in new lines when they fit, else by
- * rewriting their `sending` lines in place (a real full tmpfs).
+ * rewriting their `planned` lines in place (a real full tmpfs).
  */
 import { readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,11 +59,13 @@ describe('the journal on a full disk', () => {
     ).toEqual(['sending', 'sending', 'sending', 'failed', 'failed']);
   });
 
-  it('when not one more line fits, the sending lines of events never posted are rewritten in place as failed', async () => {
+  it('when not one more line fits, the planned lines of events never posted are rewritten in place as failed', async () => {
     const path = join(disk.dir, 'b.journal');
     const writer = JournalWriter.open(path, 'b.journal', readJournal(path, 'b.journal'));
-    for (const k of ['k1', 'k2', 'k3']) await writer.append(record(k, 'sending'));
+    for (const k of ['k1', 'k2', 'k3']) await writer.append(record(k, 'planned'));
     disk.fill();
+    // k1 is posted (its line rewritten in place, which needs no new space); k2 and k3 never are.
+    writer.began('k1');
     // Lines one at a time until the disk takes no more: what is left is less than one line.
     let n = 0;
     for (;;) {

@@ -83,8 +83,9 @@ it('journals the next event while the current one is in flight, so a post need n
   const few = ['b1', 'b2', 'b3', 'b4'];
   const dir = tempFolder({ 'e.ndjson': `${few.map((id) => JSON.stringify({ application_id: id, kind: 'recruiter_view' })).join('\n')}\n` });
   const journalPath = join(dir, 'e.ndjson.journal');
-  const sendingOnDisk = (id: string) => readFileSync(journalPath, 'utf8').includes(`"application_id":"${id}","kind":"recruiter_view","status":"sending"`);
-  // For each post but the last, whether the next event's `sending` line reached the disk while
+  // The line written ahead of a post says `planned` (rewritten to `sending` just before the post).
+  const sendingOnDisk = (id: string) => readFileSync(journalPath, 'utf8').includes(`"application_id":"${id}","kind":"recruiter_view","status":"planned"`);
+  // For each post but the last, whether the next event's `planned` line reached the disk while
   // this post was still unanswered (looked at for up to 1 s, every 10 ms).
   const overlapped: boolean[] = [];
   const scope = nock(SERVICE)

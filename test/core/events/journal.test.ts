@@ -6,6 +6,7 @@ import { canonicalJson, contentHash, entryKeys } from '../../../src/core/events/
 import type { EventEntry } from '../../../src/core/events/types.js';
 import { UsageError } from '../../../src/core/errors/failures.js';
 import { tempDir } from '../../support/temp-dirs.js';
+import { bootId } from '../../../src/core/util/boot-id.js';
 
 const record = (key: string, status: JournalRecord['status']): JournalRecord => ({
   v: 1,
@@ -115,6 +116,52 @@ describe('journal', () => {
     await writer.close();
   });
 
+  it('a planned line is written with the boot and rewritten to sending in place, with no fsync', async () => {
+    const path = tempJournal();
+    const calls: string[] = [];
+    const ops: JournalFileOps = {
+      write: async (fd, bytes, offset) => writeSync(fd, bytes, offset),
+      fsync: async () => void calls.push('fsync'),
+    };
+    const writer = JournalWriter.open(path, 'j', readJournal(path, 'j'), ops);
+    await Promise.all([writer.append(record('k1', 'planned')), writer.append(record('k2', 'planned'))]);
+    const boot = bootId() ?? '';
+    const planned = (k: string) => line({ ...record(k, 'planned'), boot });
+    expect(readFileSync(path, 'utf8')).toBe(planned('k1') + planned('k2'));
+    writer.began('k2');
+    expect(calls).toEqual(['fsync']);
+    expect(readFileSync(path, 'utf8')).toBe(planned('k1') + planned('k2').replace('"status":"planned"', '"status":"sending"'));
+    // Only a line on disk, and only once.
+    expect(() => writer.began('k2')).toThrow('no planned line on disk');
+    expect(() => writer.began('k3')).toThrow('no planned line on disk');
+    await writer.close();
+  });
+
+  it('a planned line with no later line: not posted when written in this boot; uncertain from another boot or an unknown one', () => {
+    const here = bootId();
+    expect(here).toMatch(/^[0-9a-f-]{36}$/); // Linux: the tests run there
+    const planned = (key: string, boot: string | undefined) => line({ ...record(key, 'planned'), ...(boot === undefined ? {} : { boot }) });
+    const path = tempJournal(
+      [
+        planned('fresh', here),
+        line(record('held', 'uncertain')),
+        planned('held', here), // retried with --retry-uncertain, killed before the post: still uncertain
+        planned('done', here),
+        line(record('done', 'accepted')),
+        planned('rebooted', '00000000-0000-4000-8000-000000000000'),
+        planned('unknown', ''),
+        planned('unnamed', undefined),
+      ].join(''),
+    );
+    expect(Object.fromEntries(readJournal(path, 'j').statuses)).toEqual({
+      held: 'uncertain',
+      done: 'accepted',
+      rebooted: 'sending',
+      unknown: 'sending',
+      unnamed: 'sending',
+    });
+  });
+
   it('fails to open where it cannot write, before anything is sent', () => {
     const path = join(tempJournal(), 'missing-folder', 'x.journal');
     expect(() => JournalWriter.open(path, 'x.journal', readJournal(path, 'x.journal'))).toThrow(
@@ -128,6 +175,14 @@ describe('entry keys', () => {
 
   it('hash content with data in canonical JSON', () => {
     expect(canonicalJson({ b: [1, { d: 1, c: 2 }], a: 'x' })).toBe('{"a":"x","b":[1,{"c":2,"d":1}]}');
+    // The keys of journals written before: what JSON.stringify would drop, turn or order otherwise.
+    expect(canonicalJson({ a: undefined, b: 1 })).toBe('{"a":null,"b":1}');
+    expect(canonicalJson({ '9': 1, '10': 2, a: 3 })).toBe('{"10":2,"9":1,"a":3}');
+    expect(canonicalJson([1, undefined, 3])).toBe('[1,null,3]');
+    expect(canonicalJson({ a: new Date(0), b: NaN, c: { toJSON: () => 'x' } })).toBe('{"a":{},"b":null,"c":{"toJSON":null}}');
+    expect(canonicalJson(['id', 'recruiter_reject', { reason: 'é"\n', step: 2, tags: [true, null, 1.5] }])).toBe(
+      '["id","recruiter_reject",{"reason":"é\\"\\n","step":2,"tags":[true,null,1.5]}]',
+    );
     expect(contentHash(entry('a', 'recruiter_like', { x: 1, y: 2 }))).toBe(contentHash(entry('a', 'recruiter_like', { y: 2, x: 1 })));
     expect(contentHash(entry('a', 'recruiter_like'))).not.toBe(contentHash(entry('a', 'recruiter_like', {})));
     expect(contentHash(entry('a', 'recruiter_like'))).not.toBe(contentHash(entry('a', 'recruiter_view')));

@@ -16,6 +16,15 @@ describe('numbers in events files', () => {
     expect(read.entries).toHaveLength(1);
   });
 
+  it('NDJSON: integers of up to 15 digits pass; a 16-digit one that is no double is found', () => {
+    const line = (n: string) => `{"application_id":"a","kind":"recruiter_like","data":{"n":${n}}}`;
+    const text = [line('999999999999999'), line('-999999999999999'), line('9007199254740992'), line('9007199254740993'), line('-12345678901234567')].join('\n');
+    expect(readNdjson('e.ndjson', text).problems.map(formatFinding)).toEqual([
+      `e.ndjson:4:59: 9007199254740993 cannot be represented exactly (it would be sent as 9007199254740992); ${HINT}`,
+      `e.ndjson:5:59: -12345678901234567 cannot be represented exactly (it would be sent as -12345678901234568); ${HINT}`,
+    ]);
+  });
+
   it('CSV: the data cell', () => {
     const read = readCsv('e.csv', 'application_id,kind,data\na1,recruiter_like,"{""x"":12345678901234567890}"\na2,recruiter_like,"{""x"":12}"\n');
     expect(read.problems.map(formatFinding)).toEqual([

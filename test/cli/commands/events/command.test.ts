@@ -307,13 +307,20 @@ describe('jobs events: running', () => {
     );
     expect(r.stderr).toMatch(/^✖ e\.ndjson: 4 events: 0 posted, 1 failed, 3 not started\n/);
     expect(r.stdout + r.stderr).not.toContain('tok_secret_123');
-    // The post began (sending) and clearly failed: the event is left to post again. a2 was
-    // journaled ahead while a1 was in flight and never sent: `failed` too, so a rerun posts both.
+    // The post began (sending) and clearly failed: the event is left to post again. a2 and a3 were
+    // journaled ahead (planned) while a1 was in flight and never sent: `failed` too, so a rerun posts them.
     expect(
       rawJournal(dir, 'e.ndjson.journal')
         .map((l) => `${String(l.application_id)} ${String(l.status)} ${String(l.service)}`)
         .sort(),
-    ).toEqual([`a1 failed ${SERVICE}`, `a1 sending ${SERVICE}`, `a2 failed ${SERVICE}`, `a2 sending ${SERVICE}`]);
+    ).toEqual([
+      `a1 failed ${SERVICE}`,
+      `a1 sending ${SERVICE}`,
+      `a2 failed ${SERVICE}`,
+      `a2 planned ${SERVICE}`,
+      `a3 failed ${SERVICE}`,
+      `a3 planned ${SERVICE}`,
+    ]);
     const again = nock(SERVICE).post(path('a1')).reply(200).post(path('a2')).reply(200).post(path('a3')).reply(200).post(path('a4')).reply(200);
     const rerun = await run(dir, 'e.ndjson', '--concurrency', '1');
     again.done();
