@@ -20,6 +20,7 @@ function validate(bin: string, env: Record<string, string>, cwd: string) {
 }
 
 describe("the built CLI's code cache", () => {
+  // By the Node that made it: npm test builds it; .ci/run makes it again for its Node 24 run.
   it('is accepted: a run makes no cache of its own', () => {
     const dir = tempDir('jobs-startup-cache-');
     writeFileSync(join(dir, 'one.yaml'), advertYaml(1));
