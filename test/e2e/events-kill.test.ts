@@ -64,8 +64,11 @@ describe('jobs events killed mid-run, then rerun (built binary)', () => {
 
     const second = await jobs(args, { cwd: dir, env, timeoutMs: 60_000 });
     const held = [...second.stdout.matchAll(/recruiter_view (app_\d+) \(e\.ndjson:\d+\): not posted: uncertain/g)].map((m) => m[1]!);
-    // Only the posts in flight at the kill are held; everything else is posted, once.
-    expect(held.length).toBeLessThanOrEqual(CONCURRENCY);
+    // Only the posts the kill caught are held: those in flight, and those answered whose outcome
+    // line was still queued (a lane starts its next post without waiting for that write), so at
+    // most two per lane; everything else is posted, once. (Read as uncertain, the lines journaled
+    // ahead would hold a thousand.)
+    expect(held.length).toBeLessThanOrEqual(2 * CONCURRENCY);
     expect([...posts.entries()].filter(([, n]) => n > 1)).toEqual([]);
     expect(ids.filter((id) => !posts.has(id) && !held.includes(id))).toEqual([]);
     expect(second.code, second.stderr).toBe(held.length > 0 ? 1 : 0);
