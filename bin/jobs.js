@@ -2,10 +2,11 @@
 // Loads the built CLI, nothing else. The only place that calls process.exit.
 //
 // Start-up is a feature, so this file is CommonJS (bin/package.json says so): an ES module entry
-// would start Node's ESM loader, which costs more than everything below. The CLI is one CommonJS
-// bundle (dist/cli.cjs, written as its module wrapper function) compiled with a V8 code cache made
-// at build time (Node 20 has no compile cache of its own); when that cache does not fit this Node,
-// one is made in the user's cache folder on the first run. --version answers before any of it.
+// would start Node's ESM loader, which costs more than everything below. The CLI is CommonJS
+// (dist/cli.cjs and the chunks it requires as a command needs them, each written as its module
+// wrapper function) compiled with V8 code caches made at build time (Node 20 has no compile cache
+// of its own); when a cache does not fit this Node, one is made in the user's cache folder on the
+// first run. --version answers before any of it.
 'use strict';
 const { mkdirSync, readFileSync, statSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
@@ -21,16 +22,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.exit(0);
 }
 
-const bundle = join(root, 'dist', 'cli.cjs');
-let source;
-try {
-  // latin1: a plain copy into a one-byte string. The build keeps the bundle ASCII (scripts/ascii-only.mjs),
-  // where utf8 would decode it, slower, and one non-ASCII character would make it a two-byte string.
-  source = readFileSync(bundle, 'latin1');
-} catch {
-  process.stderr.write('jobs: the CLI is not built (dist/cli.cjs is missing): run `npm install` or `npm run build`\n');
-  process.exit(2);
-}
+const dist = join(root, 'dist');
+const bundle = join(dist, 'cli.cjs');
 
 const read = (file) => {
   try {
@@ -39,36 +32,66 @@ const read = (file) => {
     return undefined;
   }
 };
-const userCache = () => {
-  const { size, mtimeMs } = statSync(bundle);
+const userCache = (file, name) => {
+  const { size, mtimeMs } = statSync(file);
   const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(base, 'jobs', `cli-${process.version}-${size}-${Math.trunc(mtimeMs)}.cache`);
+  return join(base, 'jobs', `${name}-${process.version}-${size}-${Math.trunc(mtimeMs)}.cache`);
 };
-// The bundle is one function expression of CommonJS's arguments (scripts/build.mjs writes it so: a
-// wrapper added here would copy its 1.5 MB into a new string at every start). The same source and
-// options as scripts/code-cache.mjs: V8 accepts a cache only for them.
-const compile = (cachedData) => new Script(source, { filename: bundle, cachedData });
 
-const built = read(join(root, 'dist', 'cli.cache'));
-let script = compile(built);
-let cached = built !== undefined && script.cachedDataRejected === false;
-if (!cached) {
-  const own = read(userCache());
-  if (own) {
-    script = compile(own);
-    cached = script.cachedDataRejected === false;
-  }
-}
-
-const cli = { exports: {} };
-script.runInThisContext()(cli.exports, createRequire(bundle), cli, bundle, dirname(bundle));
-cli.exports.run(args, { handleSignals: true, invokedAs: process.argv[1] }).then((code) => {
+// The CLI is dist/cli.cjs and chunks beside it (dist/cli-<hash>.cjs, scripts/build.mjs), each one
+// function expression of CommonJS's arguments (a wrapper added here would copy the text into a new
+// string at every start), compiled with its V8 code cache (dist/<name>.cache, else one made in the
+// user cache folder). The same source and options as scripts/code-cache.mjs: V8 accepts a cache only for them.
+const nodeRequire = createRequire(bundle);
+const modules = new Map();
+const uncached = [];
+const load = (name) => {
+  const file = join(dist, `${name}.cjs`);
+  // latin1: a plain copy into a one-byte string. The build keeps the bundle ASCII (scripts/ascii-only.mjs),
+  // where utf8 would decode it, slower, and one non-ASCII character would make it a two-byte string.
+  const source = readFileSync(file, 'latin1');
+  const compile = (cachedData) => new Script(source, { filename: file, cachedData });
+  const built = read(join(dist, `${name}.cache`));
+  let script = compile(built);
+  let cached = built !== undefined && script.cachedDataRejected === false;
   if (!cached) {
+    const own = read(userCache(file, name));
+    if (own) {
+      script = compile(own);
+      cached = script.cachedDataRejected === false;
+    }
+    if (!cached) uncached.push({ file, name, script });
+  }
+  const module = { exports: {} };
+  modules.set(name, module);
+  script.runInThisContext()(module.exports, chunkRequire, module, file, dist);
+  return module.exports;
+};
+// A chunk is asked for as './cli-<hash>.cjs'; anything else is Node's.
+function chunkRequire(id) {
+  const chunk = /^\.\/(cli(?:-rest)?)\.cjs$/.exec(id);
+  if (!chunk) return nodeRequire(id);
+  const module = modules.get(chunk[1]);
+  return module ? module.exports : load(chunk[1]);
+}
+chunkRequire.resolve = nodeRequire.resolve;
+chunkRequire.cache = nodeRequire.cache;
+
+let cli;
+try {
+  cli = load('cli');
+} catch (error) {
+  if (error.code !== 'ENOENT' || error.path !== bundle) throw error;
+  process.stderr.write('jobs: the CLI is not built (dist/cli.cjs is missing): run `npm install` or `npm run build`\n');
+  process.exit(2);
+}
+cli.run(args, { handleSignals: true, invokedAs: process.argv[1] }).then((code) => {
+  for (const { file, name, script } of uncached) {
     // Best effort: a read-only or missing cache folder only costs speed.
     try {
-      const file = userCache();
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, script.createCachedData());
+      const own = userCache(file, name);
+      mkdirSync(dirname(own), { recursive: true });
+      writeFileSync(own, script.createCachedData());
     } catch {
       // ignore
     }
@@ -76,5 +99,5 @@ cli.exports.run(args, { handleSignals: true, invokedAs: process.argv[1] }).then(
   // process.exit drops what a pipe has not taken yet (`jobs events big.ndjson --dry-run | wc -l`
   // would count a fraction of the lines): exit once stdout and stderr have handed everything over
   // (src/cli/output/lazy-stdio.ts; touching process.stdout here would make a stream just to exit).
-  cli.exports.drained().then(() => process.exit(code));
+  cli.drained().then(() => process.exit(code));
 });

@@ -8,7 +8,8 @@
 //   package.json's `man`.
 // First, src/cli/commands/index.ts from the command folders (generate-commands.mjs).
 import { build } from 'esbuild';
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { generateValidators } from './generate-validators.mjs';
 import { CLI_WRAPPER, makeCodeCache } from './code-cache.mjs';
 import { writeCommands } from './generate-commands.mjs';
@@ -17,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'));
@@ -89,28 +90,57 @@ const common = {
   logLevel: 'warning',
 };
 
+/** The commands whose run.ts stays in dist/cli.cjs: the start-up that is measured. */
+const IN_CLI = new Set(['validate']);
+const srcRoot = new URL('.', root).pathname;
+const commandsDir = join(srcRoot, 'src', 'cli', 'commands');
+
+/**
+ * Beside the other commands' run.ts, the modules dist/cli.cjs loads with import() that validate
+ * does not use (src/ paths, or packages by name): the API client and what asks for a token, the
+ * embedded sandbox, the spinner (ora, cli-spinners), the JUnit and Code Quality reports.
+ */
+const REST = [
+  'ora',
+  'src/cli/client-for.ts',
+  'src/cli/output/codequality.ts',
+  'src/cli/output/hidden-prompt.ts',
+  'src/cli/output/junit.ts',
+  'src/cli/output/live-line.ts',
+  'src/cli/output/prompt.ts',
+  'src/cli/output/request-status.ts',
+  'src/core/config/keyring.ts',
+  'src/core/sandbox/embedded.ts',
+];
+
+/** The key of an import() of `spec` from `importer`: its path from the project root, or the package's name. */
+function restKey(spec, importer) {
+  if (!spec.startsWith('.')) return spec;
+  return relative(srcRoot, resolve(dirname(importer), spec)).replace(/\.js$/, '.ts');
+}
+
+const cliOptions = {
+  ...common,
+  format: 'cjs',
+  // Less to read and hash at every start; names stay, so --verbose stack traces still read.
+  minifyWhitespace: true,
+  // import() of Node built-ins becomes require(): code compiled through vm.Script (bin/jobs.js)
+  // has no loader for real dynamic imports.
+  supported: { 'dynamic-import': false },
+  // The sources are ES modules; in the CommonJS bundle import.meta.url is the bundle's own URL.
+  define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
+  banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  metafile: true,
+  write: false,
+};
+
 writeCommands();
 await generateValidators();
 await rm(new URL('dist', root), { recursive: true, force: true });
 await Promise.all([
   declarations(),
   manPages(),
-  build({
-    ...common,
-    entryPoints: ['src/cli/main.ts'],
-    outfile: 'dist/cli.cjs',
-    format: 'cjs',
-    // Less to read and hash at every start; names stay, so --verbose stack traces still read.
-    minifyWhitespace: true,
-    plugins: [lazyChildProcess, cosmiconfigInBundle],
-    // import() of Node built-ins becomes require(): code compiled through vm.Script (bin/jobs.js)
-    // has no loader for real dynamic imports.
-    supported: { 'dynamic-import': false },
-    // The sources are ES modules; in the CommonJS bundle import.meta.url is the bundle's own URL.
-    define: { ...common.define, 'import.meta.url': '__jobsImportMetaUrl' },
-    banner: { js: "const __jobsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-    write: false,
-  }).then((result) => writeAscii(result, asFunction)),
+  cliBundles(),
   // The worker threads of a large `validate` (src/core/bulk/run-files.ts), loaded only by such a run.
   build({
     ...common,
@@ -137,6 +167,103 @@ await Promise.all([
   }),
 ]);
 await makeCodeCache();
+
+/**
+ * The CLI in two files. dist/cli.cjs holds what every start needs and validate's whole path;
+ * dist/cli-rest.cjs the other commands' run.ts and what only they use (sync, events, export,
+ * report, the API client, markdown-it, ...), required by bin/jobs.js's loader at the first
+ * import() of such a run.ts, with its own code cache. A start of validate so reads and compiles
+ * only dist/cli.cjs, and creates none of the rest's functions (esbuild hoists every module's
+ * functions to the bundle's top level, where V8 creates them all as the bundle loads).
+ *
+ * Modules both use exist once, in dist/cli.cjs (one instance: error classes, the output streams,
+ * the lock): it lists them (`__jobsModules`, a require of each) and dist/cli-rest.cjs reads them
+ * from it. Only the modules the rest imports directly are listed: each becomes a lazily
+ * initialised module in dist/cli.cjs, a little dearer.
+ */
+async function cliBundles() {
+  const runs = (await readdir(commandsDir, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory() && !IN_CLI.has(entry.name) && existsSync(join(commandsDir, entry.name, 'run.ts')))
+    .map((entry) => `src/cli/commands/${entry.name}/run.ts`);
+  // What goes to dist/cli-rest.cjs: the modules these import() calls load, and what only they use.
+  const restKeys = [...runs, ...REST].sort();
+  const restSource =
+    'export function load(key) {\n  switch (key) {\n' +
+    restKeys.map((key) => `    case ${JSON.stringify(key)}: return import(${JSON.stringify(key.startsWith('src/') ? `./${key}` : key)});`).join('\n') +
+    "\n  }\n  return Promise.reject(new Error('jobs: dist/cli-rest.cjs has no ' + key));\n}\n";
+
+  // In dist/cli.cjs, an import() of one of them becomes dist/cli-rest.cjs's load(), which makes the
+  // same import() there: the same module namespace, a promise of it.
+  const toRest = {
+    name: 'cli-rest-imports',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/cli(-rest)?\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+      b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+        const text = await readFile(args.path, 'utf8');
+        let moved = false;
+        const contents = text.replace(/(\btypeof\s+)?\bimport\((['"])([^'"]+)\2\)/g, (call, type, _quote, spec) => {
+          const key = type ? undefined : restKey(spec, args.path);
+          if (!key || !restKeys.includes(key)) return call;
+          moved = true;
+          return `require('./cli-rest.cjs').load(${JSON.stringify(key)})`;
+        });
+        return moved ? { contents, loader: 'ts', resolveDir: dirname(args.path) } : undefined;
+      });
+    },
+  };
+  const mainEntry = (modules) => ({
+    contents:
+      `export * from './src/cli/main.ts';\nexport const __jobsModules = {\n` +
+      modules.map((file) => `  ${JSON.stringify(file)}: () => require(${JSON.stringify(`./${file}`)}),`).join('\n') +
+      '\n};\n',
+    resolveDir: srcRoot,
+    sourcefile: 'cli-entry.ts',
+    loader: 'ts',
+  });
+  const mainBuild = (modules) =>
+    build({ ...cliOptions, stdin: mainEntry(modules), outfile: 'dist/cli.cjs', plugins: [lazyChildProcess, cosmiconfigInBundle, toRest] });
+  const restBuild = (shared) =>
+    build({
+      ...cliOptions,
+      stdin: { contents: restSource, resolveDir: srcRoot, sourcefile: 'cli-rest-entry.ts', loader: 'ts' },
+      outfile: 'dist/cli-rest.cjs',
+      plugins: [
+        lazyChildProcess,
+        cosmiconfigInBundle,
+        {
+          name: 'cli-shared',
+          setup(b) {
+            b.onResolve({ filter: /^\.\/cli\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+            b.onResolve({ filter: /.*/ }, async (args) => {
+              if (args.pluginData === 'cli-shared' || args.namespace !== 'file' || shared.size === 0) return undefined;
+              const found = await b.resolve(args.path, { importer: args.importer, resolveDir: args.resolveDir, kind: args.kind, pluginData: 'cli-shared' });
+              const file = found.errors.length === 0 && found.namespace === 'file' ? relative(srcRoot, found.path) : undefined;
+              return file && shared.has(file) ? { path: file, namespace: 'jobs-main' } : undefined;
+            });
+            b.onLoad({ filter: /.*/, namespace: 'jobs-main' }, (args) => ({
+              contents: `module.exports = require('./cli.cjs').__jobsModules[${JSON.stringify(args.path)}]();`,
+              loader: 'js',
+              resolveDir: srcRoot,
+            }));
+          },
+        },
+      ],
+    });
+
+  // First the two graphs, to find the modules the rest imports from the main bundle.
+  const [mainGraph, restGraph] = await Promise.all([mainBuild([]), restBuild(new Set())]);
+  const inMain = new Set(Object.keys(mainGraph.metafile.inputs));
+  const shared = new Set();
+  for (const [file, input] of Object.entries(restGraph.metafile.inputs)) {
+    if (inMain.has(file)) continue;
+    for (const imported of input.imports) if (inMain.has(imported.path) && !imported.path.includes(':')) shared.add(imported.path);
+  }
+  const list = [...shared].sort();
+  const [main, rest] = await Promise.all([mainBuild(list), restBuild(shared)]);
+  const twice = Object.keys(rest.metafile.inputs).filter((file) => main.metafile.inputs[file] && !file.includes(':'));
+  if (twice.length > 0) throw new Error(`dist/cli-rest.cjs would hold its own copy of ${twice.join(', ')}`);
+  await Promise.all([writeAscii(main, asFunction), writeAscii(rest, asFunction)]);
+}
 
 /** Writes an esbuild result's one file as ASCII (see scripts/ascii-only.mjs; bin/jobs.js reads dist/cli.cjs as latin1), shaped by `shape`. */
 async function writeAscii({ outputFiles: [file] }, shape = (code) => code) {

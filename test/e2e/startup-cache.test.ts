@@ -6,7 +6,7 @@
  * in the user's cache folder, which these tests see.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { advertYaml } from '../../bench/generate.mjs';
@@ -47,5 +47,29 @@ describe("the built CLI's code cache", () => {
     // Accepted: a refused cache would be written again.
     expect(readdirSync(join(env.XDG_CACHE_HOME!, 'jobs'))).toEqual(own);
     expect(statSync(join(env.XDG_CACHE_HOME!, 'jobs', own[0]!)).mtimeMs).toBe(made);
+  });
+
+  it('the rest of the CLI (dist/cli-rest.cjs) is not read by validate, and its cache is accepted when sync loads it', () => {
+    const dir = tempDir('jobs-startup-cache-');
+    writeFileSync(join(dir, 'one.yaml'), advertYaml(1));
+    mkdirSync(join(dir, 'adverts'));
+    writeFileSync(join(dir, 'adverts', 'one.yaml'), advertYaml(1));
+    const env = isolatedEnv();
+    const sync = (bin: string) =>
+      spawnSync(process.execPath, [bin, '--sandbox', 'sync', 'adverts', '--dry-run'], { cwd: dir, env, encoding: 'utf8', timeout: 15_000 });
+    const r = sync(BIN);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/BENCH-000001/);
+    // Accepted: a refused cache would be remade in the user's cache folder.
+    expect(existsSync(join(env.XDG_CACHE_HOME!, 'jobs'))).toBe(false);
+
+    // A copy of the package without dist/cli-rest.cjs: validate does not miss it, sync does.
+    const pkg = join(dir, 'pkg');
+    for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(pkg, part), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
+    rmSync(join(pkg, 'dist', 'cli-rest.cjs'));
+    const bin = join(pkg, 'bin', 'jobs.js');
+    validate(bin, env, dir);
+    expect(sync(bin).status).not.toBe(0);
   });
 });
