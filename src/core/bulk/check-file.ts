@@ -122,7 +122,12 @@ export interface FileCheck {
  */
 export type CheckLargeFile = (found: FoundFile, stdinText?: string) => Promise<FileCheck>;
 
-export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Buffer | string>, s: CheckSettings, large?: CheckLargeFile): Promise<FileCheck> {
+export async function checkFile(
+  listed: FoundFile,
+  stdin: () => AsyncIterable<Buffer | string>,
+  s: CheckSettings,
+  large?: () => CheckLargeFile | undefined,
+): Promise<FileCheck> {
   // The name as shown, copied: a name from a folder's listing shares that listing's memory (every
   // name of the folder), and a finding keeping it would keep the whole listing to the end of the run.
   const found: FoundFile = listed.path === undefined ? { display: flat(listed.display) } : { display: flat(listed.display), path: listed.path };
@@ -146,11 +151,12 @@ export async function checkFile(listed: FoundFile, stdin: () => AsyncIterable<Bu
   // A file read whole has one text hash for its documents; one read in parts has none.
   const textHash = once && 'result' in once ? (once.digest ?? '') : '';
   if (once && 'result' in once) add(once.result instanceof Promise ? await once.result : once.result, once.text);
-  else if (once && large) return large(found);
   else {
+    const elsewhere = large?.();
+    if (once && elsewhere) return elsewhere(found);
     // Stdin is read here; as large as a file checked on a worker, it is checked there too.
     const read = once?.read ?? (await readAdvertFile(found, stdin));
-    if (!once && large && 'text' in read && read.text.length > PART_CHARS) return large(found, read.text);
+    if (!once && elsewhere && 'text' in read && read.text.length > PART_CHARS) return elsewhere(found, read.text);
     // A large multi-document file comes in parts: each is checked and dropped before the next.
     for await (const part of readFileInParts(found, stdin, read)) add(part);
   }

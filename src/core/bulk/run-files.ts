@@ -132,9 +132,16 @@ class StoppedCheck extends Error {}
  * this thread could not hear a signal; a worker is ended at once, mid-file. Undefined from sources
  * (no built worker): such files are then checked here.
  */
-function checkLargeFileOnWorker(s: CheckSettings, signal: AbortSignal | undefined): CheckLargeFile | undefined {
-  const script = signal ? workerScript() : undefined;
-  if (!signal || !script) return undefined;
+function checkLargeFileOnWorker(s: CheckSettings, signal: AbortSignal | undefined): (() => CheckLargeFile | undefined) | undefined {
+  if (!signal) return undefined;
+  // Made when a large file comes: whether the worker is built is a look on disk most runs need not pay.
+  let made: { check: CheckLargeFile | undefined } | undefined;
+  return () => (made ??= { check: largeFileCheck(s, signal) }).check;
+}
+
+function largeFileCheck(s: CheckSettings, signal: AbortSignal): CheckLargeFile | undefined {
+  const script = workerScript();
+  if (!script) return undefined;
   return async (found, stdinText) => {
     const { Worker } = await import('node:worker_threads');
     const worker = new Worker(script, { ...builtScriptOptions(), workerData: s satisfies CheckSettings });
@@ -170,14 +177,16 @@ async function run(
   const iterator = files[Symbol.iterator]();
   // The first files found decide: a small run is checked on this thread, a large one shared with workers.
   const head: FoundFile[] = [];
-  const script = workerCount(env) > 0 ? workerScript() : undefined;
-  const threshold = script ? workerThreshold(env) : 0;
+  const parallel = workerCount(env) > 0;
+  const threshold = parallel ? workerThreshold(env) : 0;
   let ended = false;
   while (!ended && head.length < threshold) {
     const next = iterator.next();
     if (next.done) ended = true;
     else head.push(next.value);
   }
+  // Asked only of a run long enough to share (from sources there is no built worker: one thread then).
+  const script = parallel && !ended ? workerScript() : undefined;
   // A run this long keeps V8's heap near what is live (see heap.ts); so does one on this thread below.
   if (head.length >= WORKER_THRESHOLD) keepHeapNearLive();
   let index = 0;
