@@ -42,38 +42,16 @@ const lazyChildProcess = {
 };
 
 /**
- * cosmiconfig is bundled (its search runs at every start), with two changes:
- * - not its loaders module: load.ts has its own YAML and JSON loaders, and cosmiconfig's JavaScript
- *   loader must run from node_modules, where its import() of a config file has Node's module loader
- *   (code compiled through vm.Script, as bin/jobs.js does, has none). The bundle holds a stand-in
- *   that requires the real module at the first call of a loader, so neither it nor js-yaml,
- *   parse-json or import-fresh is read at start-up;
- * - its file reads go through src/core/util/quick-fs.ts: node:fs/promises brings fs watchers and
- *   readline with it (about 5 ms of a start), and quick-fs refuses a FIFO rather than wait on it.
+ * cosmiconfig's JavaScript loader (load.ts runs a config the user trusts with it) stays in
+ * node_modules: its import() of a config file needs Node's module loader, which code compiled through
+ * vm.Script (bin/jobs.js) has none of. The search itself is src/core/config/explorer.ts.
  */
-const cosmiconfigInBundle = {
-  name: 'cosmiconfig-in-bundle',
+const cosmiconfigLoaders = {
+  name: 'cosmiconfig-loaders',
   setup(b) {
-    const fromCosmiconfig = (args) => /[\\/]node_modules[\\/]cosmiconfig[\\/]/.test(args.importer);
-    b.onResolve({ filter: /^\.\/loaders(\.js)?$/ }, (args) => (fromCosmiconfig(args) ? { path: 'loaders', namespace: 'jobs-cosmiconfig' } : undefined));
-    b.onResolve({ filter: /^(node:)?fs(\/promises)?$/ }, (args) =>
-      fromCosmiconfig(args) ? { path: args.path.replace(/^node:/, ''), namespace: 'jobs-cosmiconfig' } : undefined,
-    );
     b.onResolve({ filter: /^cosmiconfig\/dist\/loaders\.js$/ }, (args) => ({ path: args.path, external: true }));
-    const quickFs = "const q = require('./src/core/util/quick-fs.ts');";
-    const contents = {
-      loaders: "module.exports = new Proxy({}, { get: (_target, key) => (...args) => require('cosmiconfig/dist/loaders.js')[key](...args) });",
-      'fs/promises': `${quickFs} module.exports = { readFile: (path) => q.readFile(path, 'utf8'), stat: q.stat };`,
-      fs: `${quickFs} module.exports = { promises: { stat: q.stat }, statSync: require('node:fs').statSync };`,
-    };
-    b.onLoad({ filter: /.*/, namespace: 'jobs-cosmiconfig' }, (args) => ({
-      contents: contents[args.path],
-      loader: 'js',
-      resolveDir: new URL('.', root).pathname,
-    }));
   },
 };
-
 const common = {
   absWorkingDir: new URL('.', root).pathname,
   bundle: true,
@@ -221,7 +199,7 @@ async function cliBundles() {
     loader: 'ts',
   });
   const mainBuild = (modules) =>
-    build({ ...cliOptions, stdin: mainEntry(modules), outfile: 'dist/cli.cjs', plugins: [lazyChildProcess, cosmiconfigInBundle, toRest] });
+    build({ ...cliOptions, stdin: mainEntry(modules), outfile: 'dist/cli.cjs', plugins: [lazyChildProcess, cosmiconfigLoaders, toRest] });
   const restBuild = (shared) =>
     build({
       ...cliOptions,
@@ -229,7 +207,7 @@ async function cliBundles() {
       outfile: 'dist/cli-rest.cjs',
       plugins: [
         lazyChildProcess,
-        cosmiconfigInBundle,
+        cosmiconfigLoaders,
         {
           name: 'cli-shared',
           setup(b) {

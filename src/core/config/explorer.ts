@@ -1,102 +1,103 @@
 /**
- * cosmiconfig's search and loading, as jobs uses them: its walk up the folders, its order of names
- * in each, its reading, its `package.json` property and its passing over of empty files, with the
- * loaders (and so the guards) given by load.ts.
+ * The search for config files and their loading, as cosmiconfig's explorer did it for jobs (and
+ * still does for its users elsewhere): the walk up the folders, the order of names in each, the
+ * passing over of empty files and of a package.json without a `jobs` key, and the loaders (so the
+ * guards) given by load.ts.
  *
- * Built from cosmiconfig's Explorer class rather than its `cosmiconfig()` factory: the factory first
- * reads a "meta config" from the process's working folder (package.json's `cosmiconfig` key,
- * `.config/config.{json,yaml,js,...}`) with cosmiconfig's own loaders, so a checkout could run
- * JavaScript there or add places to search (cosmiconfig issues 296 and 339; cspell dropped the
- * package over it). The class is not in cosmiconfig's typed surface: the types below are what this
- * file uses of it, and test/e2e/config-trust.test.ts fails should a new version change it.
+ * Written here rather than taken from cosmiconfig: its package, its async walk and env-paths were
+ * loaded at every start of every command (about 0.8 ms of `jobs validate`'s start-up, which issue 31
+ * bounds), and what jobs used of it is this file. What it does not do, on purpose: no "meta config"
+ * (cosmiconfig() reads package.json's `cosmiconfig` key and `.config/config.*` in the working folder
+ * with its own loaders, so a checkout could run JavaScript there or add places to search:
+ * cosmiconfig issues 296 and 339), no `$import` (a config must not reach files beyond itself), and no
+ * global folder of env-paths' (the user config is read on its own: paths.ts). A JavaScript config
+ * the user trusts is still run by cosmiconfig's own loader (load.ts).
  */
 import { readdirSync, statSync } from 'node:fs';
-import { basename } from 'node:path';
-import type { CosmiconfigResult, Loader } from 'cosmiconfig';
-import { notRegularKind } from '../util/quick-fs.js';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { notRegularKind, readFile } from '../util/quick-fs.js';
 
 /**
- * What every loader hands cosmiconfig: the file's value in a box, so cosmiconfig cannot act on the
- * file's own keys (`$import` would read and merge any other file named in it; a config must not
- * reach files beyond itself). `null` instead passes the file over, as an empty one.
+ * What every loader hands the search: the file's value in a box, so nothing can act on the file's
+ * own keys. `null` instead passes the file over, as an empty one; for package.json, an object whose
+ * `jobs` key holds the box.
  */
 export class Loaded {
   constructor(readonly value: unknown) {}
 }
 
+/** A file found (or loaded): its path and what its loader gave; `isEmpty` for a file of whitespace. */
+export type ConfigResult = { filepath: string; config: unknown; isEmpty?: boolean } | null;
+
+export type Loader = (filepath: string, content: string) => unknown;
 export type Loaders = Record<string, Loader>;
 
 export interface Explorer {
   /** The first of the places holding a config, in `from` (then each folder up to `upTo`, when given). */
-  search(from: string): Promise<CosmiconfigResult>;
+  search(from: string): Promise<ConfigResult>;
   /** One file, by its loader. */
-  load(path: string): Promise<CosmiconfigResult>;
+  load(path: string): Promise<ConfigResult>;
 }
-
-interface Dir {
-  path: string;
-  isGlobalConfig: boolean;
-}
-
-interface ExplorerOptions {
-  moduleName: string;
-  searchPlaces: string[];
-  ignoreEmptySearchPlaces: boolean;
-  stopDir?: string;
-  cache: boolean;
-  transform: (result: CosmiconfigResult) => CosmiconfigResult;
-  loaders: Loaders;
-  metaConfigFilePath: null;
-  mergeImportArrays: boolean;
-  mergeSearchPlaces: boolean;
-  searchStrategy: 'none' | 'global';
-}
-
-type ExplorerClass = new (options: ExplorerOptions) => Explorer & {
-  getGlobalDirs(startDir: string): Iterable<Dir>;
-  getSearchPlacesForDir(dir: Dir, globalPlaces: string[]): string[];
-};
 
 /**
  * An explorer of `places` read by `loaders`: searching `from` alone, or, with `upTo`, each folder
  * from `from` up to `upTo` (included) or the filesystem root.
  */
-export async function explorer(places: readonly string[], loaders: Loaders, upTo?: string): Promise<Explorer> {
-  const { Explorer: Base } = (await import('cosmiconfig/dist/Explorer.js')) as unknown as { Explorer: ExplorerClass };
-  class Walk extends Base {
-    /** cosmiconfig's global strategy ends in env-paths' folder; the user config is read on its own (paths.ts). */
-    override *getGlobalDirs(startDir: string): Iterable<Dir> {
-      for (const dir of super.getGlobalDirs(startDir)) if (!dir.isGlobalConfig) yield dir;
-    }
-    /**
-     * The places that are regular files in the folder, in cosmiconfig's order: one listing of a
-     * small folder rather than a failed open per name, one look per name in a large one (a listing
-     * of /tmp with 14,000 entries took 15 ms of every start), and a FIFO planted as `.jobsrc.yaml`
-     * is passed over (reading it would wait forever).
-     */
-    override getSearchPlacesForDir(dir: Dir, globalPlaces: string[]): string[] {
-      const places = super.getSearchPlacesForDir(dir, globalPlaces);
-      let names: Set<string> | undefined;
-      try {
-        if (statSync(dir.path).size <= LISTED_FOLDER_BYTES) names = new Set(readdirSync(dir.path));
-      } catch {
-        return [];
+export function explorer(places: readonly string[], loaders: Loaders, upTo?: string): Explorer {
+  return {
+    async search(from) {
+      for (const dir of folders(resolve(from), upTo === undefined ? undefined : resolve(upTo))) {
+        for (const path of placesIn(dir, places)) {
+          let result: ConfigResult;
+          try {
+            result = await read(path, loaders);
+          } catch (error) {
+            // Gone or unreadable between the look and the read: as cosmiconfig, the next name.
+            if (['ENOENT', 'EISDIR', 'ENOTDIR', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')) continue;
+            throw error;
+          }
+          if (result !== null && !result.isEmpty) return result;
+        }
       }
-      return places.filter((path) => (names === undefined || names.has(basename(path))) && isRegularFile(path));
-    }
+      return null;
+    },
+    load: (path) => read(resolve(path), loaders),
+  };
+}
+
+/** `from`, then with `upTo` each folder above it until `upTo` or the root. */
+function* folders(from: string, upTo: string | undefined): Iterable<string> {
+  yield from;
+  if (upTo === undefined) return;
+  for (let dir = from; dir !== upTo;) {
+    const parent = dirname(dir);
+    if (parent === dir) return;
+    yield parent;
+    dir = parent;
   }
-  return new Walk({
-    moduleName: 'jobs',
-    searchPlaces: [...places],
-    ignoreEmptySearchPlaces: true,
-    ...(upTo === undefined ? { searchStrategy: 'none' } : { searchStrategy: 'global', stopDir: upTo }),
-    cache: false,
-    transform: (result) => result,
-    loaders,
-    metaConfigFilePath: null,
-    mergeImportArrays: true,
-    mergeSearchPlaces: false,
-  });
+}
+
+/**
+ * The places that are regular files in the folder, in their order: one listing of a small folder
+ * rather than a failed open per name, one look per name in a large one (a listing of /tmp with
+ * 14,000 entries took 15 ms of every start), and a FIFO planted as `.jobsrc.yaml` is passed over
+ * (reading it would wait forever). None in what is not a folder.
+ */
+function placesIn(dir: string, places: readonly string[]): string[] {
+  let names: Set<string> | undefined;
+  try {
+    const info = statSync(dir);
+    if (!info.isDirectory()) return [];
+    if (info.size <= LISTED_FOLDER_BYTES) names = new Set(readdirSync(dir));
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const place of places) {
+    const path = join(dir, place);
+    if ((names === undefined || names.has(basename(path))) && isRegularFile(path)) found.push(path);
+  }
+  return found;
 }
 
 /**
@@ -115,7 +116,29 @@ function isRegularFile(path: string): boolean {
   }
 }
 
-/** The value a loader boxed, from cosmiconfig's result; undefined for no file or an empty one. */
-export function loadedValue(result: CosmiconfigResult): unknown {
+/**
+ * A file by the loader of its extension: whitespace alone is empty; a package.json gives what its
+ * loader put under `jobs`, or is passed over (null). A loader's error names the file (`filepath`).
+ */
+async function read(filepath: string, loaders: Loaders): Promise<ConfigResult> {
+  const content = await readFile(filepath, 'utf8');
+  if (content.trim() === '') return { filepath, config: undefined, isEmpty: true };
+  const extension = extname(filepath);
+  const loader = loaders[extension || 'noExt'];
+  if (!loader) throw new Error(`No loader specified for ${extension ? `extension "${extension}"` : 'files without extensions'}`);
+  let loaded: unknown;
+  try {
+    loaded = await loader(filepath, content);
+  } catch (error) {
+    if (error !== null && typeof error === 'object') (error as { filepath?: string }).filepath = filepath;
+    throw error;
+  }
+  if (basename(filepath, extension) === 'package') loaded = (loaded as Record<string, unknown> | null | undefined)?.jobs ?? null;
+  if (loaded === null) return null;
+  return loaded === undefined ? { filepath, config: undefined, isEmpty: true } : { filepath, config: loaded };
+}
+
+/** The value a loader boxed; undefined for no file or an empty one. */
+export function loadedValue(result: ConfigResult): unknown {
   return result?.config instanceof Loaded ? result.config.value : undefined;
 }

@@ -4,8 +4,9 @@
  * JOBS_CONFIG instead of both. Each file is parsed, interpolated and validated on its own so an error
  * names the file it is in.
  *
- * cosmiconfig searches and loads (explorer.ts), with the loaders below: YAML through the `yaml`
- * package (its errors keep their line and column), JSON, and JavaScript where it may run.
+ * explorer.ts searches and loads, in cosmiconfig's order, with the loaders below: YAML through the
+ * `yaml` package (its errors keep their line and column), JSON, and JavaScript where it may run (by
+ * cosmiconfig's own loader).
  *
  * A project config arrives with any checkout, a pull request's included, so what it can do is
  * limited: a JavaScript one found by the search is not run (see projectLoaders), and no config
@@ -13,9 +14,8 @@
  */
 import { readFile as readFileText, stat } from '../util/quick-fs.js';
 import { basename, extname, resolve as resolvePath } from 'node:path';
-import type { CosmiconfigResult, Loader } from 'cosmiconfig';
 import { ConfigError } from '../errors/failures.js';
-import { explorer, Loaded, loadedValue, type Explorer, type Loaders } from './explorer.js';
+import { explorer, Loaded, loadedValue, type ConfigResult, type Explorer, type Loader, type Loaders } from './explorer.js';
 import { allowedNames, InterpolationError, interpolateData, isSoleReference, tokenVariables, type ReadPolicy, type TokenVariables } from './interpolate.js';
 import { displayPath, homeDir, userConfigDir } from './paths.js';
 import { isPlainObject, type PlainObject } from './plain.js';
@@ -24,7 +24,7 @@ import type { SettingSource } from './types.js';
 
 type Env = Record<string, string | undefined>;
 
-/** Project config names, in the order cosmiconfig tries them in each directory. */
+/** Project config names, in the order they are tried in each directory (cosmiconfig's). */
 export const PROJECT_PLACES: readonly string[] = [
   'package.json',
   '.jobsrc',
@@ -183,15 +183,15 @@ function explicitConfig(input: LoadInput): { value: string; source: SettingSourc
 const NOT_RUN = Symbol('not run');
 
 /** Runs one search or load, its errors as ConfigErrors naming the file. */
-async function explore(made: Promise<Explorer>, step: (e: Explorer) => Promise<CosmiconfigResult>, show: (file: string) => string): Promise<CosmiconfigResult> {
+async function explore(made: Explorer, step: (e: Explorer) => Promise<ConfigResult>, show: (file: string) => string): Promise<ConfigResult> {
   try {
-    return await step(await made);
+    return await step(made);
   } catch (error) {
     throw asConfigError(error, show);
   }
 }
 
-/** The value as cosmiconfig takes it: boxed (explorer.ts), `null` when the file holds nothing. */
+/** The value as the search takes it: boxed (explorer.ts), `null` when the file holds nothing. */
 function box(value: unknown): Loaded | null {
   return value === undefined || value === null ? null : new Loaded(value);
 }

@@ -1,6 +1,6 @@
 /**
- * cosmiconfig searches and loads the config files (src/core/config/explorer.ts); what it would do of
- * its own with a file's keys or a planted file does not happen.
+ * The config files are searched and loaded in cosmiconfig's order (src/core/config/explorer.ts); what
+ * cosmiconfig would do of its own with a file's keys or a planted file does not happen.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -34,6 +34,20 @@ describe('the config search', () => {
       ['project', join(env.HOME!, 'work', '.jobsrc.yaml'), { concurrency: 3 }],
       ['user', join(env.XDG_CONFIG_HOME!, 'jobs', 'config.yaml'), { retries: 4 }],
     ]);
+  });
+
+  it('passes over a file of whitespace for the next name in the same folder, and reads nothing above HOME', async () => {
+    const { project, env } = home({ 'work/.jobsrc.json': '  \n\t\n', 'work/.jobsrc.yaml': 'concurrency: 4\n' });
+    // HOME one folder down from where it was, under a config the search must not reach.
+    writeFileSync(join(env.HOME!, '.jobsrc.yaml'), 'concurrency: 9\n');
+    const below = { ...env, HOME: join(env.HOME!, 'work') };
+    const found = await loadConfigFiles({ cwd: project, env: below });
+    expect(found.layers.map((layer) => [layer.path, layer.data])).toEqual([[join(env.HOME!, 'work', '.jobsrc.yaml'), { concurrency: 4 }]]);
+    rmSync(join(env.HOME!, 'work', '.jobsrc.yaml'));
+    expect((await loadConfigFiles({ cwd: project, env: below })).layers).toEqual([]);
+    expect((await locateConfigFiles({ cwd: project, env: below })).project).toBeUndefined();
+    // With HOME where it was, the same search goes one folder further and finds it.
+    expect((await locateConfigFiles({ cwd: project, env })).project).toBe(join(env.HOME!, '.jobsrc.yaml'));
   });
 
   it('$import in a config is a key like any other: refused by the config schema, the file it names is not read', async () => {
