@@ -39,10 +39,17 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function dayOf(date: string): number | undefined {
   const m = DATE.exec(date);
   if (!m) return undefined;
-  const ms = utcMs(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  // 2026-02-30 would roll over to March: not a calendar date.
-  return new Date(ms).toISOString().slice(0, 10) === date ? ms / DAY_MS : undefined;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  // 2026-02-30 would roll over to March: not a calendar date. Counted, not printed and compared (the
+  // rules data's dates are read at every start).
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (month < 1 || month > 12 || day < 1 || day > (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!)) return undefined;
+  return utcMs(year, month - 1, day) / DAY_MS;
 }
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
  * Date.UTC for every year: Date.UTC reads years 0-99 as 1900-1999 (0026-12-31 would be 1926's), so

@@ -30,6 +30,17 @@ describe('dates', () => {
     expect(dayOf('0001-02-29')).toBeUndefined();
   });
 
+  it('a date is a calendar date exactly when it prints back as itself, every month and day of years around the leap rules', () => {
+    for (const year of ['0000', '0004', '1900', '1999', '2000', '2024', '2026', '2100', '9999'])
+      for (let month = 0; month <= 13; month++)
+        for (let d = 0; d <= 32; d++) {
+          const date = `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+          const ms = new Date(0).setUTCFullYear(Number(year), month - 1, d);
+          const real = month >= 1 && month <= 12 && d >= 1 && new Date(ms).toISOString().slice(0, 10) === date;
+          expect([date, dayOf(date)]).toEqual([date, real ? ms / 86_400_000 : undefined]);
+        }
+  });
+
   it('an advert is open from the start of opens through the end of closes', () => {
     const dates = { opens: '2026-12-01', closes: '2026-12-31' };
     expect(dateStatus(dates, day('2026-11-30'))).toBe('waiting');
