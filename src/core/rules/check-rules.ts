@@ -10,7 +10,7 @@
  * What the advert shows is what is sent: the pay in salary_text (or jobs.pay, which salary_text must
  * agree with: pay-facts.ts), statements in the sent text or added by jobs.disclosures.
  */
-import { compiledRules, inForce, type CompiledRule, type CompiledRules } from './compile.js';
+import { compiledRules, inForce, ruleCountries, type CompiledRule, type CompiledRules } from './compile.js';
 import { foldName, subdivisionOf, within } from './places.js';
 import { forbiddenPhrase, states } from './statements.js';
 import { disclosuresOf } from './disclosures.js';
@@ -125,12 +125,13 @@ function reasonsOf(requires: readonly Requirement[], shown: Shown): string[] {
 
 /** The breaches of the rules in force for an advert (as checked: defaults applied, the jobs: block still on). */
 export function checkPlaceRules(advert: Record<string, unknown>, settings: RuleSettings): RuleBreach[] {
+  const remote = remotePlaces(advert);
+  // Most adverts are in a country without rules and not remote: nothing to look up (no city name
+  // folded, and the rules not even compiled).
+  const country = isObject(advert.location) ? advert.location.country : undefined;
+  if (remote.length === 0 && !(typeof country === 'string' && ruleCountries(settings.files).has(country))) return [];
   const c = compiledRules(settings.files);
   if (c.rules.length === 0) return [];
-  const remote = remotePlaces(advert);
-  // Most adverts are in a country without rules and not remote: nothing to look up (no city name folded).
-  const country = isObject(advert.location) ? advert.location.country : undefined;
-  if (remote.length === 0 && !(typeof country === 'string' && c.countries.has(country))) return [];
   const reached: { rule: CompiledRule; path: (string | number)[]; remote: boolean }[] = [];
   const seen = new Set<string>();
   const reach = (place: string, path: (string | number)[], remote: boolean) => {

@@ -78,9 +78,25 @@ export function compileRules(files: readonly { file: string; data: RuleFile }[])
       own.push(compiled);
     }
     out.byPlace.set(place.id, own);
-    if (own.length > 0) out.countries.add(countryOf(place.id));
   }
+  out.countries = ruleCountries(files);
   return out;
+}
+
+const countriesOf = new WeakMap<object, Set<string>>();
+
+/**
+ * The countries (ISO 3166-1) of the places with rules, without compiling the rules: most adverts are
+ * in none of them, and a run of only those never compiles (its dates and indexes cost every start).
+ */
+export function ruleCountries(files: readonly { file: string; data: RuleFile }[]): Set<string> {
+  let countries = countriesOf.get(files);
+  if (!countries) {
+    countries = new Set();
+    for (const { data } of files) if (data.rules.length > 0) countries.add(countryOf(data.place.id));
+    countriesOf.set(files, countries);
+  }
+  return countries;
 }
 
 /** The country of a place id (US-NY/new-york-city -> US). */
