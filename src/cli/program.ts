@@ -103,10 +103,20 @@ function withGlobalOptions(program: Command): Command {
     .option('--sandbox', 'run against the embedded local sandbox instead of the service');
 }
 
-export function buildProgram(opts: ExecuteOptions, state: { exitCode: number; ctx?: Context; signal: AbortSignal }, only?: string): Command {
+/**
+ * The program; `globals`, when given, is the command with the global options alone that argv was
+ * first read with (execute): built on, rather than built again (start-up time).
+ */
+export function buildProgram(
+  opts: ExecuteOptions,
+  state: { exitCode: number; ctx?: Context; signal: AbortSignal },
+  only?: string,
+  globals: Command = withGlobalOptions(new Command()),
+): Command {
   const { io } = opts;
   const name = opts.name ?? 'jobs';
-  const program = withGlobalOptions(new Command(name))
+  const program = globals
+    .name(name)
     .description('Publish, update and delete job adverts on the Job Advert Service from YAML files.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
@@ -282,7 +292,7 @@ export async function execute(argv: string[], given: ExecuteOptions): Promise<nu
   // completion (and shell-init, which includes it) describes every command, and help may list them.
   const help = readArgv(globals, argv).unknown.some((word) => word === '--help' || word === '-h');
   const only = named !== 'completion' && named !== 'shell-init' && !help ? named : undefined;
-  const program = buildProgram(opts, state, only);
+  const program = buildProgram(opts, state, only, globals);
   // Read again with the command's own options, for the errors that come before commander's parse.
   const facts = readArgv(program, argv);
   const verbose = facts.given.has('verbose') || opts.env.JOBS_DEBUG === '1';
