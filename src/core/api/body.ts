@@ -40,6 +40,8 @@ export class CappedChunks {
 
   /** The body read so far as UTF-8 text (malformed bytes become U+FFFD). */
   text(): string {
+    // A 2xx to an event or a delete has no body: no decoder for it.
+    if (this.chunks.length === 0) return '';
     const decoder = new TextDecoder('utf-8', { fatal: false });
     return this.chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode();
   }

@@ -69,6 +69,8 @@ interface Sender {
 /** One per transport: its connections are kept between requests. */
 export class NodeHttp {
   private readonly modules = new Map<string, Promise<Sender>>();
+  /** The senders loaded: a request after the first awaits no module. */
+  private readonly loaded = new Map<string, Sender>();
 
   constructor(
     private readonly connectTimeoutMs = CONNECT_TIMEOUT_MS,
@@ -77,7 +79,7 @@ export class NodeHttp {
 
   /** Sends `request` to `url`, whose scheme is `protocol` (`http:` or `https:`). */
   async send(protocol: string, url: string, request: OutgoingRequest): Promise<Exchanged> {
-    const { request: send, agent, proxy } = await this.moduleFor(protocol);
+    const { request: send, agent, proxy } = this.loaded.get(protocol) ?? (await this.moduleFor(protocol));
     const exchanged = await exchange(send, agent, url, request, protocol === 'https:' ? 'secureConnect' : 'connect', this.connectTimeoutMs);
     // Through a proxy, a 407 to an http request is the proxy's, never the service's.
     if (proxy && exchanged.status === 407) throw new ProxyRefusal(407, proxy, new URL(url).host);
@@ -97,7 +99,13 @@ export class NodeHttp {
           agent: new m.Agent({ keepAlive: true, timeout: IDLE_MS }),
         }));
       }
-      this.modules.set(protocol, loaded);
+      this.modules.set(
+        protocol,
+        (loaded = loaded.then((sender) => {
+          this.loaded.set(protocol, sender);
+          return sender;
+        })),
+      );
     }
     return loaded;
   }

@@ -257,7 +257,8 @@ export class Transport {
     let gateWaitEnds: (() => void) | void = undefined;
     for (let attempt = 1; ; attempt++) {
       try {
-        waited += await this.passGate(spec, waited, announced, exchange(attempt - 1));
+        // An open gate (nearly always) costs no await and no Exchange.
+        if (this.gate.remaining() > 0) waited += await this.passGate(spec, waited, announced, exchange(attempt - 1));
       } finally {
         gateWaitEnds?.();
         gateWaitEnds = undefined;
@@ -342,11 +343,19 @@ export class Transport {
     return new CancelledError(this.redact(`${spec.method} ${spec.path}: cancelled`));
   }
 
+  /** The request headers with a body and without, made once: every request reads one (node-http.ts copies it). */
+  private readonly headerSets: Partial<Record<'body' | 'none', Readonly<Record<string, string>>>> = {};
+
   private headers(hasBody: boolean): Record<string, string> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': this.userAgent };
-    if (this.authorization !== undefined) headers.Authorization = this.authorization;
-    if (hasBody) headers['Content-Type'] = 'application/json';
-    return headers;
+    const which = hasBody ? 'body' : 'none';
+    let headers = this.headerSets[which];
+    if (headers === undefined) {
+      const made: Record<string, string> = { Accept: 'application/json', 'User-Agent': this.userAgent };
+      if (this.authorization !== undefined) made.Authorization = this.authorization;
+      if (hasBody) made['Content-Type'] = 'application/json';
+      this.headerSets[which] = headers = Object.freeze(made);
+    }
+    return headers as Record<string, string>;
   }
 
   /** One attempt: the timeout covers the whole exchange, headers and body. */

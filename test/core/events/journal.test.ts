@@ -162,6 +162,42 @@ describe('journal', () => {
     });
   });
 
+  it('far ahead of the posts, flushes once per few hundred lines rather than once per turn; every line is on disk at close', async () => {
+    const path = tempJournal();
+    let fsyncs = 0;
+    const ops: JournalFileOps = { write: async (fd, bytes, offset) => writeSync(fd, bytes, offset), fsync: async () => void fsyncs++ };
+    const writer = JournalWriter.open(path, 'j', readJournal(path, 'j'), ops);
+    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    // 512 events journaled ahead (on disk, waited for), then a run's steady state: each turn an
+    // event begins, its outcome and the next event's planned line are queued.
+    const ahead = 512;
+    const planned = Array.from({ length: ahead }, (_, i) => writer.append(record(`k${i}`, 'planned')));
+    await Promise.all(planned);
+    const before = fsyncs;
+    const posts = 1000;
+    for (let i = 0; i < posts; i++) {
+      // A post waits for its own planned line, queued `ahead` posts earlier: on disk before began (which throws otherwise).
+      await planned[i];
+      writer.began(`k${i}`);
+      void writer.append(record(`k${i}`, 'accepted')).catch(() => undefined);
+      planned.push(writer.append(record(`k${i + ahead}`, 'planned')));
+      await turn();
+    }
+    // One flush per turn was 1,000 here; one per 256 lines written makes 8.
+    expect(fsyncs - before).toBeGreaterThan(0);
+    expect(fsyncs - before).toBeLessThanOrEqual(posts / 100);
+    // A line with nothing written after it is flushed within a second all the same.
+    const flushed = fsyncs;
+    const last = writer.append(record('k0', 'failed'));
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(fsyncs).toBe(flushed + 1);
+    await last;
+    await writer.close();
+    const lines = readFileSync(path, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(ahead + 2 * posts + 1);
+    expect(lines.filter((l) => l.includes('"status":"sending"'))).toHaveLength(posts);
+  });
+
   it('fails to open where it cannot write, before anything is sent', () => {
     const path = join(tempJournal(), 'missing-folder', 'x.journal');
     expect(() => JournalWriter.open(path, 'x.journal', readJournal(path, 'x.journal'))).toThrow(
