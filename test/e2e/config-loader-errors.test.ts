@@ -37,3 +37,16 @@ describe('config loader errors', () => {
     expect(r.code).toBe(2);
   });
 });
+
+describe('package.json with "jobs": null', () => {
+  it('is passed over by the settings as by `jobs config path`: the .jobsrc.yml after it applies', async () => {
+    const env = isolatedEnv();
+    writeFileSync(join(env.HOME!, 'package.json'), '{"name": "x", "jobs": null}\n');
+    writeFileSync(join(env.HOME!, '.jobsrc.yml'), 'retries: 1\n');
+    const path = await jobs(['config', 'path'], { cwd: env.HOME, env });
+    expect(path.stdout).toContain('project config  .jobsrc.yml\n');
+    const list = await jobs(['config', 'get', 'retries'], { cwd: env.HOME, env });
+    expect(list.stdout).toBe('1\n');
+    expect(list.code).toBe(0);
+  });
+});
