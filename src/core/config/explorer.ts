@@ -52,8 +52,11 @@ export function explorer(places: readonly string[], loaders: Loaders, upTo?: str
           try {
             result = await read(path, loaders);
           } catch (error) {
-            // Gone or unreadable between the look and the read: as cosmiconfig, the next name.
-            if (['ENOENT', 'EISDIR', 'ENOTDIR', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')) continue;
+            // Gone or unreadable between the look and the read: as cosmiconfig, the next name. Not so
+            // an error of the loader (it carries `filepath`): a user's config.cjs that fails to read a
+            // file of its own is an error to report, not a config to pass over unsaid (cosmiconfig did).
+            const code = (error as NodeJS.ErrnoException).code ?? '';
+            if (!hasFilepath(error) && ['ENOENT', 'EISDIR', 'ENOTDIR', 'EACCES'].includes(code)) continue;
             throw error;
           }
           if (result !== null && !result.isEmpty) return result;
@@ -125,17 +128,32 @@ async function read(filepath: string, loaders: Loaders): Promise<ConfigResult> {
   if (content.trim() === '') return { filepath, config: undefined, isEmpty: true };
   const extension = extname(filepath);
   const loader = loaders[extension || 'noExt'];
-  if (!loader) throw new Error(`No loader specified for ${extension ? `extension "${extension}"` : 'files without extensions'}`);
+  if (!loader) {
+    const names = Object.keys(loaders).map((ext) => (ext === 'noExt' ? 'no extension' : ext));
+    throw withFilepath(
+      new Error(`no loader for ${extension ? `extension "${extension}"` : 'files without extensions'}: name it with ${names.join(', ')}`),
+      filepath,
+    );
+  }
   let loaded: unknown;
   try {
     loaded = await loader(filepath, content);
   } catch (error) {
-    if (error !== null && typeof error === 'object') (error as { filepath?: string }).filepath = filepath;
-    throw error;
+    // A JavaScript config may throw anything (a string): it still names its file.
+    throw withFilepath(error !== null && typeof error === 'object' ? error : new Error(String(error)), filepath);
   }
   if (basename(filepath, extension) === 'package') loaded = (loaded as Record<string, unknown> | null | undefined)?.jobs ?? null;
   if (loaded === null) return null;
   return loaded === undefined ? { filepath, config: undefined, isEmpty: true } : { filepath, config: loaded };
+}
+
+function withFilepath(error: object, filepath: string): object {
+  (error as { filepath?: string }).filepath = filepath;
+  return error;
+}
+
+function hasFilepath(error: unknown): boolean {
+  return error !== null && typeof error === 'object' && typeof (error as { filepath?: unknown }).filepath === 'string';
 }
 
 /** The value a loader boxed; undefined for no file or an empty one. */

@@ -207,7 +207,9 @@ function dataLoaders(show: (file: string) => string): Loaders {
   const json: Loader = (file, content) => {
     const data = parseJsonConfig(content, show(file));
     if (basename(file) !== 'package.json') return box(data);
-    return isPlainObject(data) && Object.prototype.hasOwnProperty.call(data, 'jobs') ? { jobs: new Loaded(data.jobs) } : {};
+    // `"jobs": null` is passed over, as by locateConfigFiles (and cosmiconfig): `jobs config path`
+    // and the settings name the same file.
+    return isPlainObject(data) && Object.prototype.hasOwnProperty.call(data, 'jobs') && data.jobs !== null ? { jobs: new Loaded(data.jobs) } : {};
   };
   return { '.yaml': yaml, '.yml': yaml, noExt: yaml, '.json': json };
 }

@@ -7,7 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { explorer, Loaded, type Loaders } from '../../../src/core/config/explorer.js';
 import { loadConfigFiles, locateConfigFiles } from '../../../src/core/config/load.js';
+import { tempDir } from '../../support/temp-dirs.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -81,4 +83,50 @@ describe('the config search', () => {
       expect((await locateConfigFiles({ cwd: project, env })).project).toBe(join(env.HOME!, 'work', '.jobsrc.yml'));
     },
   );
+});
+
+const yamlish: Loaders = { '.yaml': (_file, content) => new Loaded(content.trim()) };
+
+describe('config explorer: a loader error is reported, naming the file', () => {
+  it('does not pass over a config whose loader fails with ENOENT (a config.cjs reading a missing file)', async () => {
+    const dir = tempDir('jobs-explorer-');
+    writeFileSync(join(dir, 'config.cjs'), 'module.exports = {}');
+    writeFileSync(join(dir, 'config.yaml'), 'later');
+    const failing: Loaders = {
+      ...yamlish,
+      '.cjs': () => {
+        throw Object.assign(new Error("ENOENT: no such file or directory, open '/nonexist'"), { code: 'ENOENT' });
+      },
+    };
+    const search = explorer(['config.cjs', 'config.yaml'], failing).search(dir);
+    await expect(search).rejects.toMatchObject({ code: 'ENOENT', filepath: join(dir, 'config.cjs') });
+  });
+
+  it('still passes over a place that cannot be read (a folder named like one)', async () => {
+    const dir = tempDir('jobs-explorer-');
+    mkdirSync(join(dir, 'a.yaml'));
+    writeFileSync(join(dir, 'b.yaml'), 'found');
+    const result = await explorer(['a.yaml', 'b.yaml'], yamlish).search(dir);
+    expect(result?.filepath).toBe(join(dir, 'b.yaml'));
+  });
+
+  it('names the file when a loader throws a value that is not an object', async () => {
+    const dir = tempDir('jobs-explorer-');
+    writeFileSync(join(dir, 'c.cjs'), 'throw "boom"');
+    const throwing: Loaders = {
+      '.cjs': () => {
+        throw 'boom';
+      },
+    };
+    await expect(explorer([], throwing).load(join(dir, 'c.cjs'))).rejects.toMatchObject({ message: 'boom', filepath: join(dir, 'c.cjs') });
+  });
+
+  it('names the file, and the names it can read, for an extension without a loader', async () => {
+    const dir = tempDir('jobs-explorer-');
+    writeFileSync(join(dir, 'c.toml'), 'a = 1');
+    await expect(explorer([], yamlish).load(join(dir, 'c.toml'))).rejects.toMatchObject({
+      message: 'no loader for extension ".toml": name it with .yaml',
+      filepath: join(dir, 'c.toml'),
+    });
+  });
 });
