@@ -14,6 +14,7 @@
  */
 import type { ErrorTree } from '../errors/tree.js';
 import { addError } from '../errors/tree.js';
+import { isCalendarDay } from '../util/calendar.js';
 
 /** The block's name in an advert file. */
 export const DATES_BLOCK = 'jobs';
@@ -42,14 +43,9 @@ export function dayOf(date: string): number | undefined {
   const year = Number(m[1]);
   const month = Number(m[2]);
   const day = Number(m[3]);
-  // 2026-02-30 would roll over to March: not a calendar date. Counted, not printed and compared (the
-  // rules data's dates are read at every start).
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  if (month < 1 || month > 12 || day < 1 || day > (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!)) return undefined;
-  return utcMs(year, month - 1, day) / DAY_MS;
+  // Counted, not printed and compared: the rules data's dates are read at every start.
+  return isCalendarDay(year, month, day) ? utcMs(year, month - 1, day) / DAY_MS : undefined;
 }
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
  * Date.UTC for every year: Date.UTC reads years 0-99 as 1900-1999 (0026-12-31 would be 1926's), so
