@@ -23,6 +23,7 @@ import { dirname } from 'node:path';
 import { UsageError } from '../errors/failures.js';
 import { canonicalServiceKey } from '../config/service-key.js';
 import { bootId } from '../util/boot-id.js';
+import { monotonicMs } from '../util/clock.js';
 import { NotRegularFileError, statRegularFile, whyUnreadable } from '../util/quick-fs.js';
 
 /**
@@ -262,7 +263,7 @@ export class JournalWriter {
   private unsynced: Batch[] = [];
   /** Flushes what is written once SYNC_WITHIN_MS have passed with no flush due before. */
   private syncTimer: ReturnType<typeof setTimeout> | undefined;
-  private syncedAt = performance.now();
+  private syncedAt = monotonicMs();
   private closing = false;
 
   private constructor(
@@ -381,7 +382,7 @@ export class JournalWriter {
         if (this.queue) await this.writeQueued(written);
       }
       if (syncError === undefined) {
-        this.syncedAt = performance.now();
+        this.syncedAt = monotonicMs();
         for (const batch of group) {
           for (const [key, at] of batch.planned) this.plannedAt.set(key, batch.start + at);
           batch.resolve();
@@ -403,7 +404,7 @@ export class JournalWriter {
 
   /** Whether the lines written (and not flushed) are flushed now: see SYNC_AHEAD. */
   private syncDue(written: Batch[]): boolean {
-    if (this.closing || this.plannedAt.size < SYNC_AHEAD || performance.now() - this.syncedAt >= SYNC_WITHIN_MS) return true;
+    if (this.closing || this.plannedAt.size < SYNC_AHEAD || monotonicMs() - this.syncedAt >= SYNC_WITHIN_MS) return true;
     let lines = 0;
     for (const batch of written) lines += batch.lines.length;
     return lines >= SYNC_EVERY_LINES;
