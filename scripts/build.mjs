@@ -14,6 +14,7 @@ import { generateValidators } from './generate-validators.mjs';
 import { CLI_WRAPPER, makeCodeCache } from './code-cache.mjs';
 import { writeCommands } from './generate-commands.mjs';
 import { asciiOnly } from './ascii-only.mjs';
+import { lazyNamespaces } from './lazy-namespaces.mjs';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtemp } from 'node:fs/promises';
@@ -240,7 +241,8 @@ async function cliBundles() {
   const [main, rest] = await Promise.all([mainBuild(list), restBuild(shared)]);
   const twice = Object.keys(rest.metafile.inputs).filter((file) => main.metafile.inputs[file] && !file.includes(':'));
   if (twice.length > 0) throw new Error(`dist/cli-rest.cjs would hold its own copy of ${twice.join(', ')}`);
-  await Promise.all([writeAscii(main, asFunction), writeAscii(rest, asFunction)]);
+  const shape = (file) => (code) => asFunction(lazyNamespaces(code, file));
+  await Promise.all([writeAscii(main, shape('dist/cli.cjs')), writeAscii(rest, shape('dist/cli-rest.cjs'))]);
 }
 
 /** Writes an esbuild result's one file as ASCII (see scripts/ascii-only.mjs; bin/jobs.js reads dist/cli.cjs as latin1), shaped by `shape`. */

@@ -10,7 +10,8 @@
  * What the advert shows is what is sent: the pay in salary_text (or jobs.pay, which salary_text must
  * agree with: pay-facts.ts), statements in the sent text or added by jobs.disclosures.
  */
-import { compiledRules, inForce, ruleCountries, type CompiledRule, type CompiledRules } from './compile.js';
+import { compiledRules, inForce, type CompiledRule, type CompiledRules } from './compile.js';
+import { countriesWithRules, rulesOf } from './data.js';
 import { foldName, subdivisionOf, within } from './places.js';
 import { forbiddenPhrase, states } from './statements.js';
 import { disclosuresOf } from './disclosures.js';
@@ -129,8 +130,8 @@ export function checkPlaceRules(advert: Record<string, unknown>, settings: RuleS
   // Most adverts are in a country without rules and not remote: nothing to look up (no city name
   // folded, and the rules not even compiled).
   const country = isObject(advert.location) ? advert.location.country : undefined;
-  if (remote.length === 0 && !(typeof country === 'string' && ruleCountries(settings.files).has(country))) return [];
-  const c = compiledRules(settings.files);
+  if (remote.length === 0 && !(typeof country === 'string' && countriesWithRules(settings).has(country))) return [];
+  const c = compiledRules(rulesOf(settings));
   if (c.rules.length === 0) return [];
   const reached: { rule: CompiledRule; path: (string | number)[]; remote: boolean }[] = [];
   const seen = new Set<string>();

@@ -92,11 +92,15 @@ const countriesOf = new WeakMap<object, Set<string>>();
 export function ruleCountries(files: readonly { file: string; data: RuleFile }[]): Set<string> {
   let countries = countriesOf.get(files);
   if (!countries) {
-    countries = new Set();
-    for (const { data } of files) if (data.rules.length > 0) countries.add(countryOf(data.place.id));
+    countries = countriesOfPlaces(files.filter(({ data }) => data.rules.length > 0).map(({ data }) => data.place.id));
     countriesOf.set(files, countries);
   }
   return countries;
+}
+
+/** The countries of these place ids (US-NY/new-york-city -> US). */
+export function countriesOfPlaces(ids: readonly string[]): Set<string> {
+  return new Set(ids.map(countryOf));
 }
 
 /** The country of a place id (US-NY/new-york-city -> US). */

@@ -10,12 +10,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ruleFiles } from '../generated/rules-data.js';
 import { validateRules } from '../generated/validators.js';
 import { ConfigError } from '../errors/failures.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { compiledRules, RulesDataError } from './compile.js';
+import { builtInRules, rulesOf } from './data.js';
 import { headcount } from './check-rules.js';
 import type { RuleFile, RuleLevel, RuleSettings } from './types.js';
 
@@ -60,7 +60,7 @@ async function testFiles(name: string): Promise<{ file: string; data: RuleFile }
 export async function ruleData(env: Env): Promise<{ file: string; data: RuleFile }[]> {
   const name = env[TEST_RULES_VARIABLE];
   // Checked against the schema when it was built (scripts/generate-validators.mjs).
-  return name ? testFiles(name) : (ruleFiles as { file: string; data: RuleFile }[]);
+  return name ? testFiles(name) : builtInRules();
 }
 
 /** `:line:column` of a key in a config file's text (YAML or JSON), or '' when it cannot be found. */
@@ -86,12 +86,14 @@ export async function ruleSettingsFor(
   env: Record<string, string | undefined>,
   show: (file: string) => string = (file) => file,
 ): Promise<RuleSettings> {
-  const files = await ruleData(env);
+  // The tool's own data stays out of the settings (each thread parses it at its first use: data.ts).
+  const name = env[TEST_RULES_VARIABLE];
+  const files = name ? await testFiles(name) : undefined;
   const levels: Record<string, RuleLevel> = {};
   const keys = Object.entries(config.ruleLevels ?? {});
   // The tool's own data was checked when it was built: compiled here only for a `rules:` key to look
   // up (or a test data set to check), else when an advert needs it (check-rules.ts).
-  const compiled = keys.length > 0 || files !== ruleFiles ? compiledRules(files) : undefined;
+  const compiled = keys.length > 0 || files ? compiledRules(files ?? builtInRules()) : undefined;
   for (const [id, { level, file }] of keys) {
     if (!compiled!.byId.has(id)) {
       const near = didYouMean(id, compiled!.byId.keys());
@@ -102,7 +104,7 @@ export async function ruleSettingsFor(
     levels[id] = level;
   }
   const employer = config.employer ?? {};
-  return { today, employer: { ...employer }, levels, files };
+  return { today, employer: { ...employer }, levels, ...(files ? { files } : {}) };
 }
 
 /**
@@ -122,7 +124,7 @@ export function loweredNote(
     notes.push(`the config lowers ${lowered.length === 1 ? 'a rule' : `${lowered.length} rules`} by place: ${list}`);
   }
   if (config.employerFile !== undefined && settings) {
-    const exempt = compiledRules(settings.files).rules.filter((rule) => {
+    const exempt = compiledRules(rulesOf(settings)).rules.filter((rule) => {
       const size = headcount(rule, settings);
       return size !== undefined && size < rule.covers.employees_min;
     });

@@ -70,6 +70,6 @@ export interface RuleSettings {
   employer: EmployerFacts;
   /** Levels the config sets, by rule id (only ids that exist). */
   levels: Record<string, RuleLevel>;
-  /** The data, one entry per file. */
-  files: { file: string; data: RuleFile }[];
+  /** A test's data, one entry per file; absent, the tool's own (rules/data.ts: rulesOf). */
+  files?: { file: string; data: RuleFile }[];
 }

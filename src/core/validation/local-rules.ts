@@ -43,6 +43,7 @@ import { describePlaceRule, ruleOfSlug } from '../rules/describe.js';
 import { payDisagreement } from '../rules/pay-facts.js';
 import { readSalaryText } from '../rules/pay.js';
 import { compiledRules } from '../rules/compile.js';
+import { rulesOf } from '../rules/data.js';
 import { isKnownPlace } from '../rules/places.js';
 import { checkWording, WORDING_RULES, WORDING_RULE_IDS } from '../wording/check.js';
 import { adviseWording, describeWording } from '../wording/advice.js';
@@ -176,7 +177,7 @@ export const LOCAL_RULES: LocalRule[] = [
     detect: ({ advert, settings, tree }) => {
       const places = remotePlaces(advert);
       if (places.length === 0) return;
-      const cities = new Set(settings?.rules ? compiledRules(settings.rules.files).places.keys() : []);
+      const cities = new Set(settings?.rules ? compiledRules(rulesOf(settings.rules)).places.keys() : []);
       places.forEach((place, i) => {
         if (!isKnownPlace(place, cities)) addError(tree, [DATES_BLOCK, 'remote', 'from', String(i)], 'unknown_place');
       });

@@ -145,7 +145,7 @@ const compiled = new Map<string, CompiledWording | null>();
 export function compiledWording(language: string): CompiledWording | undefined {
   let c = compiled.get(language);
   if (c === undefined) {
-    const entry = (wordingFiles as { file: string; data: WordingFile }[]).find((f) => f.data.language === language);
+    const entry = (wordingFiles() as { file: string; data: WordingFile }[]).find((f) => f.data.language === language);
     c = entry ? compile(entry.data) : null;
     compiled.set(language, c);
   }
@@ -154,7 +154,7 @@ export function compiledWording(language: string): CompiledWording | undefined {
 
 /** The languages the wording checks cover. */
 export function coveredLanguages(): string[] {
-  return (wordingFiles as { data: WordingFile }[]).map((f) => f.data.language);
+  return (wordingFiles() as { data: WordingFile }[]).map((f) => f.data.language);
 }
 
 function compile(file: WordingFile): CompiledWording {

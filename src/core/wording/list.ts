@@ -19,7 +19,7 @@ const TECHNOLOGIES = {
 const DOCS = 'docs/wording.md';
 
 export function wordingChecks(): ListedWordingCheck[] {
-  const files = (wordingFiles as { data: WordingFile }[]).map((f) => f.data);
+  const files = (wordingFiles() as { data: WordingFile }[]).map((f) => f.data);
   const languages = files.map((f) => f.language);
   const unique = <T extends { url: string; title: string }>(list: T[]) =>
     list.filter((s, i) => list.findIndex((t) => t.url === s.url && t.title === s.title) === i);
