@@ -5,6 +5,7 @@
  * when the token is in the OS keyring (./token-store.ts decides which).
  */
 import { readFile, stat } from '../util/quick-fs.js';
+import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConfigError } from '../errors/failures.js';
 import { credentialsFile, tildePath } from './paths.js';
@@ -35,6 +36,9 @@ export async function readCredentials(env: Env): Promise<{ path: string; store: 
   const path = credentialsFile(env);
   const warnings: string[] = [];
   let text: string;
+  // Most runs have no store (a token from the environment, or none needed): no exception, and so no
+  // stack trace, for that. Any other failure is the read's to report.
+  if (isMissing(path)) return { path, store: emptyStore(), warnings };
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
@@ -46,6 +50,14 @@ export async function readCredentials(env: Env): Promise<{ path: string; store: 
     warnings.push(`${show(path, env)}: holds tokens and is readable by others; chmod 600 it`);
   }
   return { path, store, warnings };
+}
+
+function isMissing(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false }) === undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** Stores (or replaces) the token of one profile; returns the store's path. */

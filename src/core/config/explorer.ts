@@ -89,8 +89,9 @@ function* folders(from: string, upTo: string | undefined): Iterable<string> {
 function placesIn(dir: string, places: readonly string[]): string[] {
   let names: Set<string> | undefined;
   try {
-    const info = statSync(dir);
-    if (!info.isDirectory()) return [];
+    // A missing folder (most users have no ~/.config/jobs) is no exception: making one costs a stack trace.
+    const info = statSync(dir, { throwIfNoEntry: false });
+    if (!info?.isDirectory()) return [];
     if (info.size <= LISTED_FOLDER_BYTES) names = new Set(readdirSync(dir));
   } catch {
     return [];
