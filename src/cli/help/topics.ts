@@ -3,7 +3,7 @@
  * only when a topic is asked for; the texts come from the code's own definitions (exit codes, the
  * environment list, the output formats, the config schema) wherever there is one.
  */
-import configSchema from '../../../schemas/config.schema.json' with { type: 'json' };
+import { configSchema } from '../../core/generated/config-schema.js';
 import { ExitCode } from '../../core/errors/failures.js';
 import { exitCodeTable, MIXED_FAILURES_NOTE } from '../../core/errors/exit-codes.js';
 import { didYouMean } from '../../core/util/did-you-mean.js';
@@ -180,7 +180,7 @@ export function configKeys(): [string, string][] {
     }
     if (typeof node.additionalProperties === 'object') walk(node.additionalProperties, [...path, '<name>']);
   };
-  walk(configSchema as SchemaNode, []);
+  walk(configSchema() as SchemaNode, []);
   return out;
 }
 

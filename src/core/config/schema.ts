@@ -3,7 +3,7 @@
  * validates files (through the ajv standalone validator compiled at build time), types the values of
  * `jobs config set`, and lists the known keys for "did you mean".
  */
-import configSchema from '../../../schemas/config.schema.json' with { type: 'json' };
+import { configSchema } from '../generated/config-schema.js';
 import { validateConfig, type AjvError } from '../generated/validators.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { getPath, isPlainObject } from './plain.js';
@@ -18,7 +18,7 @@ export interface SchemaNode {
   maximum?: number;
 }
 
-const ROOT = configSchema as SchemaNode;
+const root = () => configSchema() as SchemaNode;
 
 /** Keys users reach for at the top level that live under a profile. */
 const PROFILE_KEYS = ['base_url', 'token', 'auth_scheme', 'ca_file'];
@@ -29,7 +29,7 @@ export type KeyLookup =
 
 /** The schema of a dotted key's value, or why the key does not exist. */
 export function schemaAt(path: readonly string[]): KeyLookup {
-  let node: SchemaNode | undefined = ROOT;
+  let node: SchemaNode | undefined = root();
   for (let depth = 0; depth < path.length; depth++) {
     if (node === undefined) return { ok: true, node: undefined };
     const key = path[depth]!;
@@ -49,7 +49,7 @@ export function unknownKeyHint(parent: readonly string[], key: string): string {
   if (parent.length === 0 && profileKey) {
     return `unknown key; ${profileKey} belongs to a profile: profiles.<name>.${profileKey} (the profile "default" is used when none is selected)`;
   }
-  const lookup = parent.length === 0 ? { ok: true as const, node: ROOT } : schemaAt(parent);
+  const lookup = parent.length === 0 ? { ok: true as const, node: root() } : schemaAt(parent);
   const known = lookup.ok && lookup.node?.properties ? Object.keys(lookup.node.properties).filter((k) => k !== '$schema') : [];
   const suggestion = didYouMean(key, known);
   if (suggestion) return `unknown key; did you mean "${[...parent, suggestion].join('.')}"?`;

@@ -9,86 +9,94 @@
  */
 import { advertFacts } from '../generated/advert-facts.js';
 
-const US: Record<string, string> = {
-  AL: 'Alabama',
-  AK: 'Alaska',
-  AZ: 'Arizona',
-  AR: 'Arkansas',
-  CA: 'California',
-  CO: 'Colorado',
-  CT: 'Connecticut',
-  DE: 'Delaware',
-  FL: 'Florida',
-  GA: 'Georgia',
-  HI: 'Hawaii',
-  ID: 'Idaho',
-  IL: 'Illinois',
-  IN: 'Indiana',
-  IA: 'Iowa',
-  KS: 'Kansas',
-  KY: 'Kentucky',
-  LA: 'Louisiana',
-  ME: 'Maine',
-  MD: 'Maryland',
-  MA: 'Massachusetts',
-  MI: 'Michigan',
-  MN: 'Minnesota',
-  MS: 'Mississippi',
-  MO: 'Missouri',
-  MT: 'Montana',
-  NE: 'Nebraska',
-  NV: 'Nevada',
-  NH: 'New Hampshire',
-  NJ: 'New Jersey',
-  NM: 'New Mexico',
-  NY: 'New York',
-  NC: 'North Carolina',
-  ND: 'North Dakota',
-  OH: 'Ohio',
-  OK: 'Oklahoma',
-  OR: 'Oregon',
-  PA: 'Pennsylvania',
-  RI: 'Rhode Island',
-  SC: 'South Carolina',
-  SD: 'South Dakota',
-  TN: 'Tennessee',
-  TX: 'Texas',
-  UT: 'Utah',
-  VT: 'Vermont',
-  VA: 'Virginia',
-  WA: 'Washington',
-  WV: 'West Virginia',
-  WI: 'Wisconsin',
-  WY: 'Wyoming',
-  DC: 'District of Columbia',
-  AS: 'American Samoa',
-  GU: 'Guam',
-  MP: 'Northern Mariana Islands',
-  PR: 'Puerto Rico',
-  UM: 'United States Minor Outlying Islands',
-  VI: 'Virgin Islands',
-};
-const CA: Record<string, string> = {
-  AB: 'Alberta',
-  BC: 'British Columbia',
-  MB: 'Manitoba',
-  NB: 'New Brunswick',
-  NL: 'Newfoundland and Labrador',
-  NS: 'Nova Scotia',
-  NT: 'Northwest Territories',
-  NU: 'Nunavut',
-  ON: 'Ontario',
-  PE: 'Prince Edward Island',
-  QC: 'Quebec',
-  SK: 'Saskatchewan',
-  YT: 'Yukon',
-};
-const MX: Record<string, string> = Object.fromEntries(
-  'AGU BCN BCS CAM CHP CHH CMX COA COL DUR GUA GRO HID JAL MEX MIC MOR NAY NLE OAX PUE QUE ROO SLP SIN SON TAB TAM TLA VER YUC ZAC'
-    .split(' ')
-    .map((code) => [code, code]),
-);
-const LISTED: Record<string, Record<string, string>> = { US, CA, MX };
+let lists: Record<string, Record<string, string>> | undefined;
+
+/** The listed subdivisions of a country (US, CA, MX), made at the first look: most runs make none. */
+function listedIn(country: string): Record<string, string> | undefined {
+  if (!lists) {
+    const US: Record<string, string> = {
+      AL: 'Alabama',
+      AK: 'Alaska',
+      AZ: 'Arizona',
+      AR: 'Arkansas',
+      CA: 'California',
+      CO: 'Colorado',
+      CT: 'Connecticut',
+      DE: 'Delaware',
+      FL: 'Florida',
+      GA: 'Georgia',
+      HI: 'Hawaii',
+      ID: 'Idaho',
+      IL: 'Illinois',
+      IN: 'Indiana',
+      IA: 'Iowa',
+      KS: 'Kansas',
+      KY: 'Kentucky',
+      LA: 'Louisiana',
+      ME: 'Maine',
+      MD: 'Maryland',
+      MA: 'Massachusetts',
+      MI: 'Michigan',
+      MN: 'Minnesota',
+      MS: 'Mississippi',
+      MO: 'Missouri',
+      MT: 'Montana',
+      NE: 'Nebraska',
+      NV: 'Nevada',
+      NH: 'New Hampshire',
+      NJ: 'New Jersey',
+      NM: 'New Mexico',
+      NY: 'New York',
+      NC: 'North Carolina',
+      ND: 'North Dakota',
+      OH: 'Ohio',
+      OK: 'Oklahoma',
+      OR: 'Oregon',
+      PA: 'Pennsylvania',
+      RI: 'Rhode Island',
+      SC: 'South Carolina',
+      SD: 'South Dakota',
+      TN: 'Tennessee',
+      TX: 'Texas',
+      UT: 'Utah',
+      VT: 'Vermont',
+      VA: 'Virginia',
+      WA: 'Washington',
+      WV: 'West Virginia',
+      WI: 'Wisconsin',
+      WY: 'Wyoming',
+      DC: 'District of Columbia',
+      AS: 'American Samoa',
+      GU: 'Guam',
+      MP: 'Northern Mariana Islands',
+      PR: 'Puerto Rico',
+      UM: 'United States Minor Outlying Islands',
+      VI: 'Virgin Islands',
+    };
+    const CA: Record<string, string> = {
+      AB: 'Alberta',
+      BC: 'British Columbia',
+      MB: 'Manitoba',
+      NB: 'New Brunswick',
+      NL: 'Newfoundland and Labrador',
+      NS: 'Nova Scotia',
+      NT: 'Northwest Territories',
+      NU: 'Nunavut',
+      ON: 'Ontario',
+      PE: 'Prince Edward Island',
+      QC: 'Quebec',
+      SK: 'Saskatchewan',
+      YT: 'Yukon',
+    };
+    const MX: Record<string, string> = Object.fromEntries(
+      'AGU BCN BCS CAM CHP CHH CMX COA COL DUR GUA GRO HID JAL MEX MIC MOR NAY NLE OAX PUE QUE ROO SLP SIN SON TAB TAM TLA VER YUC ZAC'
+        .split(' ')
+        .map((code) => [code, code]),
+    );
+    lists = { US, CA, MX };
+  }
+  return Object.hasOwn(lists, country) ? lists[country] : undefined;
+}
 
 /** Lower case, accents dropped, runs of other characters as one space: `São  Paulo` and `sao paulo` are one city. */
 export function foldName(name: string): string {
@@ -117,7 +125,7 @@ function isCountry(code: string): boolean {
 export function subdivisionOf(country: string, state: unknown): string | undefined {
   if (typeof state !== 'string' || state.trim() === '') return undefined;
   const written = state.trim();
-  const listed = LISTED[country];
+  const listed = listedIn(country);
   const upper = written.toUpperCase();
   const code = upper.startsWith(`${country}-`) ? upper.slice(country.length + 1) : upper;
   if (listed) {
@@ -138,7 +146,7 @@ export function isKnownPlace(id: string, cityPlaces: ReadonlySet<string>): boole
   const [country, sub, more] = id.split('-');
   if (more !== undefined || country === undefined || !isCountry(country)) return false;
   if (sub === undefined) return true;
-  const listed = LISTED[country];
+  const listed = listedIn(country);
   return listed ? Object.hasOwn(listed, sub) : /^[A-Z0-9]{1,3}$/.test(sub);
 }
 
