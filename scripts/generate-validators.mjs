@@ -34,7 +34,11 @@ export async function generateValidators() {
     ajv.addSchema(withoutAnnotations(schema), file);
     exports[name] = file;
   }
-  let code = toImports(Object.entries(exports).map(([name, file]) => lazyValidator(name, standaloneCode.default(ajv, { [name]: file }))).join(''));
+  let code = toImports(
+    Object.entries(exports)
+      .map(([name, file]) => lazyValidator(name, standaloneCode.default(ajv, { [name]: file })))
+      .join(''),
+  );
   if (exports.validateCreate) {
     const create = JSON.parse(await readFile(new URL('schemas/advert.schema.json', root), 'utf8'));
     code += `\nexport const advertFieldTypes = ${JSON.stringify(fieldTypes(create))};\n`;
@@ -217,7 +221,8 @@ async function writeDataModule({ dir: folder, schema, module, name, doc, extra }
   );
   await writeFile(
     new URL(`src/core/generated/${module}.d.ts`, root),
-    `/** ${doc} */\nexport declare function ${name}(): { file: string; data: unknown }[];\n` + (more ? `/** ${more.doc} */\nexport declare const ${more.name}: ${more.type};\n` : ''),
+    `/** ${doc} */\nexport declare function ${name}(): { file: string; data: unknown }[];\n` +
+      (more ? `/** ${more.doc} */\nexport declare const ${more.name}: ${more.type};\n` : ''),
   );
 }
 

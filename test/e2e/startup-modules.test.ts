@@ -126,3 +126,39 @@ describe('the bundle every start reads is ASCII', () => {
     expect(r.stdout).toContain('"ACME-1-tromso"');
   });
 });
+
+describe('a start builds only what its run reads', () => {
+  /** How many JSON texts over 8 KB a run parsed (the rules and wording data) and how many getters it defined (module namespaces). */
+  function work(args: string[], cwd: string): { bigParses: number; getters: number; status: number | null; stdout: string } {
+    const out = join(cwd, 'work.json');
+    const preload = join(cwd, 'count-work.cjs');
+    writeFileSync(
+      preload,
+      `const parse = JSON.parse, define = Object.defineProperty; let bigParses = 0, getters = 0;
+JSON.parse = function (text, ...rest) { if (typeof text === 'string' && text.length > 8192) bigParses++; return parse.call(this, text, ...rest); };
+Object.defineProperty = function (target, key, d) { if (d && typeof d.get === 'function') getters++; return define(target, key, d); };
+process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ bigParses, getters })));\n`,
+    );
+    const r = spawnSync(process.execPath, ['-r', preload, BIN, ...args], { cwd, env: isolatedEnv(), encoding: 'utf8', timeout: 15_000 });
+    return { ...JSON.parse(readFileSync(out, 'utf8')), status: r.status, stdout: r.stdout };
+  }
+
+  it('an advert in a country without rules: no rules or wording data parsed, no module namespace filled', () => {
+    const dir = tempDir('jobs-startup-');
+    writeFileSync(join(dir, 'one.yaml'), advertYaml(1));
+    const run = work(['validate', 'one.yaml'], dir);
+    expect(run.status).toBe(0);
+    // Before: both data sets parsed and some 300 getters defined at every start.
+    expect(run.bigParses).toBe(0);
+    expect(run.getters).toBeLessThan(60);
+  });
+
+  it('an advert in Colorado parses the rules data, once, and breaks its rules', () => {
+    const dir = tempDir('jobs-startup-');
+    writeFileSync(join(dir, 'co.yaml'), advertYaml(1).replace(/^location:\n( {2}.*\n)+/m, 'location:\n  country: US\n  state: CO\n  city: Denver\n'));
+    const run = work(['validate', 'co.yaml'], dir);
+    expect(run.status).toBe(3);
+    expect(run.bigParses).toBe(1);
+    expect(run.stdout).toContain('[place_rule:US_CO_pay_range:');
+  });
+});
