@@ -9,7 +9,6 @@
 // first run. --version answers before any of it.
 'use strict';
 const { mkdirSync, readFileSync, statSync, writeFileSync } = require('node:fs');
-const { createRequire } = require('node:module');
 const { homedir } = require('node:os');
 const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
@@ -42,7 +41,9 @@ const userCache = (file, name) => {
 // function expression of CommonJS's arguments (a wrapper added here would copy the text into a new
 // string at every start), compiled with its V8 code cache (dist/<name>.cache, else one made in the
 // user cache folder). The same source and options as scripts/code-cache.mjs: V8 accepts a cache only for them.
-const nodeRequire = createRequire(bundle);
+// This file's own require: dist/ and bin/ share the package's node_modules, and a chunk is asked for by
+// chunkRequire (createRequire would load node:module, and with it Node's ESM loader, at every start).
+const nodeRequire = require;
 const modules = new Map();
 const uncached = [];
 const load = (name) => {

@@ -7,7 +7,6 @@
  * (scripts/build-binary.mjs), and a worker starts from the asset's source (`eval`).
  */
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 export function builtScript(name: string): string | undefined {
@@ -35,7 +34,9 @@ export const SINGLE_EXECUTABLE: boolean = typeof __JOBS_SINGLE_EXECUTABLE__ === 
 
 function singleExecutableAsset(name: string): string | undefined {
   try {
-    const sea = createRequire(import.meta.url)('node:sea') as typeof import('node:sea');
+    // Not imported: node:sea exists only where the single executable runs (and node:module, which
+    // createRequire needs, loads Node's ESM loader at every start).
+    const sea = process.getBuiltinModule('node:sea') as typeof import('node:sea');
     return sea.getAsset(name, 'utf8');
   } catch {
     // Not built with it: the callers do without the thread.

@@ -10,15 +10,14 @@
  * more, each of a few milliseconds.
  *
  * The setting is process-wide (a V8 flag), so it is made only once a run is known to be large.
- * node:v8 is loaded then, not at start-up.
+ * node:v8 is loaded then, not at start-up (and node:module, which loads Node's ESM loader, never).
  */
-import { createRequire } from 'node:module';
 
 let kept = false;
 
 export function keepHeapNearLive(): void {
   if (kept) return;
   kept = true;
-  const { setFlagsFromString } = createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
+  const { setFlagsFromString } = process.getBuiltinModule('node:v8');
   setFlagsFromString('--heap-growing-percent=50');
 }

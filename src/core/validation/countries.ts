@@ -5,7 +5,6 @@
  * maintained list); a suggestion is made only when the schema permits the code. The list is loaded
  * when a country error needs a suggestion, never on the way to a valid advert.
  */
-import { createRequire } from 'node:module';
 
 interface CountryList {
   registerLocale(data: unknown): void;
@@ -20,7 +19,8 @@ let list: CountryList | undefined;
 function countries(): CountryList {
   if (!list) {
     // Required at run time (not bundled): a CLI start never reads it.
-    const require = createRequire(import.meta.url);
+    // node:module when needed: it loads Node's ESM loader, which no start needs.
+    const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
     list = require('i18n-iso-countries') as CountryList;
     list.registerLocale(require('i18n-iso-countries/langs/en.json'));
   }
