@@ -2,7 +2,8 @@
  * `validate` checks the rules by place through the built binary, with the fixture data
  * (JOBS_TEST_RULES=places: Colorado, New York City, Ontario, Austria): the finding at the advert's
  * line, naming the place, the rule and what to add, in every output format with the rule's id; a
- * config that lowers a rule, said once; an override naming no rule; worker threads alike.
+ * config that lowers a rule, said once; an override naming no rule; worker threads alike (and with the
+ * built-in data, which the settings a worker gets do not carry).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,6 +57,32 @@ describe('validate with rules by place', () => {
         ),
       ]);
     }
+  });
+
+  it("the tool's own rules (not in the settings a worker gets: each thread parses them) find the same on worker threads as on one", async () => {
+    const many = folder({});
+    const denver = 'location:\n  country: US\n  state: CO\n  city: Denver\n';
+    // One advert in 50 in Colorado: every thread's batches hold some.
+    for (let i = 0; i < 1000; i++)
+      writeFileSync(join(many, `ad-${i}.yaml`), advert(`AD-${i}`, i % 50 === 0 ? denver : 'location:\n  country: NO\n  city: Oslo\n', '650 000 NOK'));
+    const run = (workers: string) => {
+      const e = isolatedEnv({ JOBS_TODAY: '2026-11-27', JOBS_WORKERS: workers });
+      dirs.push(e.HOME!);
+      return jobs(['validate', '.', '--json', '--verbose'], { cwd: many, env: e, timeoutMs: 60_000 });
+    };
+    const one = await run('0');
+    const shared = await run('2');
+    expect(shared.stderr).toContain('checking on this thread and 2 worker threads');
+    const findings = (r: typeof one): { file: string; rule: string }[] => (JSON.parse(r.stdout) as { findings: { file: string; rule: string }[] }).findings;
+    expect([one.code, shared.code]).toEqual([3, 3]);
+    expect(
+      new Set(
+        findings(shared)
+          .filter((f) => f.rule === 'US-CO/pay-range')
+          .map((f) => f.file),
+      ).size,
+    ).toBe(20);
+    expect(findings(shared)).toEqual(findings(one));
   });
 
   it('is not in force before its first day', async () => {
