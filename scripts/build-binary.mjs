@@ -28,16 +28,23 @@ const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) fail(`Node ${process.version} cannot build it: use Node 20.19+ (the executable is this node)`);
 
 /**
- * `createRequire(import.meta.url)` loads from node_modules beside the file at run time; inside the
- * executable there is none. Plain `require` lets esbuild put the module in the bundle instead.
+ * A module that loads a package at run time (`const require = process.getBuiltinModule('node:module')
+ * .createRequire(import.meta.url)`, validation/countries.ts) loads it from node_modules beside the
+ * file; inside the executable there is none. Without that line, its `require('<package>')` calls are
+ * the bundle's own, and esbuild puts the package in the bundle instead. (Replacing the expression
+ * alone left `const require = require`, a reference before its definition, or `.require` of
+ * node:module, undefined: the executable never named a country's code.)
  */
+const LOCAL_REQUIRE = /^\s*const require = process\.getBuiltinModule\('node:module'\)\.createRequire\(import\.meta\.url\);\n/m;
 const requireInBundle = {
   name: 'require-in-bundle',
   setup(b) {
     b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
-      if (!text.includes('createRequire(import.meta.url)')) return undefined;
-      return { contents: text.replaceAll('createRequire(import.meta.url)', 'require'), loader: 'ts' };
+      if (!text.includes('createRequire(')) return undefined;
+      const contents = text.replace(LOCAL_REQUIRE, '');
+      if (contents.includes('createRequire(')) fail(`${args.path}: a createRequire the executable cannot bundle (scripts/build-binary.mjs: requireInBundle)`);
+      return { contents, loader: 'ts' };
     });
   },
 };

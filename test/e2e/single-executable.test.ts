@@ -57,6 +57,15 @@ describe('the single executable, with no node on PATH', () => {
     expect(bad.stdout).toMatch(/mistakes\.yaml:\d+:\d+: /);
   });
 
+  it('names the code of a country written by name (the country list is inside it)', async () => {
+    const dir = tempDir('jobs-sea-country-');
+    writeFileSync(join(dir, 'norway.yaml'), advertYaml(1).replace(/country: FR/, 'country: Norway'));
+    const run = await sea(['validate', 'norway.yaml'], { cwd: dir });
+    expect(run.code).toBe(3);
+    // Before: "write the country's two-letter code, e.g. NO, FR, US or GB", the list not found.
+    expect(run.stdout).toContain('NO (Norway)');
+  });
+
   it('starts its worker threads from the bundle inside it', async () => {
     const FILES = 2000;
     const folder = join(work, 'many');

@@ -4,8 +4,7 @@
  * atomically so a crash never leaves half a file. An entry holds the token, or `"keyring": true`
  * when the token is in the OS keyring (./token-store.ts decides which).
  */
-import { readFile, stat } from '../util/quick-fs.js';
-import { statSync } from 'node:fs';
+import { isMissing, readFile, stat } from '../util/quick-fs.js';
 import { dirname } from 'node:path';
 import { ConfigError } from '../errors/failures.js';
 import { credentialsFile, tildePath } from './paths.js';
@@ -50,14 +49,6 @@ export async function readCredentials(env: Env): Promise<{ path: string; store: 
     warnings.push(`${show(path, env)}: holds tokens and is readable by others; chmod 600 it`);
   }
   return { path, store, warnings };
-}
-
-function isMissing(path: string): boolean {
-  try {
-    return statSync(path, { throwIfNoEntry: false }) === undefined;
-  } catch {
-    return false;
-  }
 }
 
 /** Stores (or replaces) the token of one profile; returns the store's path. */

@@ -35,6 +35,19 @@ export function notRegularKind(
   return 'not a regular file';
 }
 
+/**
+ * Whether nothing is at `path` (following symlinks: a dangling one is nothing), without the exception
+ * (and its stack trace) a failed open makes. Any other failure (EACCES, ENOTDIR) is not "missing":
+ * the read after says why.
+ */
+export function isMissing(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false }) === undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** Stats `path` (following symlinks) and throws NotRegularFileError unless it is a regular file. */
 export function statRegularFile(path: string): Stats {
   const info = statSync(path);

@@ -18,8 +18,9 @@ let list: CountryList | undefined;
 
 function countries(): CountryList {
   if (!list) {
-    // Required at run time (not bundled): a CLI start never reads it.
-    // node:module when needed: it loads Node's ESM loader, which no start needs.
+    // Required at run time (not bundled): a CLI start never reads it. node:module when needed: it
+    // loads Node's ESM loader, which no start needs. The single executable bundles the package
+    // instead (scripts/build-binary.mjs drops this line).
     const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
     list = require('i18n-iso-countries') as CountryList;
     list.registerLocale(require('i18n-iso-countries/langs/en.json'));
