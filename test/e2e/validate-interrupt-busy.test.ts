@@ -60,7 +60,8 @@ describe('a signal during seconds of CPU-bound checking (built binary)', () => {
     expect(r.code, r.stderr).toBe(143);
     expect(r.afterSignal).toBeLessThan(1000);
     expect(r.stderr).toContain('jobs-cli: terminated (SIGTERM); stopping (send it again to quit at once)\n');
-    expect(r.stderr).toContain('jobs-cli: stopped after checking 0 files; the rest were not checked\n');
+    // Before the last of the four large files (Node 24 checks the first within the 1.5 s before the signal).
+    expect(r.stderr).toMatch(/jobs-cli: stopped after checking [0-3] files?; the rest were not checked\n/);
     expect(r.stdout).toBe('');
   }, 70_000);
 
